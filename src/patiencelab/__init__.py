@@ -1,0 +1,53 @@
+"""PatienceLab: Klondike solitaire as a typed Python model, a notebook widget and a solver.
+
+``import patiencelab`` loads the model only; :class:`KlondikeWidget` is imported on first use, so the model runs
+without any widget library (in scripts, on clusters, in Pyodide).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from patiencelab.cards import Card, Color, Suit
+from patiencelab.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    PatienceError,
+)
+from patiencelab.game import Klondike
+from patiencelab.moves import Move
+from patiencelab.position import Column, Position
+from patiencelab.rules import Rules, Scoring
+
+if TYPE_CHECKING:
+    from patiencelab.widget import KlondikeWidget
+
+__all__ = [
+    "Card",
+    "Color",
+    "Column",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "Klondike",
+    "KlondikeWidget",
+    "Move",
+    "PatienceError",
+    "Position",
+    "Rules",
+    "Scoring",
+    "Suit",
+]
+
+__version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "KlondikeWidget":
+        from patiencelab.widget import KlondikeWidget
+
+        return KlondikeWidget
+    raise AttributeError(f"module 'patiencelab' has no attribute {name!r}")

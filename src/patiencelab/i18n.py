@@ -1,0 +1,44 @@
+"""Messages in the game's language. Every sentence the model writes comes from :func:`message`."""
+
+from __future__ import annotations
+
+__all__ = ["LANGUAGES", "message"]
+
+#: Languages with a catalogue.
+LANGUAGES = ("en",)
+
+_EN: dict[str, str] = {
+    "game-over": "The game is won; no more moves can be made.",
+    "stock-empty": "The stock is empty; turn the waste over to draw again.",
+    "stock-not-empty": "The waste can only be turned over when the stock is empty.",
+    "empty-source.waste": "The waste is empty.",
+    "empty-source.column": "Column {place} is empty.",
+    "empty-source.foundation": "The {suit} foundation is empty.",
+    "no-passes-left": "No passes through the stock are left ({passes} allowed).",
+    "face-down": "The {card} is face down.",
+    "waste-top-only": "Only the top card of the waste ({top}) can be played, not the {card}.",
+    "foundation-top-only": "Only the top card of a foundation ({top}) can be taken, not the {card}.",
+    "foundation-return-off": "Under these rules cards on a foundation stay there; the {card} cannot come back.",
+    "one-card-to-foundation": "Only one card at a time goes to a foundation; the {card} has {count} on it.",
+    "foundation-suit": "The {card} goes on the {suit} foundation, not on {target}.",
+    "foundation-order": "The {foundation} foundation needs the {need} next, not the {card}.",
+    "foundation-order.full": "The {foundation} foundation is complete; the {card} cannot go there.",
+    "king-on-empty": "Only a King (or a run led by a King) may fill the empty column {place}; the {card} is no King.",
+    "one-lower": "The {card} cannot go on the {top}: a card goes on one a rank higher ({need}).",
+    "alternate-colors": "The {card} goes on a {other} {rank}; the {top} is {color}.",
+    "color.red": "red",
+    "color.black": "black",
+    "suit.C": "clubs",
+    "suit.D": "diamonds",
+    "suit.H": "hearts",
+    "suit.S": "spades",
+}
+
+_CATALOGUES = {"en": _EN}
+
+
+def message(key: str, lang: str = "en", /, **params: object) -> str:
+    """The sentence ``key`` in ``lang``, with ``params`` filled in."""
+    catalogue = _CATALOGUES.get(lang, _EN)
+    template = catalogue.get(key) or _EN[key]
+    return template.format(**params)

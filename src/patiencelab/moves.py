@@ -1,0 +1,134 @@
+"""Moves and their notation: ``d``, ``r``, ``w-t3``, ``t6-f``, ``t2-t5``, ``fH-t4``, ``5H-t5``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from patiencelab.cards import Card, Suit
+from patiencelab.errors import InvalidMoveError, PatienceError
+
+__all__ = ["DRAW", "RECYCLE", "Move", "is_foundation", "is_tableau"]
+
+_PLACE = re.compile(r"^(w|t[1-9]|f[cdhs♣♦♥♠]?)$", re.IGNORECASE)
+
+
+def _normal_place(text: str) -> str:
+    """``T3`` -> ``t3``, ``f♥`` -> ``fH``."""
+    low = text.lower()
+    if low[0] == "f" and len(text) == 2:
+        return "f" + Suit.parse(text[1]).value
+    return low
+
+
+def is_tableau(place: str | None) -> bool:
+    """True for ``t1`` .. ``t9``."""
+    return place is not None and place[0] == "t"
+
+
+def is_foundation(place: str | None) -> bool:
+    """True for ``f`` and ``fC`` .. ``fS``."""
+    return place is not None and place[0] == "f"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of a game.
+
+    ``source`` is ``"d"`` (draw), ``"r"`` (recycle), ``"w"``, ``"t1"``..``"t9"`` or ``"fC"``..``"fS"``;
+    ``target`` is ``None`` for draw and recycle, else ``"t1"``..``"t9"``, ``"f"`` (the foundation of the moving
+    card's suit) or ``"fC"``..``"fS"``. A card-form move (``5H-t5``) names the moving ``card`` and has
+    ``source=None`` until a game resolves it.
+    """
+
+    source: str | None
+    target: str | None = None
+    card: Card | None = None
+
+    def __post_init__(self) -> None:
+        source, target, card = self.source, self.target, self.card
+        if card is not None and not isinstance(card, Card):
+            raise InvalidMoveError(f"a move's card must be a Card, not {card!r}")
+        if source in ("d", "r"):
+            if target is not None or card is not None:
+                raise InvalidMoveError(f"{source!r} takes no target or card")
+            return
+        if source is None and card is None:
+            raise InvalidMoveError("a move needs a source place or a card")
+        for name, place in (("source", source), ("target", target)):
+            if place is None and name == "source":
+                continue
+            if not isinstance(place, str) or not _PLACE.match(place) or place != _normal_place(place):
+                raise InvalidMoveError(f"{place!r} is not a {name} place: use w, t1..t9, f, fC, fD, fH, fS")
+        if source is not None and (source == "f" or not (source == "w" or source[0] in "tf")):
+            raise InvalidMoveError(f"{source!r} cannot be a source: name the foundation's suit (fH)")
+        if target == "w":
+            raise InvalidMoveError("nothing may be moved onto the waste")
+        if source == target:
+            raise InvalidMoveError(f"a move needs two different places, not {source}-{target}")
+        if is_foundation(source) and is_foundation(target):
+            raise InvalidMoveError("a card cannot move from one foundation to another")
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        if self.source in ("d", "r"):
+            return self.source
+        head = self.source if self.source is not None else str(self.card)
+        return f"{head}-{self.target}"
+
+    @property
+    def is_draw(self) -> bool:
+        """True for a draw from the stock."""
+        return self.source == "d"
+
+    @property
+    def is_recycle(self) -> bool:
+        """True for turning the waste over into the stock."""
+        return self.source == "r"
+
+    @classmethod
+    def parse(cls, text: str | Move) -> Move:
+        """Read a move from its notation; a :class:`Move` is returned as it is."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move must be text such as 't2-t5', not {type(text).__name__}")
+        cached = _PARSED.get(text)
+        if cached is not None:
+            return cached
+        move = cls._parse(text)
+        if len(_PARSED) < 4096:
+            _PARSED[text] = move
+        return move
+
+    @classmethod
+    def _parse(cls, text: str) -> Move:
+        body = text.strip()
+        low = body.lower()
+        if low in ("d", "r"):
+            return DRAW if low == "d" else RECYCLE
+        head, sep, tail = body.partition("-")
+        if not sep or not head or not tail:
+            raise InvalidMoveError(
+                f"{text!r} is not a move: write d, r, or source-target such as w-t3, t6-f, t2-t5, 5H-t5"
+            )
+        if not _PLACE.match(tail):
+            raise InvalidMoveError(f"{text!r}: {tail!r} is not a target place (t1..t9, f, fC, fD, fH, fS)")
+        target = _normal_place(tail)
+        if _PLACE.match(head):
+            return cls(_normal_place(head), target)
+        try:
+            card = Card.parse(head)
+        except PatienceError:
+            raise InvalidMoveError(f"{text!r}: {head!r} is neither a place (w, t1..t9, fH) nor a card") from None
+        return cls(None, target, card)
+
+
+_PARSED: dict[str, Move] = {}
+
+#: Draw from the stock.
+DRAW = Move("d")
+#: Turn the waste over into a new stock.
+RECYCLE = Move("r")

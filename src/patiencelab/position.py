@@ -1,0 +1,188 @@
+"""Positions: immutable snapshots of where every card lies, their JSON form, and dealing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from patiencelab.cards import Card, Suit, full_deck
+from patiencelab.errors import InvalidPositionError, PatienceError
+from patiencelab.rules import Rules
+
+__all__ = ["Column", "Position", "deal_position", "parse_deal", "seeded_deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One tableau column: ``down`` (face-down) and ``up`` (face-up) cards, bottom first."""
+
+    down: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.down) + len(self.up)
+
+    @property
+    def top(self) -> Card | None:
+        """The card on top, or ``None`` for an empty column."""
+        return self.up[-1] if self.up else None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where every card lies. ``stock`` is in draw order (next card first); ``waste`` bottom first;
+    ``foundations`` maps each suit to the number of its cards on the foundation (Ace up to that rank).
+    """
+
+    tableau: tuple[Column, ...]
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...]
+    foundations: Mapping[Suit, int]
+    recycles: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form of DESIGN.md."""
+        return {
+            "tableau": [{"down": [str(c) for c in col.down], "up": [str(c) for c in col.up]} for col in self.tableau],
+            "stock": [str(c) for c in self.stock],
+            "waste": [str(c) for c in self.waste],
+            "foundations": {suit.value: self.foundations.get(suit, 0) for suit in Suit},
+            "recycles": self.recycles,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, *, columns: int | None = None) -> Position:
+        """Read and check a position; :class:`InvalidPositionError` names what is wrong."""
+        if not isinstance(data, Mapping):
+            raise InvalidPositionError(f"a position must be an object, not {type(data).__name__}")
+        unknown = sorted(set(map(str, data)) - {"tableau", "stock", "waste", "foundations", "recycles"})
+        if unknown:
+            raise InvalidPositionError(f"unknown position field(s): {', '.join(unknown)}")
+        tableau = _read_tableau(data.get("tableau"), columns)
+        stock = _read_cards(data.get("stock", []), "stock")
+        waste = _read_cards(data.get("waste", []), "waste")
+        foundations = _read_foundations(data.get("foundations", {}))
+        recycles = data.get("recycles", 0)
+        if not isinstance(recycles, int) or isinstance(recycles, bool) or recycles < 0:
+            raise InvalidPositionError(f"recycles must be a whole number of at least 0, not {recycles!r}")
+        position = cls(tableau, stock, waste, foundations, recycles)
+        position.check()
+        return position
+
+    def check(self) -> None:
+        """Raise :class:`InvalidPositionError` unless every card is there once and face-up runs are in order."""
+        seen: dict[Card, str] = {}
+
+        def place(card: Card, where: str) -> None:
+            if card in seen:
+                raise InvalidPositionError(f"the {card.symbol} is both in {seen[card]} and in {where}")
+            seen[card] = where
+
+        for suit in Suit:
+            for rank in range(1, self.foundations.get(suit, 0) + 1):
+                place(Card(rank, suit), f"foundation {suit.value}")
+        for i, col in enumerate(self.tableau, 1):
+            if col.down and not col.up:
+                raise InvalidPositionError(f"column t{i} has face-down cards but no face-up card")
+            for card in col.down + col.up:
+                place(card, f"column t{i}")
+            for lower, upper in zip(col.up, col.up[1:]):
+                if upper.rank != lower.rank - 1 or upper.color == lower.color:
+                    raise InvalidPositionError(
+                        f"column t{i}: the {upper.symbol} cannot lie on the {lower.symbol} in a face-up run "
+                        "(runs go down by one in alternating colours)"
+                    )
+        for card in self.stock:
+            place(card, "the stock")
+        for card in self.waste:
+            place(card, "the waste")
+        missing = [c.symbol for c in full_deck() if c not in seen]
+        if missing:
+            raise InvalidPositionError(f"{len(missing)} card(s) missing: {' '.join(missing)}")
+
+
+def _read_cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise InvalidPositionError(f"{where} must be a list of cards, not {type(value).__name__}")
+    cards = []
+    for i, text in enumerate(value):
+        try:
+            cards.append(Card.parse(text))
+        except PatienceError as exc:
+            raise InvalidPositionError(f"{where}, card {i + 1}: {exc}") from None
+    return tuple(cards)
+
+
+def _read_tableau(value: object, columns: int | None) -> tuple[Column, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str) or not 1 <= len(value) <= 9:
+        raise InvalidPositionError("tableau must be a list of 1 to 9 columns")
+    if columns is not None and len(value) != columns:
+        raise InvalidPositionError(f"tableau has {len(value)} columns; the rules have {columns}")
+    result = []
+    for i, col in enumerate(value, 1):
+        if not isinstance(col, Mapping) or set(col) - {"down", "up"}:
+            raise InvalidPositionError(f"column t{i} must be an object with 'down' and 'up' lists")
+        down = _read_cards(col.get("down", []), f"column t{i} (down)")
+        up = _read_cards(col.get("up", []), f"column t{i} (up)")
+        result.append(Column(down, up))
+    return tuple(result)
+
+
+def _read_foundations(value: object) -> dict[Suit, int]:
+    if not isinstance(value, Mapping):
+        raise InvalidPositionError("foundations must be an object such as {'C': 0, 'D': 3, 'H': 0, 'S': 1}")
+    result = dict.fromkeys(Suit, 0)
+    for key, count in value.items():
+        try:
+            suit = Suit.parse(key)
+        except PatienceError:
+            raise InvalidPositionError(f"foundations: {key!r} is not a suit") from None
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 13:
+            raise InvalidPositionError(f"foundation {suit.value} must hold 0 to 13 cards, not {count!r}")
+        result[suit] = count
+    return result
+
+
+def parse_deal(text: str) -> tuple[Card, ...]:
+    """Read a deal: the 52 cards in dealing order as one string of 104 characters."""
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a deal must be a string of 104 characters, not {type(text).__name__}")
+    text = text.strip()
+    if len(text) != 104:
+        raise InvalidPositionError(f"a deal has 104 characters (52 cards of two), not {len(text)}")
+    cards = []
+    for i in range(0, 104, 2):
+        try:
+            cards.append(Card.parse(text[i : i + 2]))
+        except PatienceError as exc:
+            raise InvalidPositionError(f"deal, card {i // 2 + 1}: {exc}") from None
+    repeated = sorted({c.symbol for c in cards if cards.count(c) > 1})
+    if repeated:
+        raise InvalidPositionError(f"deal repeats {' '.join(repeated)}")
+    return tuple(cards)
+
+
+def seeded_deal(seed: int) -> tuple[Card, ...]:
+    """The ordered deck shuffled by ``random.Random(seed).shuffle()``, in dealing order."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise PatienceError(f"a seed must be a whole number, not {seed!r}")
+    cards = list(full_deck())
+    random.Random(seed).shuffle(cards)
+    return tuple(cards)
+
+
+def deal_position(cards: Sequence[Card], rules: Rules) -> Position:
+    """Deal ``cards`` (dealing order) row by row under ``rules``: each column takes cards until it has its
+    face-down cards plus one; the last card a column takes is face up; the rest form the stock.
+    """
+    need = [n + 1 for n in rules.face_down]
+    piles: list[list[Card]] = [[] for _ in need]
+    it = iter(cards)
+    for row in range(max(need)):
+        for col, n in enumerate(need):
+            if row < n:
+                piles[col].append(next(it))
+    tableau = tuple(Column(tuple(p[:-1]), (p[-1],)) for p in piles)
+    return Position(tableau, tuple(it), (), dict.fromkeys(Suit, 0), 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+
 from patiencelab.errors import PatienceError
 
 __all__ = ["RANKS", "Card", "Color", "Suit", "full_deck"]

@@ -242,8 +242,7 @@ class Klondike:
     def tableau(self) -> tuple[Column, ...]:
         """The columns, left to right; each has ``down`` and ``up`` tuples of cards, bottom first."""
         return tuple(
-            Column(tuple(_DECK[c] for c in d), tuple(_DECK[c] for c in u))
-            for d, u in zip(self._down, self._up)
+            Column(tuple(_DECK[c] for c in d), tuple(_DECK[c] for c in u)) for d, u in zip(self._down, self._up)
         )
 
     @property
@@ -402,7 +401,7 @@ class Klondike:
                     continue
                 target = tops[j]
                 if target < 0:
-                    if first_rank == 13 or (not king_only and (self._down[i] or length)):
+                    if first_rank == 13 or not king_only:
                         result.append(_move(src, _col(j)))
                     continue
                 k = first_rank - _RANK[target] + 1
@@ -434,6 +433,104 @@ class Klondike:
         """The :class:`IllegalMoveError` that playing ``move`` would raise, or ``None`` when it is legal."""
         result = self._examine(Move.parse(move))
         return result if isinstance(result, IllegalMoveError) else None
+
+    def moving_cards(self, move: Move | str) -> tuple[Card, ...]:
+        """The cards ``move`` would move, bottom first (none for a draw or recycle); raises its
+        :class:`IllegalMoveError` when it is not legal.
+        """
+        result = self._examine(Move.parse(move))
+        if isinstance(result, IllegalMoveError):
+            raise result
+        canonical, count = result
+        source = canonical.source
+        if source in ("d", "r"):
+            return ()
+        assert source is not None
+        if source[0] == "t":
+            up = self._up[int(source[1]) - 1]
+            return tuple(_DECK[c] for c in up[len(up) - count :])
+        return (_DECK[self._source_top(source)],)
+
+    @property
+    def can_autocomplete(self) -> bool:
+        """True when every tableau card is face up and playing cards to the foundations (drawing as needed,
+        within the passes left) wins the game.
+        """
+        if self.is_won or any(self._down):
+            return False
+        return self._autocomplete_path() is not None
+
+    def _autocomplete_path(self) -> list[tuple[Move, int]] | None:
+        trial = self.copy()
+        path: list[tuple[Move, int]] = []
+        limit = 52 * (len(self._stock) + len(self._waste) + 2)
+        while not trial.is_won and len(path) < limit:
+            step = trial._foundation_step()
+            if step is None:
+                return None
+            trial._apply(*step)
+            path.append(step)
+        return path if trial.is_won else None
+
+    def _foundation_step(self) -> tuple[Move, int] | None:
+        """A move to a foundation if one is legal, else a draw or recycle, else ``None``."""
+        fallback: tuple[Move, int] | None = None
+        for move in self.legal_moves():
+            if move.target == "f":
+                return move, 1
+            if move.is_draw:
+                fallback = (move, min(self._rules.draw, len(self._stock)))
+            elif move.is_recycle:
+                fallback = (move, len(self._waste))
+        return fallback
+
+    def autocomplete(self) -> list[Move]:
+        """Play the game out to the foundations when :attr:`can_autocomplete`; returns the moves played.
+
+        Raises :class:`PatienceError` (and changes nothing) when the rest is not trivially won.
+        """
+        path = self._autocomplete_path() if not self.is_won and not any(self._down) else None
+        if path is None:
+            raise PatienceError("autocomplete needs every tableau card face up and a game that plays out")
+        for move, count in path:
+            self._apply(move, count)
+        self._redo.clear()
+        self._notify()
+        return [move for move, _ in path]
+
+    def hint(self) -> Move | None:
+        """A good next move, or ``None`` when no move is legal.
+
+        The heuristic prefers moves that turn a face-down card, then moves to a foundation, then waste plays,
+        then a draw; it never suggests a pointless back-and-forth (a King between empty columns, a run moved
+        between columns without uncovering anything, a card taken back from a foundation).
+        """
+        best: tuple[int, Move] | None = None
+        for move in self.legal_moves():
+            rank = self._hint_rank(move)
+            if rank is not None and (best is None or rank < best[0]):
+                best = (rank, move)
+        return best[1] if best else None
+
+    def _hint_rank(self, move: Move) -> int | None:
+        source, target = move.source, move.target
+        if source == "d" or source == "r":
+            return 5
+        assert source is not None and target is not None
+        if source[0] == "f":
+            return None
+        if source == "w":
+            return 1 if target == "f" else 3
+        i = int(source[1]) - 1
+        count = len(self.moving_cards(move))
+        exposes = count == len(self._up[i])
+        if exposes and self._down[i]:
+            return 0
+        if target == "f":
+            return 1 if count == 1 else None
+        if exposes and self._waste and _RANK[self._waste[-1]] == 13:
+            return 2  # empties a column for the King on the waste
+        return None
 
     # ------------------------------------------------------------------------------------------- checking
 
@@ -577,7 +674,12 @@ class Klondike:
                 color = self._color_name(_RED[top])
                 other = self._color_name(not _RED[top])
                 return self._illegal(
-                    "alternate-colors", card=symbol, top=top_card.symbol, color=color, other=other, rank=top_card.symbol[:-1]
+                    "alternate-colors",
+                    card=symbol,
+                    top=top_card.symbol,
+                    color=color,
+                    other=other,
+                    rank=top_card.symbol[:-1],
                 )
         return _move(source, target), count
 
@@ -786,9 +888,7 @@ class Klondike:
 
         return {
             "columns": len(self._up),
-            "tableau": [
-                {"down": hidden(d), "up": [str(_DECK[c]) for c in u]} for d, u in zip(self._down, self._up)
-            ],
+            "tableau": [{"down": hidden(d), "up": [str(_DECK[c]) for c in u]} for d, u in zip(self._down, self._up)],
             "stock": hidden(self._stock[::-1]),
             "waste": [str(_DECK[c]) for c in self._waste],
             "foundations": {s.value: n for s, n in zip(_SUITS, self._found)},
@@ -817,9 +917,7 @@ class Klondike:
         def cards(ids: Sequence[int]) -> str:
             return " ".join(str(_DECK[c]) for c in ids)
 
-        found = "  ".join(
-            f"{s.value}:{RANKS[n - 1] + s.value if n else '--'}" for s, n in zip(_SUITS, self._found)
-        )
+        found = "  ".join(f"{s.value}:{RANKS[n - 1] + s.value if n else '--'}" for s, n in zip(_SUITS, self._found))
         waste = self._waste[-self._rules.draw :] if self._waste else []
         passes = "unlimited" if self.passes_left is None else str(self.passes_left)
         lines = [f"stock {len(self._stock):2}  waste {cards(waste) or '--'}", f"found {found}"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["LANGUAGES", "message"]
+__all__ = ["LANGUAGES", "labels", "message"]
 
 #: Languages with a catalogue.
 LANGUAGES = ("en",)
@@ -34,7 +34,46 @@ _EN: dict[str, str] = {
     "suit.S": "spades",
 }
 
+_EN_LABELS: dict[str, str] = {
+    "new": "New",
+    "restart": "Restart",
+    "undo": "Undo",
+    "redo": "Redo",
+    "hint": "Hint",
+    "autocomplete": "Autocomplete",
+    "score": "Score",
+    "moves": "Moves",
+    "time": "Time",
+    "passes": "Passes left",
+    "stock": "Stock",
+    "waste": "Waste",
+    "foundation": "Foundation",
+    "column": "Column",
+    "draw1": "Draw 1",
+    "draw3": "Draw 3",
+    "preset.standard": "Standard",
+    "preset.traditional": "Traditional",
+    "preset.six-column": "Six columns",
+    "won": "You won!",
+    "stuck": "No moves left",
+    "new-deal": "New deal",
+    "no-hint": "No moves left.",
+    "no-passes": "No passes left",
+    "recycle": "Turn the waste over",
+    "face-down": "face-down card",
+    "rank.1": "Ace",
+    "rank.11": "Jack",
+    "rank.12": "Queen",
+    "rank.13": "King",
+    "of": "{rank} of {suit}",
+    "suit.C": "clubs",
+    "suit.D": "diamonds",
+    "suit.H": "hearts",
+    "suit.S": "spades",
+}
+
 _CATALOGUES = {"en": _EN}
+_LABELS = {"en": _EN_LABELS}
 
 
 def message(key: str, lang: str = "en", /, **params: object) -> str:
@@ -42,3 +81,12 @@ def message(key: str, lang: str = "en", /, **params: object) -> str:
     catalogue = _CATALOGUES.get(lang, _EN)
     template = catalogue.get(key) or _EN[key]
     return template.format(**params)
+
+
+def labels(lang: str = "en") -> dict[str, str]:
+    """Every word the widget shows, in ``lang`` (English where a word is missing)."""
+    if lang not in LANGUAGES:
+        from patiencelab.errors import PatienceError
+
+        raise PatienceError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return {**_EN_LABELS, **_LABELS.get(lang, {})}

@@ -63,9 +63,7 @@ class Scoring:
         try:
             return _SCORING[name]
         except (KeyError, TypeError):
-            raise PatienceError(
-                f"unknown scoring {name!r}: choose one of {', '.join(SCORING_PRESETS)}"
-            ) from None
+            raise PatienceError(f"unknown scoring {name!r}: choose one of {', '.join(SCORING_PRESETS)}") from None
 
     def recycle_points(self, draw: int, recycle_number: int) -> int:
         """Points for the ``recycle_number``-th recycle (counting from 1) with ``draw`` cards a draw."""

@@ -1,0 +1,146 @@
+"""Speed of the game model: legal-move generation, play+undo pairs, and whole random games.
+
+Run: ``python benchmarks/bench_model.py`` (``--seconds`` per measurement, ``--json`` for machine output). When
+OpenSpiel is installed (``pip install -e .[bench]``), its C++ ``solitaire`` game plays random games in the same
+run and the table shows the ratio of actions per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from patiencelab import Klondike, Move
+
+
+def measure(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
+    """Call ``step`` (which returns how many units it did) until ``seconds`` pass; return (units/s, units)."""
+    done = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        done += step()
+    return done / elapsed, done
+
+
+def midgame_positions(count: int, seed: int = 1) -> list[Klondike]:
+    """Games played 0-60 random legal moves in, for move generation on varied positions."""
+    rng = random.Random(seed)
+    games = []
+    for i in range(count):
+        game = Klondike(seed=i)
+        for _ in range(rng.randrange(60)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        games.append(game)
+    return games
+
+
+def bench_legal_moves(seconds: float) -> tuple[float, int]:
+    games = midgame_positions(200)
+
+    def step() -> int:
+        for game in games:
+            game.legal_moves()
+        return len(games)
+
+    return measure(seconds, step)
+
+
+def bench_play_undo(seconds: float) -> tuple[float, int]:
+    pairs = [(game, move) for game in midgame_positions(200) for move in game.legal_moves()]
+
+    def step() -> int:
+        for game, move in pairs:
+            game.play(move)
+            game.undo()
+        return len(pairs)
+
+    return measure(seconds, step)
+
+
+def random_game(rng: random.Random, seed: int, limit: int = 500) -> int:
+    """Random legal moves to a win, a stuck position or ``limit`` moves; returns the actions played."""
+    game = Klondike(seed=seed)
+    for played in range(limit):
+        moves: list[Move] = game.legal_moves()
+        if not moves:
+            return played
+        if len(moves) == 1 and (moves[0].is_draw or moves[0].is_recycle) and game.is_stuck:
+            return played
+        game.play(rng.choice(moves))
+    return limit
+
+
+def bench_random_games(seconds: float) -> tuple[float, float]:
+    rng = random.Random(7)
+    counter = iter(range(10**9))
+    actions = 0
+
+    def step() -> int:
+        nonlocal actions
+        actions += random_game(rng, next(counter))
+        return 1
+
+    start = time.perf_counter()
+    rate, _ = measure(seconds, step)
+    return rate, actions / (time.perf_counter() - start)
+
+
+def bench_open_spiel(seconds: float) -> tuple[float, float] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("solitaire", {"depth_limit": 500})
+    rng = random.Random(7)
+    actions = 0
+
+    def step() -> int:
+        nonlocal actions
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+        return 1
+
+    start = time.perf_counter()
+    rate, _ = measure(seconds, step)
+    return rate, actions / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    results: dict[str, float | None] = {}
+    results["legal_moves_per_s"], _ = bench_legal_moves(args.seconds)
+    results["play_undo_pairs_per_s"], _ = bench_play_undo(args.seconds)
+    results["random_games_per_s"], results["random_actions_per_s"] = bench_random_games(args.seconds)
+    spiel = bench_open_spiel(args.seconds)
+    results["open_spiel_games_per_s"], results["open_spiel_actions_per_s"] = spiel or (None, None)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per row\n")
+    print("| measure | per second |\n|---|---|")
+    for key, value in results.items():
+        print(f"| {key.replace('_per_s', '').replace('_', ' ')} | {'-' if value is None else f'{value:,.0f}'} |")
+    if spiel:
+        ratio = results["random_actions_per_s"] / spiel[1]  # type: ignore[operator]
+        print(f"\nrandom-play actions per second, PatienceLab / OpenSpiel C++: {ratio:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

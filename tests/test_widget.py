@@ -1,0 +1,265 @@
+"""The widget protocol without a kernel: intents in, synced state and reply messages out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from patiencelab import Klondike, Rules
+from patiencelab.cards import full_deck
+from patiencelab.position import Position
+from patiencelab.widget import INTENTS, KlondikeWidget
+
+
+def snapshot(widget: KlondikeWidget) -> tuple[Any, ...]:
+    """Everything an intent that is rejected must leave unchanged."""
+    game = widget.game
+    return (game.position(), game.history, game.score, game.can_redo, widget.version, json.dumps(widget.state))
+
+
+def intent(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any]:
+    return {"type": kind, "version": widget.version, "id": 7, **fields}
+
+
+@pytest.fixture
+def widget() -> KlondikeWidget:
+    return KlondikeWidget(seed=7)
+
+
+def test_import_of_model_does_not_import_widget_libraries() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, patiencelab; "
+        "print(sorted(m for m in ('anywidget', 'traitlets', 'ipywidgets') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_state_is_the_public_view_with_widget_fields(widget: KlondikeWidget) -> None:
+    state = widget.state
+    view = widget.game.view()
+    for key, value in view.items():
+        assert state[key] == value
+    assert state["version"] == widget.version == 1
+    assert state["last_move"] is None
+    assert state["rules"]["preset"] == "standard"
+    assert state["targets"] == {"5D": ["t3"], "6S": ["t2"], "5H": ["t3"]}
+    assert widget.labels["undo"] == "Undo"
+
+
+def test_face_down_identities_never_reach_the_state(widget: KlondikeWidget) -> None:
+    text = json.dumps(widget.state)
+    face_down = [str(c) for col in widget.game.tableau for c in col.down] + [str(c) for c in widget.game.stock]
+    for card in face_down:
+        assert f'"{card}"' not in text
+    widget.reveal = True
+    assert all(f'"{card}"' in json.dumps(widget.state) for card in face_down)
+    widget.reveal = False
+    assert not any(f'"{card}"' in json.dumps(widget.state) for card in face_down)
+
+
+def test_scripting_the_game_updates_the_state(widget: KlondikeWidget) -> None:
+    widget.game.play("t1-t3")
+    assert widget.version == 2
+    assert widget.state["tableau"][2]["up"] == ["6S", "5D"]
+    assert widget.state["last_move"] == {"move": "t1-t3", "cards": ["5D"], "from": "t1", "to": "t3", "undo": False}
+    widget.game.undo()
+    assert widget.state["last_move"] == {"move": "t1-t3", "cards": ["5D"], "from": "t3", "to": "t1", "undo": True}
+    widget.game.draw()
+    assert widget.state["last_move"]["from"] == "stock"
+    assert widget.state["waste"] == ["6D"]
+
+
+def test_new_game_replaces_the_game_and_stops_following_the_old(widget: KlondikeWidget) -> None:
+    old = widget.game
+    game = widget.new_game(seed=11, rules=Rules.preset("six-column"))
+    assert widget.game is game and game.seed == 11
+    assert widget.state["columns"] == 6 and widget.state["rules"]["preset"] == "six-column"
+    version = widget.version
+    old.draw()
+    assert widget.version == version
+
+
+def test_a_legal_move_intent_plays_it_and_replies_nothing(widget: KlondikeWidget) -> None:
+    assert widget.handle_intent(intent(widget, "move", card="5D", to="t3")) is None
+    assert widget.game.history[-1].source == "t1"
+    assert widget.version == 2
+
+
+@pytest.mark.parametrize("kind", ["draw", "undo", "redo", "restart", "hint"])
+def test_simple_intents(widget: KlondikeWidget, kind: str) -> None:
+    widget.game.play("t1-t3")
+    if kind == "redo":
+        widget.game.undo()
+    reply = widget.handle_intent(intent(widget, kind))
+    if kind == "hint":
+        assert reply is not None and reply["type"] == "hint" and reply["card"] in widget.state["targets"]
+        assert reply["to"] in widget.state["targets"][reply["card"]]
+    else:
+        assert reply is None
+    expected_moves = {"draw": 2, "undo": 0, "redo": 1, "restart": 0, "hint": 1}[kind]
+    assert widget.game.moves == expected_moves
+
+
+def test_new_intent_deals_with_the_chosen_rules(widget: KlondikeWidget) -> None:
+    assert widget.handle_intent(intent(widget, "new", preset="traditional", draw=3, seed=5)) is None
+    assert widget.game.seed == 5
+    assert widget.game.rules == Rules.preset("traditional", draw=3)
+
+
+def test_recycle_and_autocomplete_intents() -> None:
+    position = {
+        "tableau": [{"down": [], "up": []} for _ in range(7)],
+        "stock": [],
+        "waste": ["QS", "KS"],
+        "foundations": {"C": 13, "D": 13, "H": 13, "S": 11},
+    }
+    widget = KlondikeWidget(Klondike.from_position(position))
+    assert widget.state["can_recycle"] and widget.state["can_autocomplete"]
+    assert widget.handle_intent(intent(widget, "recycle")) is None
+    assert widget.state["stock"] == [None, None] and widget.state["waste"] == []
+    assert widget.handle_intent(intent(widget, "autocomplete")) is None
+    assert widget.game.is_won and widget.state["status"] == "won"
+    assert widget.state["clock_running"] is False
+
+
+BAD_INTENTS: list[tuple[str, Any]] = [
+    ("not an object", ["move"]),
+    ("a string", "draw"),
+    ("unknown type", {"type": "teleport", "version": 1}),
+    ("no type", {"version": 1}),
+    ("no version", {"type": "draw"}),
+    ("version as text", {"type": "draw", "version": "1"}),
+    ("version as bool", {"type": "draw", "version": True}),
+    ("stale version", {"type": "draw", "version": 0}),
+    ("future version", {"type": "draw", "version": 99}),
+    ("move without card", {"type": "move", "version": 1, "to": "t3"}),
+    ("move without target", {"type": "move", "version": 1, "card": "5D"}),
+    ("move with a number", {"type": "move", "version": 1, "card": 5, "to": "t3"}),
+    ("move with nonsense card", {"type": "move", "version": 1, "card": "ZZ", "to": "t3"}),
+    ("move with nonsense target", {"type": "move", "version": 1, "card": "5D", "to": "t99"}),
+    ("move with a dash", {"type": "move", "version": 1, "card": "5D-t2", "to": "t3"}),
+    ("move to a missing column", {"type": "move", "version": 1, "card": "5D", "to": "t8"}),
+    ("illegal move", {"type": "move", "version": 1, "card": "5D", "to": "t2"}),
+    ("face-down card", {"type": "move", "version": 1, "card": "AC", "to": "t2"}),
+    ("extra field", {"type": "draw", "version": 1, "card": "5D"}),
+    ("recycle with stock", {"type": "recycle", "version": 1}),
+    ("undo at start", {"type": "undo", "version": 1}),
+    ("redo at start", {"type": "redo", "version": 1}),
+    ("new with bad preset", {"type": "new", "version": 1, "preset": "spider"}),
+    ("new with draw 2", {"type": "new", "version": 1, "draw": 2}),
+    ("new with bad seed", {"type": "new", "version": 1, "seed": -1}),
+    ("new with text seed", {"type": "new", "version": 1, "seed": "7"}),
+    ("autocomplete too early", {"type": "autocomplete", "version": 1}),
+]
+
+
+@pytest.mark.parametrize(("what", "content"), BAD_INTENTS, ids=[what for what, _ in BAD_INTENTS])
+def test_bad_intents_change_nothing_and_are_answered(widget: KlondikeWidget, what: str, content: Any) -> None:
+    before = snapshot(widget)
+    reply = widget.handle_intent(content)
+    assert reply is not None
+    assert reply["type"] == "rejected"
+    assert isinstance(reply["text"], str) and reply["text"]
+    assert reply["version"] == widget.version
+    assert snapshot(widget) == before
+
+
+def test_illegal_move_reply_carries_the_rule_and_reason(widget: KlondikeWidget) -> None:
+    reply = widget.handle_intent(intent(widget, "move", card="5D", to="t2"))
+    assert reply == {
+        "type": "rejected",
+        "id": 7,
+        "rule": "one-lower",
+        "text": widget.game.check("5D-t2").reason,  # type: ignore[union-attr]
+        "version": 1,
+    }
+    assert "5♦" in reply["text"] and "7♦" in reply["text"]
+
+
+def test_custom_messages_are_answered_through_send(widget: KlondikeWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[Any] = []
+    monkeypatch.setattr(widget, "send", sent.append)
+    widget._on_custom_message(widget, {"type": "draw", "version": 0}, [])
+    widget._on_custom_message(widget, {"type": "draw", "version": 1}, [])
+    assert [m["type"] for m in sent] == ["rejected"]
+    assert widget.game.moves == 1
+
+
+# --------------------------------------------------------------------------------------------- the fuzz
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)
+places = st.sampled_from(["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "f", "fH", "w", "x"])
+cards = st.sampled_from([str(c) for c in full_deck()] + ["10♥", "zz", ""])
+
+
+@st.composite
+def intents(draw: st.DrawFn, version: int) -> Any:
+    """Random JSON shapes mixed with well-formed intents, most of them made on the current version."""
+    shape = draw(st.integers(0, 9))
+    if shape == 0:
+        return draw(json_values)
+    kind = draw(st.sampled_from(INTENTS))
+    made_on = version if draw(st.integers(0, 5)) else draw(st.integers(-1, version + 1))
+    content: dict[str, Any] = {"type": kind, "version": made_on, "id": draw(st.integers(0, 9))}
+    if kind == "move":
+        content["card"] = draw(cards)
+        content["to"] = draw(places)
+    elif kind == "new":
+        content["seed"] = draw(st.integers(0, 99))  # a fixed seed keeps the example reproducible
+        if draw(st.booleans()):
+            content["preset"] = draw(st.sampled_from(["standard", "traditional", "six-column", "x"]))
+            content["draw"] = draw(st.sampled_from([1, 3, 2]))
+    if shape == 1:
+        content[draw(st.text(max_size=4))] = draw(json_values)
+    return content
+
+
+@st.composite
+def real_move(draw: st.DrawFn, widget: KlondikeWidget) -> dict[str, Any]:
+    targets = widget.state["targets"]
+    if not targets:
+        return intent(widget, "draw")
+    card = draw(st.sampled_from(sorted(targets)))
+    return intent(widget, "move", card=card, to=draw(st.sampled_from(targets[card])))
+
+
+def check_invariants(widget: KlondikeWidget) -> None:
+    game = widget.game
+    Position.from_json(game.position(), columns=game.rules.columns)  # 52 distinct cards, runs in order
+    state = widget.state
+    for key, value in game.view().items():
+        if key != "seconds":
+            assert state[key] == value, key
+    hidden = {str(c) for col in game.tableau for c in col.down} | {str(c) for c in game.stock}
+    assert not hidden & set(json.dumps(state).replace('"', " ").replace(",", " ").split())
+    replay = Klondike.from_record(game.record())
+    assert replay == game and replay.history == game.history and replay.score == game.score
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 50))
+def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject, seed: int) -> None:
+    """200 examples x 50 intents: 10,000 intents, random JSON mixed with real moves."""
+    widget = KlondikeWidget(seed=seed)
+    for _ in range(50):
+        content = data.draw(real_move(widget)) if data.draw(st.booleans()) else data.draw(intents(widget.version))
+        version, before = widget.version, snapshot(widget)
+        reply = widget.handle_intent(content)
+        if reply is not None and reply["type"] == "rejected":
+            assert snapshot(widget) == before
+        else:
+            assert reply is None or reply["type"] == "hint"
+            assert widget.version >= version
+    check_invariants(widget)

@@ -3,21 +3,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := js/node_modules/.installed
+BUNDLE := src/patiencelab/static/widget.js
+JS_SOURCES := $(wildcard js/*.ts js/*.css js/build.mjs)
 
-.PHONY: setup play test lint types py-test bench clean
+.PHONY: setup play test lint types js-test py-test bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || { echo "PatienceLab needs Node 20 or newer"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(NODE_STAMP): js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund
+	touch $@
+
+$(BUNDLE): $(NODE_STAMP) $(JS_SOURCES)
+	cd js && npm run build
+
+$(STAMP): pyproject.toml $(BUNDLE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
-setup: $(STAMP)
+setup: $(STAMP) $(BUNDLE)
 
-test: setup lint types py-test
+test: setup lint types js-test py-test
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
@@ -25,6 +36,10 @@ lint: setup
 
 types: setup
 	$(BIN)/mypy
+	cd js && npm run typecheck
+
+js-test: setup
+	cd js && npm test
 
 py-test: setup
 	$(BIN)/pytest -q
@@ -33,8 +48,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 
 play: setup
-	$(BIN)/python -m pip install --quiet jupyterlab
 	$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) examples/play.ipynb
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static

@@ -13,7 +13,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from patiencelab.cards import RANKS, Card, Suit, full_deck
-from patiencelab.errors import IllegalMoveError, InvalidMoveError, InvalidRecordError, PatienceError
+from patiencelab.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    PatienceError,
+)
 from patiencelab.i18n import message
 from patiencelab.moves import DRAW, RECYCLE, Move
 from patiencelab.position import Column, Position, deal_position, parse_deal, seeded_deal
@@ -57,6 +63,15 @@ def _move(source: str, target: str) -> Move:
 
 def _col(i: int) -> str:
     return f"t{i + 1}"
+
+
+# Shared place-form moves, indexed by column (and suit) numbers, for fast move generation.
+_WON = [13, 13, 13, 13]
+_W_F = _move("w", "f")
+_W_T = [_move("w", _col(j)) for j in range(9)]
+_T_F = [_move(_col(i), "f") for i in range(9)]
+_T_T = [[_move(_col(i), _col(j)) if i != j else DRAW for j in range(9)] for i in range(9)]
+_F_T = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
 
 
 class Klondike:
@@ -153,7 +168,9 @@ class Klondike:
         if isinstance(position, Position):
             position.check()
             if len(position.tableau) != rules.columns:
-                raise PatienceError(f"the position has {len(position.tableau)} columns; the rules {rules.columns}")
+                raise InvalidPositionError(
+                    f"the position has {len(position.tableau)} columns; the rules have {rules.columns}"
+                )
         else:
             position = Position.from_json(position, columns=rules.columns)
         game = cls.__new__(cls)
@@ -294,7 +311,7 @@ class Klondike:
     @property
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""
-        return self._found == [13, 13, 13, 13]
+        return self._found == _WON
 
     @property
     def seconds(self) -> float:
@@ -368,61 +385,54 @@ class Klondike:
         """Every legal action, in place form: waste moves, column moves, foundation returns, then draw or
         recycle. Pointless moves (a King between empty columns) are included.
         """
-        if self._found == [13, 13, 13, 13]:
+        found = self._found
+        if found == _WON:
             return []
-        found, ups, waste = self._found, self._up, self._waste
-        n = len(ups)
-        king_only = self._rules.empty_column == "king"
-        tops = [u[-1] if u else -1 for u in ups]
+        ups = self._up
+        any_on_empty = self._rules.empty_column != "king"
+        empties = [j for j, up in enumerate(ups) if not up]
+        # (column, the rank a run must lead with to go there, whether its top is red)
+        fronts = [(j, _RANK[up[-1]] - 1, _RED[up[-1]]) for j, up in enumerate(ups) if up]
         result: list[Move] = []
-        if waste:
-            card = waste[-1]
-            if found[card // 13] == _RANK[card] - 1:
-                result.append(_move("w", "f"))
+        append = result.append
+        if self._waste:
+            card = self._waste[-1]
             rank, red = _RANK[card], _RED[card]
-            for j in range(n):
-                top = tops[j]
-                if (top < 0 and (rank == 13 or not king_only)) or (
-                    top >= 0 and _RANK[top] == rank + 1 and _RED[top] != red
-                ):
-                    result.append(_move("w", _col(j)))
-        for i in range(n):
-            up = ups[i]
+            if found[card // 13] == rank - 1:
+                append(_W_F)
+            for j, need, top_red in fronts:
+                if need == rank and top_red != red:
+                    append(_W_T[j])
+            if empties and (rank == 13 or any_on_empty):
+                result.extend(_W_T[j] for j in empties)
+        for i, up in enumerate(ups):
             if not up:
                 continue
-            src = _col(i)
             top = up[-1]
             if found[top // 13] == _RANK[top] - 1:
-                result.append(_move(src, "f"))
-            first_rank = _RANK[up[0]]
-            length = len(up)
-            for j in range(n):
-                if j == i:
-                    continue
-                target = tops[j]
-                if target < 0:
-                    if first_rank == 13 or not king_only:
-                        result.append(_move(src, _col(j)))
-                    continue
-                k = first_rank - _RANK[target] + 1
-                if 0 <= k < length and _RED[up[k]] != _RED[target]:
-                    result.append(_move(src, _col(j)))
+                append(_T_F[i])
+            lead, length, row = _RANK[up[0]], len(up), _T_T[i]
+            for j, need, top_red in fronts:
+                k = lead - need  # index in the run of the card that would lead; the run's own column gives k == length
+                if 0 <= k < length and _RED[up[k]] != top_red:
+                    append(row[j])
+            if empties and (lead == 13 or any_on_empty):
+                result.extend(row[j] for j in empties)
         if self._rules.foundation_to_tableau:
             for s in range(4):
                 count = found[s]
                 if not count:
                     continue
-                card = s * 13 + count - 1
-                for j in range(n):
-                    target = tops[j]
-                    if (target < 0 and (count == 13 or not king_only)) or (
-                        target >= 0 and _RANK[target] == count + 1 and _RED[target] != _RED[card]
-                    ):
-                        result.append(_move("f" + _SUITS[s].value, _col(j)))
+                red, row = _RED[s * 13], _F_T[s]
+                for j, need, top_red in fronts:
+                    if need == count and top_red != red:
+                        append(row[j])
+                if empties and (count == 13 or any_on_empty):
+                    result.extend(row[j] for j in empties)
         if self._stock:
-            result.append(DRAW)
+            append(DRAW)
         elif self._waste and self.passes_left != 0:
-            result.append(RECYCLE)
+            append(RECYCLE)
         return result
 
     def can_play(self, move: Move | str) -> bool:
@@ -775,7 +785,7 @@ class Klondike:
             new = table.floor
         self._score = new
         self._undo.append((move, count, flipped, score, first))
-        if self._t_end is None and self._found == [13, 13, 13, 13]:
+        if self._t_end is None and self._found == _WON:
             self._t_end = self._clock()
 
     def undo(self) -> Move:
@@ -817,7 +827,7 @@ class Klondike:
                 self._found["CDHS".index(source[1])] += 1
         self._score = score
         self._redo.append((move, count))
-        if self._t_end is not None and self._found != [13, 13, 13, 13]:
+        if self._t_end is not None and self._found != _WON:
             self._t_end = None
         return move
 

@@ -1,0 +1,92 @@
+/** Card faces and backs drawn with SVG and CSS (no image files), and the words that name a card. */
+
+import { RANKS, type Labels, type Suit } from "./types";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Suit shapes in a 100 x 100 box. */
+const SUIT_SHAPES: Record<Suit, string> = {
+  H: '<path d="M50 90 L12 47 A20.5 20.5 0 0 1 50 25 A20.5 20.5 0 0 1 88 47 Z"/>',
+  D: '<path d="M50 5 L85 50 L50 95 L15 50 Z"/>',
+  S:
+    '<path d="M50 8 L88 53 A20.5 20.5 0 0 1 50 75 A20.5 20.5 0 0 1 12 53 Z"/>' +
+    '<path d="M50 62 Q49 84 33 94 H67 Q51 84 50 62 Z"/>',
+  C:
+    '<circle cx="50" cy="29" r="19"/><circle cx="28" cy="59" r="19"/><circle cx="72" cy="59" r="19"/>' +
+    '<path d="M44 45 H56 V60 H44 Z"/><path d="M50 55 Q49 84 33 94 H67 Q51 84 50 55 Z"/>',
+};
+
+const EN_SUITS: Record<Suit, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const EN_COURTS: Record<number, string> = { 1: "Ace", 11: "Jack", 12: "Queen", 13: "King" };
+
+export interface ParsedCard {
+  rank: number;
+  suit: Suit;
+  red: boolean;
+}
+
+/** Reads card notation such as `5H`, `TD`, `10C`; null when it is not a card. */
+export function parseCard(id: string): ParsedCard | null {
+  const match = /^(10|[A2-9TJQK])([CDHS])$/i.exec(id);
+  if (!match) return null;
+  const r = match[1].toUpperCase();
+  const rank = r === "10" ? 10 : RANKS.indexOf(r) + 1;
+  const suit = match[2].toUpperCase() as Suit;
+  return { rank, suit, red: suit === "D" || suit === "H" };
+}
+
+/** The rank as printed in a corner: A 2 .. 10 J Q K. */
+export function rankText(rank: number): string {
+  return rank === 1 ? "A" : rank === 10 ? "10" : rank > 10 ? "JQK"[rank - 11] : String(rank);
+}
+
+/** An SVG element with the suit's shape, coloured by `currentColor`. */
+export function suitSvg(suit: Suit, className: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", className);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.innerHTML = SUIT_SHAPES[suit];
+  return svg;
+}
+
+/** The spoken name of a card ("5 of hearts"), in the words of `labels` where present. */
+export function cardName(id: string, labels: Labels): string {
+  const card = parseCard(id);
+  if (!card) return id;
+  const rank = labels[`rank.${card.rank}`] ?? EN_COURTS[card.rank] ?? String(card.rank);
+  const suit = labels[`suit.${card.suit}`] ?? EN_SUITS[card.suit];
+  const template = labels.of ?? "{rank} of {suit}";
+  return template.replace("{rank}", rank).replace("{suit}", suit);
+}
+
+function span(className: string, text?: string): HTMLSpanElement {
+  const el = document.createElement("span");
+  el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function corner(card: ParsedCard, className: string): HTMLSpanElement {
+  const el = span(`pl-idx ${className}`);
+  el.append(span("pl-rank", rankText(card.rank)), suitSvg(card.suit, "pl-suit"));
+  return el;
+}
+
+/** Fills a card element with the face of `id`: corner indices, a big centre mark. */
+export function drawFace(el: HTMLElement, id: string): void {
+  const card = parseCard(id);
+  el.replaceChildren();
+  if (!card) return;
+  el.classList.add(card.red ? "pl-red" : "pl-black");
+  const centre = span(card.rank > 10 ? "pl-centre pl-court" : card.rank === 1 ? "pl-centre pl-ace" : "pl-centre");
+  if (card.rank > 10) centre.append(span("pl-court-letter", rankText(card.rank)));
+  centre.append(suitSvg(card.suit, "pl-pip"));
+  el.append(corner(card, "pl-tl"), centre, corner(card, "pl-br"));
+}
+
+/** Fills a card element with the back. */
+export function drawBack(el: HTMLElement): void {
+  el.replaceChildren(span("pl-back-pattern"));
+}

@@ -1,0 +1,104 @@
+/** Where every card of a state goes: pile by pile, bottom first, with its fan offset (pure, no DOM). */
+
+import { RANKS, SUITS, type GameState, type PileId, type Suit } from "./types";
+
+/** One card's place: `key` identifies its element across renders (the card id when known). */
+export interface Slot {
+  key: string;
+  /** Card notation when the face is known, else null. */
+  card: string | null;
+  faceUp: boolean;
+  /** Offsets in card widths. */
+  x: number;
+  y: number;
+}
+
+export const DOWN_STEP = 0.12;
+export const UP_STEP = 0.34;
+const MIN_UP_STEP = 0.2;
+const MAX_FAN = 5.2;
+const WASTE_STEP = 0.3;
+export const CARD_RATIO = 1.4;
+
+export function foundationCard(rank: number, suit: Suit): string {
+  return RANKS[rank - 1] + suit;
+}
+
+export function tableauPiles(columns: number): PileId[] {
+  return Array.from({ length: columns }, (_, i) => `t${i + 1}`);
+}
+
+/** Every pile of a state, in keyboard/reading order: stock, waste, foundations, columns. */
+export function pileIds(state: GameState | null): PileId[] {
+  const columns = state ? state.columns || state.tableau.length : 7;
+  return ["stock", "waste", ...SUITS.map((s) => `f${s}`), ...tableauPiles(columns)];
+}
+
+function column(state: GameState, index: number): Slot[] {
+  const pile = `t${index + 1}`;
+  const col = state.tableau[index] ?? { down: [], up: [] };
+  const slots: Slot[] = [];
+  let y = 0;
+  const ups = col.up.length;
+  const maxUpFan = MAX_FAN - DOWN_STEP * col.down.length;
+  const upStep = ups > 1 ? Math.max(MIN_UP_STEP, Math.min(UP_STEP, maxUpFan / (ups - 1))) : UP_STEP;
+  col.down.forEach((card, i) => {
+    slots.push({ key: card ?? `${pile}:${i}`, card, faceUp: false, x: 0, y });
+    y += DOWN_STEP;
+  });
+  col.up.forEach((card, i) => {
+    slots.push({ key: card ?? `${pile}:u${i}`, card, faceUp: card !== null, x: 0, y });
+    y += upStep;
+  });
+  return slots;
+}
+
+/** The slots of every pile of `state`. */
+export function layout(state: GameState): Map<PileId, Slot[]> {
+  const piles = new Map<PileId, Slot[]>();
+  const stock = state.stock;
+  piles.set(
+    "stock",
+    stock.map((_, i) => {
+      // The stock lists the next card first; the element at the bottom of the pile is the last one.
+      const card = stock[stock.length - 1 - i];
+      return { key: card ?? `stock:${i}`, card, faceUp: false, x: 0, y: 0 };
+    }),
+  );
+  const waste = state.waste;
+  const fan = state.draw === 3 ? Math.min(3, waste.length) : 1;
+  piles.set(
+    "waste",
+    waste.map((card, i) => {
+      const pos = i - (waste.length - fan);
+      return { key: card ?? `waste:${i}`, card, faceUp: card !== null, x: pos > 0 ? pos * WASTE_STEP : 0, y: 0 };
+    }),
+  );
+  for (const suit of SUITS) {
+    const count = state.foundations[suit] ?? 0;
+    const slots: Slot[] = [];
+    for (let rank = 1; rank <= count; rank++) {
+      const card = foundationCard(rank, suit);
+      slots.push({ key: card, card, faceUp: true, x: 0, y: 0 });
+    }
+    piles.set(`f${suit}`, slots);
+  }
+  const columns = state.columns || state.tableau.length;
+  for (let i = 0; i < columns; i++) piles.set(`t${i + 1}`, column(state, i));
+  return piles;
+}
+
+/** The place name an intent uses for dropping `card` on `pile`: `tN`, `f` (its own foundation), `fX`. */
+export function placeFor(card: string, pile: PileId): string | null {
+  if (/^t\d$/.test(pile)) return pile;
+  if (/^f[CDHS]$/.test(pile)) return pile[1] === card[card.length - 1].toUpperCase() ? "f" : pile;
+  return null;
+}
+
+/** The pile a place names for `card` (`f` -> its suit's foundation). */
+export function pileFor(card: string | null, place: string): PileId | null {
+  if (place === "f") return card ? `f${card[card.length - 1].toUpperCase()}` : null;
+  if (place === "w") return "waste";
+  if (/^(t\d|f[CDHS]|stock|waste)$/.test(place)) return place;
+  return null;
+}

@@ -1,0 +1,144 @@
+"""Random legal play (hypothesis) keeping the invariants of DESIGN.md: 52 distinct cards, legal moves all
+playable, undo/redo restoring the exact position and score, records replaying to the same game, views hiding
+face-down cards, and the score equal to a recomputation from the scoring table.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model_helpers import FakeClock, all_cards, recompute_score
+from patiencelab import Klondike, Rules
+
+RULES = [
+    ("standard", Rules()),
+    ("standard", Rules.preset("standard", draw=3)),
+    ("standard", Rules.preset("traditional", draw=1)),
+    ("vegas", Rules.preset("traditional", draw=3, scoring="vegas")),
+    ("windows", Rules.preset("standard", draw=1, scoring="windows")),
+    ("windows", Rules.preset("standard", draw=3, scoring="windows")),
+    ("standard", Rules.preset("six-column")),
+    ("none", Rules.preset("six-column", draw=1, scoring="none")),
+    ("standard", Rules(empty_column="any")),
+]
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_invariants(game: Klondike) -> None:
+    cards = all_cards(game)
+    assert len(cards) == 52
+    assert len(set(cards)) == 52
+    for move in game.legal_moves():
+        assert move.card is None
+        assert game.can_play(move), move
+    view = game.view()
+    text = json.dumps(view, ensure_ascii=False).split('"')
+    for column in game.tableau:
+        assert column.up or not column.down
+        for card in column.down:
+            assert str(card) not in text
+    for card in game.stock:
+        assert str(card) not in text
+    assert game.is_stuck == (game.status == "stuck")
+
+
+def assert_legal_moves_complete(game: Klondike) -> None:
+    """legal_moves() lists exactly the place-form moves that can be played (with ``f`` for foundations)."""
+    places = [f"t{i}" for i in range(1, game.rules.columns + 1)]
+    candidates = ["d", "r", "w-f", *(f"w-{t}" for t in places)]
+    candidates += [f"{a}-{b}" for a in places for b in [*places, "f"] if a != b]
+    candidates += [f"f{s}-{t}" for s in "CDHS" for t in places]
+    playable = {m for m in candidates if game.can_play(m)}
+    listed = [str(m) for m in game.legal_moves()]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == playable
+
+
+def play_randomly(game: Klondike, data: st.DataObject, steps: int) -> None:
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves:
+            assert game.is_won or game.is_stuck
+            break
+        action = data.draw(st.integers(0, 9))
+        if action == 0 and game.can_undo:
+            before = (game.position(), game.score, game.history)
+            game.undo()
+            game.redo()
+            assert (game.position(), game.score, game.history) == before
+            continue
+        move = moves[data.draw(st.integers(0, len(moves) - 1))]
+        played = game.play(move)
+        assert played == move
+        assert game.history[-1] == move
+        check_invariants(game)
+
+
+@SETTINGS
+@given(st.integers(0, len(RULES) - 1), st.integers(0, 2**32), st.data())
+def test_random_play_keeps_the_invariants(which: int, seed: int, data: st.DataObject) -> None:
+    table, rules = RULES[which]
+    game = Klondike(seed=seed, rules=rules, clock=FakeClock())
+    check_invariants(game)
+    play_randomly(game, data, data.draw(st.integers(1, 80)))
+    assert game.moves == len(game.history)
+    assert game.score == recompute_score(game, table)
+    assert_legal_moves_complete(game)
+
+    again = Klondike.from_record(json.loads(json.dumps(game.record())), clock=FakeClock())
+    assert again.position() == game.position()
+    assert again.history == game.history
+    assert again.score == game.score
+
+    final = (game.position(), game.score, game.history)
+    path = [final]
+    while game.can_undo:
+        game.undo()
+        path.append((game.position(), game.score, game.history))
+    assert game.position() == Klondike(seed=seed, rules=rules).position()
+    assert game.score == rules.scoring.start
+    path.pop()
+    while path:
+        game.redo()
+        assert (game.position(), game.score, game.history) == path.pop()
+    assert not game.can_redo
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), st.data())
+def test_undo_then_new_move_matches_a_fresh_game(seed: int, data: st.DataObject) -> None:
+    game = Klondike(seed=seed, clock=FakeClock())
+    play_randomly(game, data, 30)
+    k = data.draw(st.integers(0, game.moves))
+    for _ in range(k):
+        game.undo()
+    fresh = Klondike(seed=seed, clock=FakeClock())
+    for move in game.history:
+        fresh.play(move)
+    assert fresh.position() == game.position()
+    assert fresh.score == game.score
+    moves = game.legal_moves()
+    if moves:
+        move = moves[data.draw(st.integers(0, len(moves) - 1))]
+        game.play(move)
+        fresh.play(move)
+        assert not game.can_redo
+        assert fresh.position() == game.position()
+        assert fresh.score == game.score
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), st.data())
+def test_positions_read_back_mid_game(seed: int, data: st.DataObject) -> None:
+    rules = Rules.preset("standard", draw=3)
+    game = Klondike(seed=seed, rules=rules, clock=FakeClock())
+    play_randomly(game, data, data.draw(st.integers(0, 50)))
+    again = Klondike.from_position(json.loads(json.dumps(game.position())), rules=rules)
+    assert again == game
+    assert {str(m) for m in again.legal_moves()} == {str(m) for m in game.legal_moves()}
+    assert again.is_stuck == game.is_stuck
+    assert_legal_moves_complete(again)

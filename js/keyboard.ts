@@ -27,6 +27,17 @@ export class Keyboard {
     board.root.addEventListener("keydown", (e) => this.onKey(e), { signal });
     board.root.addEventListener("pointerdown", () => this.hide(), { signal });
     board.root.addEventListener("blur", () => this.hide(), { signal });
+    // Tabbing into the board shows the focus ring at once.
+    board.root.addEventListener(
+      "keyup",
+      (e) => {
+        if (e.key === "Tab" && e.target === board.root && !this.visible) {
+          this.visible = true;
+          this.draw();
+        }
+      },
+      { signal },
+    );
   }
 
   private tableau(): PileId[] {
@@ -74,6 +85,7 @@ export class Keyboard {
 
   private draw(): void {
     for (const c of this.board.root.querySelectorAll(".pl-focus")) c.classList.remove("pl-focus");
+    this.board.root.classList.toggle("pl-kbd", this.visible);
     if (!this.visible) return;
     const cards = this.board.pileCards(this.focus.pile);
     const target = this.focus.pile.startsWith("t") ? cards[this.focus.index] : cards[cards.length - 1];

@@ -17,7 +17,7 @@ export const DOWN_STEP = 0.12;
 export const UP_STEP = 0.34;
 const MIN_UP_STEP = 0.2;
 const MAX_FAN = 5.2;
-const WASTE_STEP = 0.3;
+const WASTE_STEP = 0.38;
 export const CARD_RATIO = 1.4;
 
 export function foundationCard(rank: number, suit: Suit): string {

@@ -1,0 +1,166 @@
+"""Shared fixtures for browser tests: finding Chromium, launching it, a local page server, page errors.
+
+Browser tests carry the ``browser`` marker. Without a browser they skip, except under ``CI=true``, where a
+missing browser fails. Never run ``playwright install``: the system Chromium is driven through
+``executable_path``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import pathlib
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+STATIC = REPO / "src" / "patiencelab" / "static"
+PAGE_DIR = pathlib.Path(__file__).resolve().parent / "page"
+ARTIFACTS = REPO / "test-artifacts"
+
+#: Launch flags that work as root on a machine with no network but the package registries.
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives a real Chromium (skipped when none is installed)")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def no_browser(reason: str) -> None:
+    """Skip (or, under CI, fail) a test that needs a browser."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+def find_chromium() -> str | None:
+    """The Chromium to drive: ``$CHROMIUM_PATH``, else ``/usr/bin/chromium`` (or one on the PATH)."""
+    candidates = [os.environ.get("CHROMIUM_PATH", ""), "/usr/bin/chromium"]
+    candidates += [shutil.which(name) or "" for name in ("chromium", "chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        no_browser("no Chromium found: set CHROMIUM_PATH or install the 'chromium' package")
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Playwright]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        no_browser("the 'playwright' Python package is not installed")
+        raise
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Playwright, chromium_path: str) -> Iterator[Browser]:
+    """One headless Chromium for the session; each test gets a fresh context (its own profile)."""
+    launched = playwright_driver.chromium.launch(executable_path=chromium_path, args=list(CHROMIUM_ARGS))
+    yield launched
+    launched.close()
+
+
+class _PageHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the test page, and the built bundle under ``/static/``."""
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean.startswith("/static/"):
+            return str(STATIC / clean.removeprefix("/static/"))
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: no request log on stderr."""
+
+
+@pytest.fixture(scope="session")
+def page_server() -> Iterator[str]:
+    """The base URL of a local server (127.0.0.1, a free port) for ``tests/browser/page``."""
+    if not (STATIC / "widget.js").is_file() or not (STATIC / "widget.css").is_file():
+        pytest.fail(
+            f"the front-end bundle is missing from {STATIC}: build it first with "
+            "'cd js && npm ci && npm run build' (make test does this)",
+            pytrace=False,
+        )
+    handler = functools.partial(_PageHandler, directory=str(PAGE_DIR))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def collect_page_errors(page: Page) -> list[str]:
+    """Records uncaught page errors and console errors of ``page`` into the returned list."""
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(f"pageerror: {err}"))
+    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
+    return errors
+
+
+@pytest.fixture
+def artifacts() -> pathlib.Path:
+    """``test-artifacts/`` (git-ignored) for screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Opens pages in fresh contexts (``new_page(width=..., color_scheme=...)``); fails on page errors."""
+    opened: list[tuple[Page, list[str]]] = []
+
+    def make(
+        width: int = 900, height: int = 900, color_scheme: str = "light", reduced_motion: str = "no-preference"
+    ) -> Page:
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            color_scheme=color_scheme,  # type: ignore[arg-type]
+            reduced_motion=reduced_motion,  # type: ignore[arg-type]
+        )
+        page = context.new_page()
+        opened.append((page, collect_page_errors(page)))
+        return page
+
+    yield make
+    problems = [error for _page, errors in opened for error in errors]
+    for page, _errors in opened:
+        page.context.close()
+    assert not problems, f"errors in the page: {problems}"

@@ -69,7 +69,6 @@ export class Board {
     this.live = el(doc, "div", "pl-live pl-sr-only");
     this.live.setAttribute("aria-live", "polite");
     for (const pile of pileIds(null).slice(0, 6)) {
-      if (pile === "fC") this.top.append(el(doc, "div", "pl-gap-slot"));
       this.top.append(this.makePile(pile));
     }
     const signal = this.controller.signal;
@@ -265,7 +264,6 @@ export class Board {
     if (animate) for (const c of this.cards.values()) before.set(c, Animator.place(c));
     if (changed) {
       this.clearHint();
-      this.keyboard.cancelDrag();
       const held = this.held;
       if (held) {
         this.held = null;

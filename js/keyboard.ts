@@ -74,10 +74,6 @@ export class Keyboard {
     this.draw();
   }
 
-  cancelDrag(): void {
-    // Nothing held by the keyboard survives a new state: the selection is cleared by the board.
-  }
-
   private hide(): void {
     this.visible = false;
     this.draw();

@@ -200,3 +200,19 @@ def test_screenshots(
     assert last["x"] + last["width"] <= root["x"] + root["width"]
     name = f"page-{scenario}-{width}-{'jpdark' if jp_dark else scheme}.png"
     page.screenshot(path=artifacts / name, full_page=True)
+
+
+def test_reduced_motion_moves_at_once_without_celebration(new_page: NewPage, page_server: str) -> None:
+    page = mount(new_page(reduced_motion="reduce"), page_server, "almostWon", {"KC->f": "won"})
+    page.locator('[data-card="KC"]').dblclick()
+    expect(page.locator(".pl-root")).to_have_attribute("data-status", "won")
+    expect(page.locator(".pl-banner")).to_contain_text("You won!")
+    assert page.locator("canvas.pl-celebration").count() == 0
+    assert page.locator(".pl-moving").count() == 0
+    king, queen = box(page, '[data-card="KC"]'), box(page, '[data-card="QC"]')
+    assert (king["x"], king["y"]) == (queen["x"], queen["y"])
+
+
+def test_touch_has_no_browser_gestures_on_cards(new_page: NewPage, page_server: str) -> None:
+    page = mount(new_page(), page_server, "start")
+    assert page.locator('[data-card="9H"]').evaluate("el => getComputedStyle(el).touchAction") == "none"

@@ -59,3 +59,13 @@ export class FakeModel {
     setTimeout(() => this.push({ ...next, version: state.version + 1 }), this.delay);
   }
 }
+
+/** A model backed by the real Python widget through `window.plKernel` (exposed by the test). */
+export class KernelModel extends FakeModel {
+  async send(msg) {
+    this.sent.push(msg);
+    const answer = await window.plKernel(msg);
+    if (answer.reply) this.emit("msg:custom", answer.reply, []);
+    if (answer.state.version !== this.data.state.version) this.push(answer.state);
+  }
+}

@@ -1,6 +1,6 @@
 // Mounts the real built bundle with a fake model; the Playwright tests drive it through window.pl.
 import widget from "/static/widget.js";
-import { FakeModel } from "./fake-model.js";
+import { FakeModel, KernelModel } from "./fake-model.js";
 import * as states from "./states.js";
 
 const errors = [];
@@ -24,6 +24,16 @@ window.pl = {
     current = { controller, cleanup };
     this.model = model;
     return model.data.state.version;
+  },
+  /** Renders the board for a real Python widget behind `window.plKernel`. */
+  mountKernel(state, labels) {
+    this.unmount();
+    const model = new KernelModel(state, labels);
+    const controller = new AbortController();
+    widget.render({ model, el: document.getElementById("cell"), signal: controller.signal });
+    current = { controller };
+    this.model = model;
+    return state.version;
   },
   unmount() {
     if (current) {

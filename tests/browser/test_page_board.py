@@ -57,6 +57,12 @@ def test_start_renders_every_card(new_page: NewPage, page_server: str, artifacts
     expect(root).to_have_attribute("data-status", "playing")
     expect(root).to_have_attribute("data-lm-suppress-shortcuts", "true")
     page.screenshot(path=artifacts / "page-start.png", full_page=True)
+    page.locator('[data-action="new"]').click()
+    expect(page.locator(".pl-menu")).to_be_visible()
+    page.screenshot(path=artifacts / "page-new-menu.png")
+    page.locator('.pl-menu [data-preset="traditional"][data-draw="3"]').click()
+    expect(page.locator(".pl-menu")).to_be_hidden()
+    assert sent(page)[-1] == {"type": "new", "preset": "traditional", "draw": 3, "version": 1, "id": 1}
 
 
 def test_drag_to_a_legal_pile_moves_without_flashing_back(new_page: NewPage, page_server: str) -> None:

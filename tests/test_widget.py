@@ -263,3 +263,68 @@ def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject,
             assert reply is None or reply["type"] == "hint"
             assert widget.version >= version
     check_invariants(widget)
+
+
+# ------------------------------------------------------------------------------------------- records
+
+NEARLY_WON = {
+    "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
+    "stock": [],
+    "waste": [],
+    "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
+}
+
+
+def test_a_win_is_stored_once_and_announced_as_a_record(tmp_path: Any) -> None:
+    from patiencelab.records import Records
+
+    records = Records(tmp_path / "r.sqlite3")
+    widget = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=records)
+    assert widget.state["records"]["played"] == 0
+    widget.handle_intent(intent(widget, "move", card="KS", to="f"))
+    assert widget.state["status"] == "won"
+    assert widget.state["records"]["played"] == 1 and widget.state["records"]["won"] == 1
+    assert widget.state["records"]["new"] == ["best_score", "fewest_moves", "fastest_win"]
+    widget.game.undo()
+    widget.game.redo()
+    assert len(records) == 1, "a win is stored once"
+
+
+def test_abandoned_games_are_stored_when_replaced_or_restarted(tmp_path: Any) -> None:
+    from patiencelab.records import Records
+
+    records = Records(tmp_path / "r.sqlite3")
+    widget = KlondikeWidget(seed=7, records=records)
+    widget.handle_intent(intent(widget, "new", seed=8))  # not played: not stored
+    assert len(records) == 0
+    widget.handle_intent(intent(widget, "draw"))
+    widget.handle_intent(intent(widget, "restart"))
+    widget.handle_intent(intent(widget, "draw"))
+    widget.new_game(seed=9)
+    assert [row.outcome for row in records.history()] == ["abandoned", "abandoned"]
+    assert widget.state["records"]["played"] == 2
+    widget.game.draw()
+    widget.close()
+    assert len(records) == 3
+
+
+def test_storing_can_be_switched_off(tmp_path: Any) -> None:
+    from patiencelab.records import Records
+
+    records = Records(tmp_path / "r.sqlite3")
+    widget = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=records)
+    widget.records = None
+    widget.game.play("t1-f")
+    assert len(records) == 0
+    assert widget.state["records"]["enabled"] is False
+
+
+def test_an_unreadable_database_never_stops_play(private_records_home: Any) -> None:
+    path = private_records_home / "records.sqlite3"
+    path.write_bytes(b"not a database at all" * 50)
+    with pytest.warns(RuntimeWarning, match="not be stored"):
+        widget = KlondikeWidget(seed=7)
+    assert widget.records is None
+    assert widget.state["records"]["enabled"] is False and "not a PatienceLab" in widget.state["records"]["error"]
+    assert widget.handle_intent(intent(widget, "draw")) is None
+    assert path.read_bytes() == b"not a database at all" * 50

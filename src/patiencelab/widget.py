@@ -5,8 +5,12 @@ The protocol (synced ``state`` and ``labels``, intents and replies) is described
 
 from __future__ import annotations
 
+import atexit
 import pathlib
+import warnings
+import weakref
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
 import anywidget
@@ -17,6 +21,7 @@ from patiencelab.errors import IllegalMoveError, PatienceError
 from patiencelab.game import Klondike
 from patiencelab.i18n import labels
 from patiencelab.moves import Move
+from patiencelab.records import Records, RecordsError, Stats, rules_key
 from patiencelab.rules import PRESETS, Rules
 
 __all__ = ["INTENTS", "KlondikeWidget"]
@@ -61,6 +66,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         seed: int | None = None,
         rules: Rules | None = None,
         lang: str = "en",
+        records: Records | bool | None = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -72,24 +78,38 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._unlisten: Any = None
         self._previous: dict[str, Any] | None = None
         self._history: tuple[Move, ...] = ()
+        self._records: Records | None = None
+        self._records_error: str | None = None
+        self._stats: Stats | None = None
+        self._new_records: list[str] = []
+        self._stored = False
+        self._game: Klondike | None = None
         self.labels = labels(lang)
+        self.records = records
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=lang)
         self.on_msg(self._on_custom_message)
+        finalizer = weakref.WeakMethod(self._store_unfinished)
+        atexit.register(lambda: (method := finalizer()) is not None and method())
 
     # ------------------------------------------------------------------------------------------- the game
 
     @property
     def game(self) -> Klondike:
         """The live game this widget shows."""
+        assert self._game is not None
         return self._game
 
     @game.setter
     def game(self, game: Klondike) -> None:
         if not isinstance(game, Klondike):
             raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        self._store_unfinished()
         if self._unlisten is not None:
             self._unlisten()
         self._game = game
+        self._stored = game.is_won
+        self._new_records = []
+        self._stats = None
         self._unlisten = game.on_change(lambda _game: self._sync())
         self._previous = None
         self._history = game.history
@@ -97,9 +117,90 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def new_game(self, *, seed: int | None = None, rules: Rules | None = None) -> Klondike:
         """Deal a new game (same rules unless given) and show it."""
-        game = Klondike(seed=seed, rules=rules if rules is not None else self._game.rules, lang=self._game.lang)
+        game = Klondike(seed=seed, rules=rules if rules is not None else self.game.rules, lang=self.game.lang)
         self.game = game
         return game
+
+    # ------------------------------------------------------------------------------------------- records
+
+    @property
+    def records(self) -> Records | None:
+        """Where finished and abandoned games are stored (``None``: nowhere). Set ``None`` to stop storing,
+        ``True`` for the default database, or a :class:`~patiencelab.records.Records`.
+        """
+        return self._records
+
+    @records.setter
+    def records(self, records: Records | bool | None) -> None:
+        self._records_error = None
+        if records is True:
+            try:
+                records = Records()
+            except RecordsError as err:
+                warnings.warn(f"{err}; games will not be stored", RuntimeWarning, stacklevel=2)
+                self._records_error = str(err)
+                records = None
+        elif records is False:
+            records = None
+        if records is not None and not isinstance(records, Records):
+            raise PatienceError(f"records must be a Records, True or None, not {type(records).__name__}")
+        self._records = records
+        self._stats = None
+        if self._game is not None:
+            self._sync()
+
+    def _store(self, outcome: str | None = None) -> None:
+        """Store the current game once (its outcome read from the game unless given)."""
+        records, game = self._records, self._game
+        if records is None or game is None or self._stored:
+            return
+        self._stored = True
+        before = self._stats_now()
+        try:
+            records.add(game, outcome=outcome)  # type: ignore[arg-type]
+        except RecordsError as err:
+            warnings.warn(f"{err}; this game was not stored", RuntimeWarning, stacklevel=2)
+            self._records_error = str(err)
+            return
+        self._stats = None
+        after = self._stats_now()
+        if before is not None and after is not None and game.is_won:
+            self._new_records = _broken_records(before, after)
+
+    def _store_unfinished(self) -> None:
+        """Store the current game as abandoned (or lost) if it was played and not stored yet."""
+        if self._game is not None and self._game.moves and not self._stored:
+            self._store()
+
+    def _stats_now(self) -> Stats | None:
+        if self._records is None or self._game is None:
+            return None
+        if self._stats is None:
+            try:
+                self._stats = self._records.stats(rules=self._game.rules, draw=self._game.rules.draw)
+            except RecordsError as err:
+                self._records_error = str(err)
+                return None
+        return self._stats
+
+    def _records_state(self) -> dict[str, Any]:
+        stats = self._stats_now()
+        game = self.game
+        state: dict[str, Any] = {
+            "enabled": self._records is not None,
+            "error": self._records_error,
+            "rules_key": rules_key(game.rules),
+            "draw": game.rules.draw,
+            "new": list(self._new_records),
+        }
+        if stats is not None:
+            state.update(asdict(stats), win_rate=stats.win_rate)
+        return state
+
+    def close(self) -> None:
+        """Store the game in play (as abandoned) and close the widget."""
+        self._store_unfinished()
+        super().close()
 
     @traitlets.observe("reveal")
     def _reveal_changed(self, change: Mapping[str, Any]) -> None:
@@ -113,7 +214,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         return self._version
 
     def _sync(self, *, new_deal: bool = False) -> None:
-        game = self._game
+        game = self.game
+        if game.is_won and not self._stored:
+            self._store("won")
+        elif self._stored and not game.moves and not game.can_redo and not game.is_won:
+            self._stored, self._new_records = False, []  # reset to the start: a new attempt
         view = game.view(reveal=self.reveal)
         self._version += 1
         last = None if new_deal else self._last_move(view)
@@ -139,14 +244,15 @@ class KlondikeWidget(anywidget.AnyWidget):
             },
             "reveal": self.reveal,
             "lang": game.lang,
+            "records": self._records_state(),
         }
 
     def _targets(self) -> dict[str, list[str]]:
         targets: dict[str, list[str]] = {}
-        for move in self._game.legal_moves():
+        for move in self.game.legal_moves():
             if move.is_draw or move.is_recycle:
                 continue
-            lead = str(self._game.moving_cards(move)[0])
+            lead = str(self.game.moving_cards(move)[0])
             assert move.target is not None
             places = targets.setdefault(lead, [])
             if move.target not in places:
@@ -154,7 +260,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         return targets
 
     def _last_move(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        before, after = self._history, self._game.history
+        before, after = self._history, self.game.history
         if len(after) == len(before) + 1 and after[:-1] == before:
             move, undo = after[-1], False
         elif len(after) + 1 == len(before) and before[:-1] == after:
@@ -234,7 +340,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise _RejectedError(f"intent {kind!r} needs the integer version it was made on")
         if version != self._version:
             raise _RejectedError(f"stale intent: made on version {version}, the board is at {self._version}")
-        game = self._game
+        game = self.game
         try:
             if kind == "move":
                 game.play(self._intent_move(content))
@@ -243,6 +349,7 @@ class KlondikeWidget(anywidget.AnyWidget):
                 getattr(game, kind)()
             elif kind == "restart":
                 self._no_fields(content, kind)
+                self._store_unfinished()
                 game.reset()
             elif kind == "new":
                 self._new_from_intent(content)
@@ -274,7 +381,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _new_from_intent(self, content: Mapping[str, Any]) -> None:
         self._no_fields(content, "new", ("preset", "draw", "seed"))
-        current = self._game.rules
+        current = self.game.rules
         preset = content.get("preset", current.preset_name or "standard")
         draw = content.get("draw", current.draw)
         seed = content.get("seed")
@@ -289,10 +396,10 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
         self._no_fields(content, "hint")
-        move = self._game.hint()
+        move = self.game.hint()
         if move is None:
             raise _RejectedError(self.labels.get("no-hint", "No moves left."))
-        cards = self._game.moving_cards(move)
+        cards = self.game.moving_cards(move)
         return {
             "type": "hint",
             "id": intent_id,
@@ -301,3 +408,15 @@ class KlondikeWidget(anywidget.AnyWidget):
             "to": move.target if move.target is not None else "stock",
             "text": str(move),
         }
+
+
+def _broken_records(before: Stats, after: Stats) -> list[str]:
+    """Which personal bests a newly stored win set: ``best_score``, ``fewest_moves``, ``fastest_win``."""
+    broken = []
+    if after.best_score is not None and (before.best_score is None or after.best_score > before.best_score):
+        broken.append("best_score")
+    if after.fewest_moves is not None and (before.fewest_moves is None or after.fewest_moves < before.fewest_moves):
+        broken.append("fewest_moves")
+    if after.fastest_win is not None and (before.fastest_win is None or after.fastest_win < before.fastest_win):
+        broken.append("fastest_win")
+    return broken

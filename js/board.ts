@@ -118,6 +118,17 @@ export class Board {
     return !!card && !!this.state && this.state.status !== "won" && card in (this.state.targets ?? {});
   }
 
+  /** Whether `card` may be picked up and dragged: any face-up card of a column, or the top card of the waste or
+   * of a foundation. A drop where it may not go still reaches Python, which says why not. */
+  isDraggable(card: string | null | undefined): card is string {
+    if (!card || !this.state || this.state.status === "won") return false;
+    const pile = this.pileOf(card);
+    if (!pile || pile === "stock") return false;
+    if (pile.startsWith("t")) return this.cards.get(card)?.dataset.face === "up";
+    const cards = this.pileCards(pile);
+    return cards[cards.length - 1]?.dataset.key === card;
+  }
+
   /** Whether dropping `card` on `pile` is one of its legal targets. */
   isLegal(card: string, pile: PileId): boolean {
     const place = placeFor(card, pile);

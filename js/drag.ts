@@ -58,7 +58,7 @@ export function attachPointer(board: Board, signal: AbortSignal): void {
     win.addEventListener("pointermove", onMove, opts);
     win.addEventListener("pointerup", onUp, opts);
     win.addEventListener("pointercancel", onCancel, opts);
-    if (board.isMovable(card)) e.preventDefault();
+    if (board.isDraggable(card)) e.preventDefault();
     board.root.focus({ preventScroll: true });
   };
 
@@ -67,7 +67,7 @@ export function attachPointer(board: Board, signal: AbortSignal): void {
     const dx = e.clientX - press.x;
     const dy = e.clientY - press.y;
     if (!press.dragging) {
-      if (Math.hypot(dx, dy) < DRAG_START_PX || !board.isMovable(press.card)) return;
+      if (Math.hypot(dx, dy) < DRAG_START_PX || !board.isDraggable(press.card)) return;
       press.dragging = true;
       press.els = board.runFrom(press.card);
       board.select(null);

@@ -99,6 +99,17 @@ def test_drop_on_an_illegal_pile_snaps_back_with_a_toast(
     expect(page.locator(".pl-root")).to_have_attribute("data-version", "1")
 
 
+def test_a_card_that_cannot_move_can_still_be_dragged_and_hears_why(new_page: NewPage, page_server: str) -> None:
+    page = mount(new_page(), page_server, "start")
+    origin = box(page, '[data-card="7D"]')
+    drag(page, '[data-card="7D"]', '[data-pile="t2"] [data-card="QS"]')
+    expect(page.locator(".pl-toast")).to_have_text("The 7D cannot go on t2.")
+    page.wait_for_timeout(600)
+    back = box(page, '[data-card="7D"]')
+    assert abs(back["x"] - origin["x"]) < 1 and abs(back["y"] - origin["y"]) < 1
+    expect(page.locator(".pl-root")).to_have_attribute("data-version", "1")
+
+
 def test_drop_on_the_table_snaps_back_without_an_intent(new_page: NewPage, page_server: str) -> None:
     page = mount(new_page(), page_server, "start")
     origin = box(page, '[data-card="9H"]')

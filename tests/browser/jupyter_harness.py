@@ -1,0 +1,200 @@
+"""A real Jupyter server (JupyterLab or Notebook 7) in a private temp dir, for browser tests and the widget
+benchmark: start it, open a notebook, run it, evaluate Python in its kernel, and stop it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from playwright.sync_api import Page
+
+Flavour = Literal["lab", "notebook"]
+
+_CONFIG = """
+c.ServerApp.open_browser = False
+c.LabApp.news_url = None
+c.LabApp.check_for_updates_class = "jupyterlab.NeverCheckForUpdate"
+c.LabApp.extension_manager = "readonly"
+c.LabApp.expose_app_in_browser = True
+c.JupyterNotebookApp.expose_app_in_browser = True
+"""
+
+#: Notebook 7.6 raises this on every page load, widget or not; every other page error fails a test.
+KNOWN_PAGE_ERRORS = ("Cannot read properties of undefined (reading 'schema')",)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def write_notebook(path: pathlib.Path, *sources: str) -> None:
+    """A notebook (nbformat 4.5, a kernelspec, an id on every cell) with the given code cells."""
+    cells = [
+        {"cell_type": "code", "id": f"cell-{i}", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
+        for i, src in enumerate(sources)
+    ]
+    notebook = {
+        "cells": cells,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1))
+
+
+@dataclass
+class JupyterServer:
+    """A running server: its base URL, token, root dir and process."""
+
+    flavour: Flavour
+    url: str
+    token: str
+    root: pathlib.Path
+    process: subprocess.Popen[bytes]
+
+    def notebook_url(self, name: str) -> str:
+        path = f"lab/tree/{name}" if self.flavour == "lab" else f"notebooks/{name}"
+        return f"{self.url}/{path}?token={self.token}"
+
+    def stop(self) -> None:
+        try:
+            request = urllib.request.Request(
+                f"{self.url}/api/shutdown", method="POST", headers={"Authorization": f"token {self.token}"}
+            )
+            urllib.request.urlopen(request, timeout=5).close()
+            self.process.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@contextmanager
+def jupyter_server(flavour: Flavour, workdir: pathlib.Path) -> Iterator[JupyterServer]:
+    """Start ``jupyter lab`` or ``jupyter notebook`` on a free port with private config dirs under ``workdir``."""
+    home = workdir / "jupyter-home"
+    root = workdir / "notebooks"
+    for sub in ("config", "data", "runtime", "ipython", "settings", "workspaces"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    root.mkdir(exist_ok=True)
+    (home / "config" / "jupyter_server_config.py").write_text(_CONFIG)
+    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "IPYTHONDIR": str(home / "ipython"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+    }
+    port, token = free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab" if flavour == "lab" else "notebook",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--allow-root",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+    ]
+    log = (workdir / f"jupyter-{flavour}.log").open("wb")
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = JupyterServer(flavour, f"http://127.0.0.1:{port}", token, root, process)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"jupyter {flavour} exited: see {log.name}")
+            try:
+                urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2).close()
+                break
+            except (urllib.error.URLError, OSError):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"jupyter {flavour} did not start within 60 s: see {log.name}") from None
+                time.sleep(0.2)
+        yield server
+    finally:
+        server.stop()
+        log.close()
+
+
+_KERNEL_READY = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const kernel = panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}"""
+
+_EXECUTE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = '';
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type;
+    if (t === 'stream') out += msg.content.text;
+    else if (t === 'error') out += 'ERROR: ' + msg.content.ename + ': ' + msg.content.evalue;
+  };
+  await future.done;
+  return out;
+}"""
+
+
+def open_notebook(page: Page, server: JupyterServer, name: str, timeout_ms: int = 60_000) -> None:
+    """Open notebook ``name`` and wait until its kernel is connected and idle."""
+    page.goto(server.notebook_url(name))
+    page.wait_for_function(_KERNEL_READY, timeout=timeout_ms, polling=200)
+
+
+def run_all(page: Page) -> None:
+    """Run every cell of the open notebook (without waiting for the cells to finish)."""
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+def open_and_run(page: Page, server: JupyterServer, name: str, timeout_ms: int = 60_000) -> None:
+    """Open notebook ``name``, wait for its kernel, and run every cell."""
+    open_notebook(page, server, name, timeout_ms)
+    run_all(page)
+
+
+def kernel_eval(page: Page, code: str) -> str:
+    """Run ``code`` in the notebook's kernel and return what it printed."""
+    return str(page.evaluate(_EXECUTE, code))
+
+
+def page_errors(page: Page) -> list[str]:
+    """Collect uncaught page errors (except the known Notebook 7 one) into a list as they happen."""
+    errors: list[str] = []
+
+    def record(error: Any) -> None:
+        text = str(error)
+        if not any(known in text for known in KNOWN_PAGE_ERRORS):
+            errors.append(text)
+
+    page.on("pageerror", record)
+    return errors

@@ -1,0 +1,95 @@
+"""The widget in real JupyterLab 4 and Notebook 7 with a real kernel, driven by Chromium."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+
+pytestmark = pytest.mark.browser
+
+
+# seed 7: t1 holds the 5♦ alone, t3 shows the 6♠, t5 the 5♥, t2 the 7♦ (see the README tour).
+SETUP = "from patiencelab import KlondikeWidget\nw = KlondikeWidget(seed=7)\nw"
+
+
+def drag(page: Page, card: Locator, pile: Locator) -> None:
+    """Drag with the mouse in small steps, as a person would."""
+    start, end = card.bounding_box(), pile.bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"] / 2 + 8, start["y"] + 20, steps=3)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + min(end["height"] / 2, 60), steps=12)
+    page.mouse.up()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("flavour", ["lab", "notebook"])
+def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
+    errors = page_errors(page)
+    with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
+        write_notebook(server.root / "play.ipynb", SETUP)
+        open_and_run(page, server, "play.ipynb")
+        root = page.locator("[data-version]").first
+        expect(root).to_be_visible(timeout=60_000)
+        expect(root).to_have_attribute("data-version", "1")
+        expect(root).to_have_attribute("data-status", "playing")
+        page.screenshot(path=str(artifacts / f"jupyter-{flavour}-start.png"))
+
+        # A legal drag: the 5♦ onto the 6♠. The Python model follows.
+        drag(page, root.locator('[data-card="5D"]'), root.locator('[data-pile="t3"]'))
+        expect(root).to_have_attribute("data-version", "2")
+        expect(root.locator('[data-pile="t3"] [data-card="5D"]')).to_have_count(1)
+        assert kernel_eval(page, "print(w.game.history)").strip() == "(Move.parse('t1-t3'),)"
+
+        # An illegal drop: the 6♠ run onto the 5♥ snaps back, and Python's reason is shown.
+        drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
+        expect(root.locator(".pl-toast")).to_have_text("The 6♠ cannot go on the 5♥: a card goes on one a rank higher (7).")
+        expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
+        expect(root).to_have_attribute("data-version", "2")
+
+        # Draw from the stock, then undo it with the toolbar.
+        root.locator('[data-pile="stock"]').click()
+        expect(root).to_have_attribute("data-version", "3")
+        expect(root.locator('[data-pile="waste"] [data-card="6D"]')).to_have_count(1)
+        root.locator('[data-action="undo"]').click()
+        expect(root).to_have_attribute("data-version", "4")
+        expect(root.locator('[data-pile="waste"] [data-card]')).to_have_count(0)
+        assert kernel_eval(page, "print(w.game.moves)").strip() == "1"
+
+        # Keyboard: `d` draws; then the 6♠ run goes onto the 7♦ by arrows and Enter.
+        root.focus()
+        page.keyboard.press("d")
+        expect(root).to_have_attribute("data-version", "5")
+        assert kernel_eval(page, "print(w.game.history[-1])").strip() == "d"
+        kernel_eval(page, "w.game.undo()")
+        expect(root).to_have_attribute("data-version", "6")
+        root.focus()
+        for key in ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"]:  # show the ring on t1, go to t3, up to 6♠
+            page.keyboard.press(key)
+        expect(root.locator(".pl-focus")).to_have_attribute("data-card", "6S")
+        page.keyboard.press("Enter")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Enter")
+        expect(root).to_have_attribute("data-version", "7")
+        expect(root.locator('[data-pile="t2"] [data-card="6S"]')).to_have_count(1)
+        assert kernel_eval(page, "print(w.game.history[-1])").strip() == "t3-t2"
+
+        # Scripting the game from Python updates the board.
+        kernel_eval(page, "w.game.undo()")
+        expect(root).to_have_attribute("data-version", "8")
+        expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
+        page.screenshot(path=str(artifacts / f"jupyter-{flavour}-after.png"))
+    assert errors == []

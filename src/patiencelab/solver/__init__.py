@@ -1,0 +1,11 @@
+"""A Klondike solver: depth-first search over a compact position with a transposition table.
+
+``solve(game)`` decides a deal knowing every face-down card; the helpers give hints, autocompletion and
+solvable seeds.
+"""
+
+from __future__ import annotations
+
+from patiencelab.solver.search import Outcome, Solution, solve
+
+__all__ = ["Outcome", "Solution", "solve"]

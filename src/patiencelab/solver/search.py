@@ -1,0 +1,134 @@
+"""Depth-first search with a transposition table: :func:`solve` and its :class:`Solution`."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from patiencelab.game import Klondike
+from patiencelab.moves import Move
+from patiencelab.solver.movegen import finishing_move, generate, safe_move, to_public
+from patiencelab.solver.state import IMove, State
+
+__all__ = ["Outcome", "Solution", "solve"]
+
+Outcome = Literal["solved", "impossible", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """What :func:`solve` found: ``outcome``, the winning ``moves`` (place form, draws and recycles included,
+    empty unless solved), the number of positions searched and the seconds it took.
+    """
+
+    outcome: Outcome
+    moves: tuple[Move, ...] = ()
+    states: int = 0
+    seconds: float = 0.0
+
+    @property
+    def is_decided(self) -> bool:
+        """True when the deal was solved or proved impossible."""
+        return self.outcome != "unknown"
+
+
+class _Search:
+    """One search over a :class:`State`; the path is a list of (move, undo token) with frame starts."""
+
+    __slots__ = ("deadline", "max_states", "path", "seen", "st", "start", "states")
+
+    def __init__(self, st: State, deadline: float, max_states: int | None) -> None:
+        self.st = st
+        self.start = State.__new__(State)
+        self.deadline = deadline
+        self.max_states = max_states
+        self.path: list[tuple[IMove, int]] = []
+        self.seen: set[bytes] = set()
+        self.states = 0
+
+    def _play(self, m: IMove) -> None:
+        st, path = self.st, self.path
+        path.append((m, st.apply(m)))
+        sm = safe_move(st)
+        while sm is not None:
+            path.append((sm, st.apply(sm)))
+            sm = safe_move(st)
+
+    def _unplay(self, start: int) -> None:
+        st, path = self.st, self.path
+        while len(path) > start:
+            m, token = path.pop()
+            st.undo(m, token)
+
+    def _finish(self) -> None:
+        """Play a trivially won position out to the foundations."""
+        st = self.st
+        m = finishing_move(st)
+        while m is not None:
+            self.path.append((m, st.apply(m)))
+            m = finishing_move(st)
+
+    def run(self) -> Outcome:
+        """Search until solved, exhausted (impossible) or out of budget (unknown)."""
+        st, seen = self.st, self.seen
+        sm = safe_move(st)
+        while sm is not None:
+            self.path.append((sm, st.apply(sm)))
+            sm = safe_move(st)
+        if st.is_trivially_won():
+            self._finish()
+            return "solved"
+        seen.add(st.key())
+        self.states = 1
+        stack: list[list[IMove]] = [generate(st)]
+        frames: list[int] = []
+        deadline, max_states = self.deadline, self.max_states
+        perf = time.perf_counter
+        while stack:
+            moves = stack[-1]
+            if not moves:
+                stack.pop()
+                if frames:
+                    self._unplay(frames.pop())
+                continue
+            m = moves.pop()
+            mark = len(self.path)
+            self._play(m)
+            if st.ndown == 0 and st.is_trivially_won():
+                self._finish()
+                return "solved"
+            key = st.key()
+            if key in seen:
+                self._unplay(mark)
+                continue
+            seen.add(key)
+            self.states += 1
+            if not self.states & 511 and (perf() > deadline or (max_states is not None and self.states >= max_states)):
+                return "unknown"
+            frames.append(mark)
+            stack.append(generate(st))
+        return "impossible"
+
+
+def _public_moves(start: State, path: list[tuple[IMove, int]]) -> tuple[Move, ...]:
+    out: list[Move] = []
+    for m, _ in path:
+        out.extend(to_public(start, m))
+        start.apply(m)
+    return tuple(out)
+
+
+def solve(game: Klondike, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
+    """Decide whether ``game`` can be won from its current position (knowing every face-down card).
+
+    Stops at ``seconds`` or ``max_states`` positions, whichever comes first. ``"impossible"`` is a proof: the
+    whole space, pruned only by sound rules, was searched.
+    """
+    t0 = time.perf_counter()
+    if game.is_won:
+        return Solution("solved", (), 0, time.perf_counter() - t0)
+    search = _Search(State.from_game(game), t0 + seconds, max_states)
+    outcome = search.run()
+    moves = _public_moves(State.from_game(game), search.path) if outcome == "solved" else ()
+    return Solution(outcome, moves, search.states, time.perf_counter() - t0)

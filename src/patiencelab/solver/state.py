@@ -1,0 +1,291 @@
+"""The solver's compact position: small int lists changed in place, move generation, apply and undo.
+
+Cards are ints ``suit * 13 + rank - 1`` (the model's own numbering). The stock and the waste form one list, the
+*talon*, in cycle order (waste bottom first, then the stock in draw order); ``p`` cards of it are in the waste.
+A talon move ("draw until card ``i`` is on top, recycling if needed, then play it") is one move of the search.
+"""
+
+from __future__ import annotations
+
+from patiencelab.game import Klondike
+from patiencelab.rules import Rules
+
+__all__ = [
+    "F2T",
+    "T2F",
+    "T2T",
+    "W2F",
+    "W2T",
+    "IMove",
+    "State",
+]
+
+RANK = [c % 13 + 1 for c in range(52)]
+RED = [(c // 13) in (1, 2) for c in range(52)]
+SUIT = [c // 13 for c in range(52)]
+SUIT_LETTER = "CDHS"
+#: The two cards of the other colour with the same rank: OPP[c] = (x, y).
+OPP = [tuple(s * 13 + c % 13 for s in ((1, 2) if c // 13 in (0, 3) else (0, 3))) for c in range(52)]
+
+# Move kinds. An internal move is a tuple (kind, a, b, c):
+T2F = 0  # (T2F, column, 0, 0): a column's top card to its foundation
+T2T = 1  # (T2T, source column, target column, index in the source's face-up run)
+W2F = 2  # (W2F, talon index, 0, 0): a talon card to its foundation
+W2T = 3  # (W2T, talon index, target column, 0)
+F2T = 4  # (F2T, suit, target column, 0): a foundation's top card back to a column
+
+IMove = tuple[int, int, int, int]
+_SEP = 200
+
+
+class State:
+    """A position for the search; changed in place by :meth:`apply` and restored by :meth:`undo`."""
+
+    __slots__ = (
+        "colkey",
+        "down",
+        "downflag",
+        "draw",
+        "f2t",
+        "found",
+        "king_only",
+        "max_rec",
+        "n",
+        "ndown",
+        "origin",
+        "p",
+        "recycles",
+        "talon",
+        "talon_key",
+        "tidx",
+        "tmask",
+        "up",
+    )
+
+    def __init__(
+        self,
+        down: list[list[int]],
+        up: list[list[int]],
+        waste: list[int],
+        stock: list[int],
+        found: list[int],
+        recycles: int,
+        rules: Rules,
+    ) -> None:
+        self.n = len(up)
+        self.down = down
+        self.up = up
+        self.origin = list(range(self.n))
+        self.talon = waste + stock
+        self.tidx = list(range(len(self.talon)))
+        self.tmask = (1 << len(self.talon)) - 1
+        self.p = len(waste)
+        self.found = found
+        self.recycles = recycles
+        self.draw = rules.draw
+        self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
+        self.f2t = rules.foundation_to_tableau
+        self.king_only = rules.empty_column == "king"
+        self.downflag = [False] * 52
+        for col in down:
+            for c in col:
+                self.downflag[c] = True
+        self.ndown = sum(len(col) for col in down)
+        self.colkey = [self._column_key(i) for i in range(self.n)]
+        self.talon_key = b""
+        self._update_talon_key()
+
+    @classmethod
+    def from_game(cls, game: Klondike) -> State:
+        """The current position of ``game`` under its rules."""
+        pos = game.snapshot()
+        return cls(
+            [[c.index for c in col.down] for col in pos.tableau],
+            [[c.index for c in col.up] for col in pos.tableau],
+            [c.index for c in pos.waste],
+            [c.index for c in pos.stock],
+            [pos.foundations.get(s, 0) for s in sorted(pos.foundations, key=lambda s: s.index)],
+            pos.recycles,
+            game.rules,
+        )
+
+    # ------------------------------------------------------------------------------------------------ keys
+
+    def _column_key(self, i: int) -> bytes:
+        nd = len(self.down[i])
+        if nd:
+            return bytes((_SEP, self.origin[i] + 1, nd, *self.up[i]))
+        return bytes((_SEP, 0, 0, *self.up[i]))
+
+    def _update_talon_key(self) -> None:
+        mask = self.tmask.to_bytes(8, "little")
+        if self.draw == 1 and self.max_rec is None:
+            self.talon_key = mask  # every talon card is reachable whatever the waste holds
+        elif self.max_rec is None:
+            self.talon_key = mask + bytes((self.p,))
+        else:
+            self.talon_key = mask + bytes((self.p, min(self.recycles, 255)))
+
+    def key(self) -> bytes:
+        """A canonical key: column order does not matter; foundations follow from the rest."""
+        return b"".join(sorted(self.colkey)) + self.talon_key
+
+    # ------------------------------------------------------------------------------------------- queries
+
+    def is_trivially_won(self) -> bool:
+        """True when no card is face down and the talon is empty (or fully reachable at will)."""
+        if self.ndown:
+            return False
+        return not self.talon or (self.draw == 1 and self.max_rec is None)
+
+    def is_won(self) -> bool:
+        """True when all 52 cards are on the foundations."""
+        f = self.found
+        return f[0] + f[1] + f[2] + f[3] == 52
+
+    def can_recycle(self) -> bool:
+        """True when another recycle is allowed."""
+        return self.max_rec is None or self.recycles < self.max_rec
+
+    def reachable(self) -> list[tuple[int, int]]:
+        """Talon indices some draws (and at most one recycle) would put on top, with their action counts."""
+        talon_len = len(self.talon)
+        if not talon_len:
+            return []
+        d, p = self.draw, self.p
+        out: list[tuple[int, int]] = []
+        if p:
+            out.append((p - 1, 0))
+        q, k = p, 0
+        while q < talon_len:
+            q = q + d if q + d < talon_len else talon_len
+            k += 1
+            out.append((q - 1, k))
+        if p and self.can_recycle():
+            seen = {i for i, _ in out}
+            q, k2 = 0, k + 1
+            while q < talon_len:
+                q = q + d if q + d < talon_len else talon_len
+                k2 += 1
+                if q - 1 not in seen:
+                    out.append((q - 1, k2))
+        return out
+
+    def is_safe(self, c: int) -> bool:
+        """True when putting ``c`` on its foundation can never hurt (a sound dominance)."""
+        r = RANK[c]
+        if r <= 2:
+            return True
+        f = self.found
+        x, y = OPP[c]
+        if self.f2t:
+            # Blake & Gent: other colour within 2 ranks, the same colour's other suit within 3.
+            if f[x // 13] < r - 2 or f[y // 13] < r - 2:
+                return False
+            return f[(c // 13) ^ 3] >= r - 3
+        # Without returns: nothing that could ever lie on c is still outside the foundations.
+        return f[x // 13] >= r - 1 and f[y // 13] >= r - 1
+
+    # ------------------------------------------------------------------------------------------- changes
+
+    def _flip(self, i: int) -> int:
+        """Turn up the top face-down card of column ``i`` when its face-up run is empty; 1 if it did."""
+        down = self.down[i]
+        if self.up[i] or not down:
+            return 0
+        c = down.pop()
+        self.up[i].append(c)
+        self.downflag[c] = False
+        self.ndown -= 1
+        return 1
+
+    def _unflip(self, i: int) -> None:
+        c = self.up[i].pop()
+        self.down[i].append(c)
+        self.downflag[c] = True
+        self.ndown += 1
+
+    def apply(self, m: IMove) -> int:
+        """Play an internal move; returns the token :meth:`undo` needs."""
+        kind = m[0]
+        if kind == T2T:
+            i, j, k = m[1], m[2], m[3]
+            src = self.up[i]
+            count = len(src) - k
+            self.up[j].extend(src[k:])
+            del src[k:]
+            flipped = self._flip(i)
+            self.colkey[i] = self._column_key(i)
+            self.colkey[j] = self._column_key(j)
+            return count * 2 + flipped
+        if kind == T2F:
+            i = m[1]
+            c = self.up[i].pop()
+            self.found[c // 13] += 1
+            flipped = self._flip(i)
+            self.colkey[i] = self._column_key(i)
+            return c * 2 + flipped
+        if kind == F2T:
+            s, j = m[1], m[2]
+            self.found[s] -= 1
+            self.up[j].append(s * 13 + self.found[s])
+            self.colkey[j] = self._column_key(j)
+            return 0
+        idx = m[1]
+        token = self.p | (self.tidx[idx] << 8) | (self.talon[idx] << 16) | (self.recycles << 24)
+        if idx < self.p - 1:
+            self.recycles += 1
+        c = self.talon.pop(idx)
+        self.tmask ^= 1 << self.tidx.pop(idx)
+        self.p = idx
+        if kind == W2F:
+            self.found[c // 13] += 1
+        else:
+            j = m[2]
+            self.up[j].append(c)
+            self.colkey[j] = self._column_key(j)
+        self._update_talon_key()
+        return token
+
+    def undo(self, m: IMove, token: int) -> None:
+        """Take back ``m``, given the token :meth:`apply` returned."""
+        kind = m[0]
+        if kind == T2T:
+            i, j = m[1], m[2]
+            if token & 1:
+                self._unflip(i)
+            dst = self.up[j]
+            cut = len(dst) - (token >> 1)
+            self.up[i].extend(dst[cut:])
+            del dst[cut:]
+            self.colkey[i] = self._column_key(i)
+            self.colkey[j] = self._column_key(j)
+        elif kind == T2F:
+            i = m[1]
+            if token & 1:
+                self._unflip(i)
+            c = token >> 1
+            self.up[i].append(c)
+            self.found[c // 13] -= 1
+            self.colkey[i] = self._column_key(i)
+        elif kind == F2T:
+            s, j = m[1], m[2]
+            self.up[j].pop()
+            self.found[s] += 1
+            self.colkey[j] = self._column_key(j)
+        else:
+            c = (token >> 16) & 0xFF
+            if kind == W2F:
+                self.found[c // 13] -= 1
+            else:
+                j = m[2]
+                self.up[j].pop()
+                self.colkey[j] = self._column_key(j)
+            tid = (token >> 8) & 0xFF
+            idx = m[1]
+            self.talon.insert(idx, c)
+            self.tidx.insert(idx, tid)
+            self.tmask |= 1 << tid
+            self.p = token & 0xFF
+            self.recycles = token >> 24
+            self._update_talon_key()

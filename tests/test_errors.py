@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import pytest
 
-from model_helpers import col, game_from, state
 from patiencelab import (
     IllegalMoveError,
     InvalidMoveError,
@@ -18,6 +17,8 @@ from patiencelab import (
     PatienceError,
     Rules,
 )
+
+from .model_helpers import col, game_from, state
 
 CODES = (
     "alternate-colors",

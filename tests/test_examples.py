@@ -18,7 +18,7 @@ def test_there_are_examples() -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_example_notebook_runs(path: pathlib.Path, tmp_path: pathlib.Path) -> None:
-    notebook = nbformat.read(path, as_version=4)
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     NotebookClient(
         notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
     ).execute()

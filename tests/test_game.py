@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from model_helpers import ORDERED_DECK
 from patiencelab import Card, Column, Klondike, Move, PatienceError, Rules, Suit
+
+from .model_helpers import ORDERED_DECK
 
 
 def test_seed_game_reads() -> None:

@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from model_helpers import col, game_from, state
 from patiencelab import InvalidRecordError, Klondike, Move, PatienceError, Rules
+
+from .model_helpers import col, game_from, state
 
 
 def play_some(game: Klondike, n: int) -> list[Move]:

@@ -10,8 +10,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model_helpers import FakeClock, all_cards, recompute_score
 from patiencelab import Klondike, Rules
+
+from .model_helpers import FakeClock, all_cards, recompute_score
 
 RULES = [
     ("standard", Rules()),

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from model_helpers import col, game_from, state
 from patiencelab import Card, IllegalMoveError, Klondike, Move, PatienceError, Rules
+
+from .model_helpers import col, game_from, state
 
 STANDARD3 = Rules.preset("standard", draw=3)
 TRADITIONAL1 = Rules.preset("traditional", draw=1)

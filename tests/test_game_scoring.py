@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from model_helpers import FakeClock, col, game_from, recompute_score
 from patiencelab import Rules
+
+from .model_helpers import FakeClock, col, game_from, recompute_score
 
 TABLES = ("standard", "windows", "vegas", "none")
 CLUBS_BANK = "QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"  # waste with the A♣ on top: twelve plays to the foundation

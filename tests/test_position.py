@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from model_helpers import ORDERED_DECK, col, deal_columns, make_position, seeded_cards
 from patiencelab import InvalidPositionError, Klondike, PatienceError, Position, Rules
+
+from .model_helpers import ORDERED_DECK, col, deal_columns, make_position, seeded_cards
 
 
 def board(game: Klondike) -> list[tuple[list[str], list[str]]]:

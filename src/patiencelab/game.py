@@ -912,6 +912,12 @@ class Klondike:
             "can_redo": self.can_redo,
         }
 
+    def _repr_svg_(self) -> str:
+        """The board as a standalone SVG picture, shown by notebooks and static notebook renderers."""
+        from patiencelab.svg import render
+
+        return render(self)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Klondike):
             return NotImplemented

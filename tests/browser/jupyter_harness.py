@@ -45,7 +45,7 @@ def free_port() -> int:
 
 def write_notebook(path: pathlib.Path, *sources: str) -> None:
     """A notebook (nbformat 4.5, a kernelspec, an id on every cell) with the given code cells."""
-    cells = [
+    cells: list[dict[str, Any]] = [
         {"cell_type": "code", "id": f"cell-{i}", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
         for i, src in enumerate(sources)
     ]

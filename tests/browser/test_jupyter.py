@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,8 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
 
         # An illegal drop: the 6♠ run onto the 5♥ snaps back, and Python's reason is shown.
         drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
-        expect(root.locator(".pl-toast")).to_have_text("The 6♠ cannot go on the 5♥: a card goes on one a rank higher (7).")
+        reason = "The 6♠ cannot go on the 5♥: a card goes on one a rank higher (7)."
+        expect(root.locator(".pl-toast")).to_have_text(reason)
         expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
         expect(root).to_have_attribute("data-version", "2")
 

@@ -35,6 +35,7 @@ _EN: dict[str, str] = {
 }
 
 _EN_LABELS: dict[str, str] = {
+    "title": "Klondike solitaire",
     "new": "New",
     "restart": "Restart",
     "undo": "Undo",
@@ -57,6 +58,12 @@ _EN_LABELS: dict[str, str] = {
     "won": "You won!",
     "stuck": "No moves left",
     "new-deal": "New deal",
+    "new-game": "New game",
+    "same-rules": "Same rules",
+    "draw": "Draw",
+    "picked-up": "Picked up {card}",
+    "cannot-move": "The {card} cannot move now",
+    "moved-to": "{card} to {place}",
     "no-hint": "No moves left.",
     "no-passes": "No passes left",
     "recycle": "Turn the waste over",

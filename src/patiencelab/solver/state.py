@@ -171,6 +171,13 @@ class State:
                     out.append((q - 1, k2))
         return out
 
+    def needs_recycle(self, idx: int) -> bool:
+        """True when talon card ``idx`` can only be reached after turning the waste over."""
+        p = self.p
+        if idx >= p:
+            return (idx - p + 1) % self.draw != 0 and idx != len(self.talon) - 1
+        return idx < p - 1
+
     def is_safe(self, c: int) -> bool:
         """True when putting ``c`` on its foundation can never hurt (a sound dominance)."""
         r = RANK[c]
@@ -233,7 +240,7 @@ class State:
             return 0
         idx = m[1]
         token = self.p | (self.tidx[idx] << 8) | (self.talon[idx] << 16) | (self.recycles << 24)
-        if idx < self.p - 1:
+        if self.needs_recycle(idx):
             self.recycles += 1
         c = self.talon.pop(idx)
         self.tmask ^= 1 << self.tidx.pop(idx)

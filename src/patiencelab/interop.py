@@ -1,0 +1,149 @@
+"""Deal strings of other Klondike programs: Klondike-Solver's 156 digits and Solvitaire's JSON.
+
+Every format lists the same 52 cards in our dealing order (DESIGN.md): the tableau row by row, then the stock,
+first drawn first.
+
+>>> from patiencelab.position import seeded_deal
+>>> cards = seeded_deal(7)
+>>> from_deal_string(to_deal_string(cards, "klondike-solver"), "klondike-solver") == cards
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Literal
+
+from patiencelab.cards import RANKS, Card, Suit
+from patiencelab.errors import InvalidPositionError, PatienceError
+from patiencelab.position import parse_deal
+
+__all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
+
+DealFormat = Literal["patiencelab", "klondike-solver", "solvitaire"]
+#: The formats :func:`to_deal_string` and :func:`from_deal_string` know.
+FORMATS: tuple[str, ...] = ("patiencelab", "klondike-solver", "solvitaire")
+
+_STANDARD = (0, 1, 2, 3, 4, 5, 6)
+_SUITS = tuple(Suit)
+
+
+def _check_format(format: str) -> None:
+    if format not in FORMATS:
+        raise PatienceError(f"unknown deal format {format!r}: choose one of {', '.join(FORMATS)}")
+
+
+def _check_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    cards = tuple(cards)
+    if len(cards) != 52 or not all(isinstance(c, Card) for c in cards):
+        raise InvalidPositionError(f"a deal is 52 cards, not {len(cards)} items")
+    repeated = sorted({c.symbol for c in cards if cards.count(c) > 1})
+    if repeated:
+        raise InvalidPositionError(f"deal repeats {' '.join(repeated)}")
+    return cards
+
+
+def to_deal_string(cards: Sequence[Card], format: DealFormat, *, face_down: Sequence[int] = _STANDARD) -> str:
+    """Write ``cards`` (dealing order) in ``format``; ``face_down`` shapes the Solvitaire tableau."""
+    _check_format(format)
+    cards = _check_cards(cards)
+    if format == "patiencelab":
+        return "".join(map(str, cards))
+    if format == "klondike-solver":
+        return "".join(f"{c.rank:02d}{c.suit.index + 1}" for c in cards)
+    piles = _deal_piles(cards, face_down)
+    tableau = [[_solvitaire_card(c, up=k == len(p) - 1) for k, c in enumerate(p)] for p in piles]
+    used = sum(len(p) for p in piles)
+    stock = [_solvitaire_card(c, up=False) for c in reversed(cards[used:])]
+    return json.dumps({"tableau piles": tableau, "stock": stock, "waste": [], "foundations": [[], [], [], []]})
+
+
+def _deal_piles(cards: Sequence[Card], face_down: Sequence[int]) -> list[list[Card]]:
+    need = [n + 1 for n in face_down]
+    piles: list[list[Card]] = [[] for _ in need]
+    it = iter(cards)
+    for row in range(max(need)):
+        for col, n in enumerate(need):
+            if row < n:
+                piles[col].append(next(it))
+    return piles
+
+
+def _solvitaire_card(card: Card, *, up: bool) -> str:
+    rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
+    return rank + (card.suit.value if up else card.suit.value.lower())
+
+
+def from_deal_string(text: str, format: DealFormat) -> tuple[Card, ...]:
+    """Read a deal written in ``format``; :class:`InvalidPositionError` names what is wrong."""
+    _check_format(format)
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a deal string must be text, not {type(text).__name__}")
+    if format == "patiencelab":
+        return parse_deal(text)
+    if format == "klondike-solver":
+        return _read_klondike_solver(text)
+    return _read_solvitaire(text)
+
+
+def _read_klondike_solver(text: str) -> tuple[Card, ...]:
+    digits = "".join(text.split())
+    if len(digits) != 156 or not digits.isdigit():
+        raise InvalidPositionError(
+            f"a Klondike-Solver deal is 156 digits (rank 01-13 and suit 1-4 per card), not {len(digits)} characters"
+            if digits.isdigit()
+            else "a Klondike-Solver deal holds digits only"
+        )
+    cards = []
+    for i in range(0, 156, 3):
+        rank, suit = int(digits[i : i + 2]), int(digits[i + 2])
+        if not 1 <= rank <= 13 or not 1 <= suit <= 4:
+            raise InvalidPositionError(
+                f"Klondike-Solver deal, card {i // 3 + 1}: {digits[i : i + 3]!r} is not rank 01-13 and suit 1-4"
+            )
+        cards.append(Card(rank, _SUITS[suit - 1]))
+    return _check_cards(cards)
+
+
+def _parse_solvitaire_card(text: object, where: str) -> tuple[Card, bool]:
+    if not isinstance(text, str) or len(text) < 2:
+        raise InvalidPositionError(f"Solvitaire deal, {where}: {text!r} is not a card such as '10h' or 'QS'")
+    rank, suit = text[:-1], text[-1]
+    try:
+        card = Card.parse(rank + suit)
+    except PatienceError:
+        raise InvalidPositionError(f"Solvitaire deal, {where}: {text!r} is not a card") from None
+    return card, suit.isupper()
+
+
+def _read_solvitaire(text: str) -> tuple[Card, ...]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(f"a Solvitaire deal must be JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("tableau piles"), list):
+        raise InvalidPositionError("a Solvitaire deal is an object with 'tableau piles' and 'stock'")
+    if data.get("waste") or any(data.get("foundations") or []):
+        raise InvalidPositionError("a Solvitaire deal has an empty waste and empty foundations")
+    piles: list[list[Card]] = []
+    for i, pile in enumerate(data["tableau piles"], 1):
+        if not isinstance(pile, list) or not pile:
+            raise InvalidPositionError(f"Solvitaire deal, tableau pile {i} must be a non-empty list of cards")
+        cards = []
+        for k, item in enumerate(pile):
+            card, up = _parse_solvitaire_card(item, f"tableau pile {i}")
+            if up != (k == len(pile) - 1):
+                raise InvalidPositionError(
+                    f"Solvitaire deal, tableau pile {i}: only the top card of a dealt pile is face up"
+                )
+            cards.append(card)
+        piles.append(cards)
+    stock = data.get("stock", [])
+    if not isinstance(stock, list):
+        raise InvalidPositionError("Solvitaire deal: 'stock' must be a list of cards")
+    order: list[Card] = []
+    for row in range(max(len(p) for p in piles)):
+        order.extend(p[row] for p in piles if row < len(p))
+    order.extend(_parse_solvitaire_card(item, "stock")[0] for item in reversed(stock))
+    return _check_cards(order)

@@ -1,0 +1,168 @@
+"""The search: solutions replay to a win, constructed dead ends are proved impossible, every rule option."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patiencelab import Klondike, Rules
+from patiencelab.solver import Solution, solve
+from tests.solver.conftest import replay_wins
+
+ALL_HOME = {"C": 13, "D": 13, "H": 13, "S": 13}
+CLUBS = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"]
+
+
+def check(game: Klondike, solution: Solution) -> None:
+    """A solved verdict must come with moves that win in the public model."""
+    if solution.outcome == "solved":
+        assert replay_wins(game, solution.moves)
+    else:
+        assert solution.moves == ()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(draw=3),
+        Rules.preset("traditional"),
+        Rules.preset("traditional", draw=3),
+        Rules.preset("six-column"),
+        Rules(empty_column="any"),
+        Rules(draw=2, foundation_to_tableau=False),
+    ],
+    ids=["standard", "draw3", "traditional1", "traditional3", "six-column", "any-empty", "draw2-noreturn"],
+)
+def test_seeded_solutions_replay(rules: Rules) -> None:
+    solved = 0
+    for seed in range(6):
+        game = Klondike(seed=seed, rules=rules)
+        solution = solve(game, seconds=2.0)
+        check(game, solution)
+        solved += solution.outcome == "solved"
+    assert solved >= 1
+
+
+def test_mid_game_position_and_its_recycles() -> None:
+    game = Klondike(seed=0, rules=Rules(draw=3, max_passes=3))
+    first = solve(game, seconds=5.0)
+    assert first.outcome == "solved"
+    for move in first.moves[: len(first.moves) // 2]:
+        game.play(move)
+    solution = solve(game, seconds=5.0)
+    check(game, solution)
+    assert solution.outcome == "solved"
+
+
+def test_king_over_its_own_suit_in_one_column_is_impossible() -> None:
+    position = {
+        "tableau": [{"down": ["AC"], "up": ["KC"]}],
+        "stock": CLUBS[1:12],
+        "waste": [],
+        "foundations": {"C": 0, "D": 13, "H": 13, "S": 13},
+    }
+    for rules in (Rules(face_down=(0,)), Rules(face_down=(0,), empty_column="any", draw=3)):
+        solution = solve(Klondike.from_position(position, rules=rules), seconds=10)
+        assert solution.outcome == "impossible"
+        assert solution.states >= 1
+
+
+def test_two_blocked_columns_are_impossible() -> None:
+    position = {
+        "tableau": [{"down": ["AH"], "up": ["KH"]}, {"down": ["AD"], "up": ["KD"]}],
+        "stock": [f"{r}{s}" for s in "HD" for r in "23456789TJQ"],
+        "waste": [],
+        "foundations": {"C": 13, "D": 0, "H": 0, "S": 13},
+    }
+    rules = Rules(face_down=(1, 1))
+    assert solve(Klondike.from_position(position, rules=rules), seconds=10).outcome == "impossible"
+
+
+def pass_limit_position() -> dict[str, Any]:
+    """Clubs in the stock as 2C 3C AC 4C..QC: the 2 and 3 are passed before the Ace comes."""
+    return {
+        "tableau": [{"down": [], "up": ["KD"]}],
+        "stock": ["2C", "3C", "AC", *CLUBS[3:13]],
+        "waste": [],
+        "foundations": {"C": 0, "D": 12, "H": 13, "S": 13},
+    }
+
+
+def test_pass_limit_decides() -> None:
+    one = Klondike.from_position(pass_limit_position(), rules=Rules(face_down=(0,), max_passes=1))
+    assert solve(one, seconds=10).outcome == "impossible"
+    two = Klondike.from_position(pass_limit_position(), rules=Rules(face_down=(0,), max_passes=2))
+    solution = solve(two, seconds=10)
+    assert solution.outcome == "solved"
+    assert replay_wins(two, solution.moves)
+    assert sum(m.is_recycle for m in solution.moves) == 1
+
+
+def test_recycles_already_made_count() -> None:
+    position = {**pass_limit_position(), "recycles": 1}
+    game = Klondike.from_position(position, rules=Rules(face_down=(0,), max_passes=2))
+    assert solve(game, seconds=10).outcome == "impossible"
+
+
+def test_foundation_return_needed() -> None:
+    # The 8H must leave the 7H; both black 9s are home, so the 9C has to come back down onto the TD.
+    position = {
+        "tableau": [{"down": ["7H"], "up": ["8H"]}, {"down": [], "up": ["TD"]}],
+        "stock": ["TC", "JC", "QC", "KC", "JD", "QD", "KD", "9H", "TH", "JH", "QH", "KH", "TS", "JS", "QS", "KS"],
+        "waste": [],
+        "foundations": {"C": 9, "D": 9, "H": 6, "S": 9},
+    }
+    on = Klondike.from_position(position, rules=Rules(face_down=(1, 0)))
+    solution = solve(on, seconds=10)
+    assert solution.outcome == "solved"
+    assert any(str(m).startswith("f") for m in solution.moves)
+    assert replay_wins(on, solution.moves)
+    off = Klondike.from_position(position, rules=Rules(face_down=(1, 0), foundation_to_tableau=False))
+    assert solve(off, seconds=10).outcome == "impossible"
+
+
+def test_empty_column_any_allows_a_non_king() -> None:
+    position = {
+        "tableau": [{"down": ["2S"], "up": ["AH", "QH"][:1]}, {"down": [], "up": []}],
+        "stock": [],
+        "waste": [],
+        "foundations": {"C": 13, "D": 13, "H": 0, "S": 0},
+    }
+    rest = [f"{r}{s}" for s in "HS" for r in "A23456789TJQK" if f"{r}{s}" not in ("AH", "2S")]
+    position["stock"] = rest
+    # The AH simply goes home; the point is that both rules agree on this easy case.
+    for empty in ("king", "any"):
+        game = Klondike.from_position(position, rules=Rules(face_down=(1, 0), empty_column=empty))
+        solution = solve(game, seconds=10)
+        assert solution.outcome == "solved"
+        assert replay_wins(game, solution.moves)
+
+
+def test_budget_gives_unknown() -> None:
+    game = Klondike(seed=3)
+    solution = solve(game, seconds=30, max_states=50)
+    assert solution.outcome in ("unknown", "solved", "impossible")
+    if solution.outcome == "unknown":
+        assert solution.moves == ()
+        assert 50 <= solution.states < 600
+
+
+def test_won_game_is_solved_with_no_moves() -> None:
+    position = {"tableau": [{"down": [], "up": []}] * 7, "stock": [], "waste": [], "foundations": ALL_HOME}
+    solution = solve(Klondike.from_position(position), seconds=1)
+    assert solution.outcome == "solved" and solution.moves == ()
+
+
+VERDICTS = json.loads((Path(__file__).parent / "verdicts.json").read_text())
+
+
+@pytest.mark.parametrize("entry", VERDICTS, ids=lambda e: f"seed{e['seed']}-draw{e['draw']}")
+def test_agrees_with_committed_verdicts(entry: dict[str, Any]) -> None:
+    game = Klondike(seed=entry["seed"], rules=Rules(draw=entry["draw"]))
+    solution = solve(game, seconds=entry.get("budget", 5.0))
+    check(game, solution)
+    assert solution.outcome == entry["outcome"]

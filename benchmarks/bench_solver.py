@@ -1,0 +1,113 @@
+"""Solver benchmark: share of seeded deals decided within 1, 10 and 60 s, beside pyksolve when installed.
+
+Run: ``nice python benchmarks/bench_solver.py --deals 200 --draw 1 --seconds 60 --peer``. Each deal is solved
+once with the largest budget and the decision time is read against the smaller ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+
+from patiencelab import Klondike, Rules
+from patiencelab.interop import to_deal_string
+from patiencelab.position import seeded_deal
+from patiencelab.solver import solve
+
+BUDGETS = (1.0, 10.0, 60.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One deal's result: outcome and seconds."""
+
+    seed: int
+    outcome: str
+    seconds: float
+
+    @property
+    def decided(self) -> bool:
+        """Solved or proved impossible."""
+        return self.outcome in ("solved", "impossible")
+
+
+def run_ours(seed: int, draw: int, seconds: float) -> Run:
+    """Solve one seeded deal with PatienceLab's solver."""
+    solution = solve(Klondike(seed=seed, rules=Rules(draw=draw)), seconds=seconds)
+    return Run(seed, solution.outcome, solution.seconds)
+
+
+def run_peer(seed: int, draw: int) -> Run | None:
+    """Solve one seeded deal with pyksolve's ``solve_fast`` (5M states), or ``None`` without pyksolve."""
+    try:
+        from pyksolve import solver
+    except ImportError:
+        return None
+    game = solver.Solitaire()
+    game.draw_count = draw
+    game.load_solitaire(to_deal_string(seeded_deal(seed), "klondike-solver"))
+    game.reset_game()
+    t0 = time.perf_counter()
+    result = game.solve_fast()
+    seconds = time.perf_counter() - t0
+    name = str(result).rsplit(".", 1)[-1]
+    outcome = {"SolvedMinimal": "solved", "SolvedMayNotBeMinimal": "solved", "Impossible": "impossible"}
+    return Run(seed, outcome.get(name, "unknown"), seconds)
+
+
+def summary(runs: list[Run], budgets: tuple[float, ...]) -> list[str]:
+    """Cells: decided within each budget, solved / impossible, median seconds per decided deal."""
+    n = len(runs)
+    cells = [f"{sum(r.decided and r.seconds <= b for r in runs)}/{n}" for b in budgets]
+    decided = [r.seconds for r in runs if r.decided]
+    solved = sum(r.outcome == "solved" for r in runs)
+    impossible = sum(r.outcome == "impossible" for r in runs)
+    median = statistics.median(decided) if decided else float("nan")
+    return [*cells, f"{solved} / {impossible}", f"{median:.3f}"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print a markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200, help="seeds 0..N-1 (default 200)")
+    parser.add_argument("--first", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--draw", type=int, choices=(1, 3), action="append", help="draw count (default 1 and 3)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="largest budget per deal (default 60)")
+    parser.add_argument("--peer", action="store_true", help="also run pyksolve solve_fast when installed")
+    parser.add_argument("--verbose", action="store_true", help="print every deal")
+    args = parser.parse_args(argv)
+    budgets = (*(b for b in BUDGETS if b < args.seconds), args.seconds)
+    seeds = range(args.first, args.first + args.deals)
+    head = ["solver", "draw", *[f"decided ≤ {b:g} s" for b in budgets], "solved / impossible", "median s"]
+    rows: list[list[str]] = []
+    for draw in args.draw or [1, 3]:
+        ours = []
+        peer: list[Run] = []
+        for seed in seeds:
+            ours.append(run_ours(seed, draw, args.seconds))
+            other = run_peer(seed, draw) if args.peer else None
+            if other is not None:
+                peer.append(other)
+            if args.verbose:
+                extra = f" | peer {other.outcome} {other.seconds:.3f}" if other else ""
+                print(f"draw {draw} seed {seed}: {ours[-1].outcome} {ours[-1].seconds:.3f}{extra}", flush=True)
+        rows.append(["patiencelab", str(draw), *summary(ours, budgets)])
+        if peer:
+            rows.append(["pyksolve solve_fast", str(draw), *summary(peer, budgets)])
+            mine = [r.seconds for r in ours if r.decided]
+            theirs = [r.seconds for r in peer if r.decided]
+            if mine and theirs:
+                ratio = statistics.median(mine) / statistics.median(theirs)
+                rows.append(["ratio (ours / peer median)", str(draw), *[""] * (len(budgets) + 1), f"{ratio:.2f}"])
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -55,7 +55,10 @@ def generate(st: State) -> list[IMove]:
             k = r0 - RANK[t] + 1
             if 0 <= k < length and RED[u[k]] != RED[t]:
                 if k == 0:
-                    add((_FLIP + nd * 8 if nd else _EMPTY_COLUMN, (T2T, i, j, 0)))
+                    if nd:
+                        add((_FLIP + nd * 8, (T2T, i, j, 0)))
+                    elif not king_only or _king_waiting(st):
+                        add((_EMPTY_COLUMN, (T2T, i, j, 0)))
                 else:
                     below = u[k - 1]
                     if found[below // 13] == RANK[below] - 1:
@@ -71,11 +74,14 @@ def generate(st: State) -> list[IMove]:
                     add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), (T2T, i, empty, k)))
     talon = st.talon
     if talon:
+        free = st.draw == 1 and st.max_rec is None
         for idx, cost in st.reachable():
             c = talon[idx]
             rank = RANK[c]
             if found[c // 13] == rank - 1:
                 add((_TO_FOUNDATION - 100 - cost, (W2F, idx, 0, 0)))
+            if free and not _wanted(st, c):
+                continue  # the card stays reachable: put it out only when something can go on it
             red = RED[c]
             for j in range(n):
                 t = tops[j]
@@ -91,7 +97,7 @@ def generate(st: State) -> list[IMove]:
 
 def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tuple[int, IMove]], None]) -> None:
     """Foundation cards back to the tableau, only where a card could be put on them right after."""
-    found, downflag = st.found, st.downflag
+    found = st.found
     for s in range(4):
         count = found[s]
         if count <= 1:
@@ -99,11 +105,7 @@ def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tup
         c = s * 13 + count - 1
         if st.is_safe(c):
             continue
-        wanted = False
-        for y in OPP[c - 1]:
-            if not downflag[y] and found[y // 13] <= RANK[y]:
-                wanted = True
-        if not wanted:
+        if not _wanted(st, c):
             continue
         red = RED[c]
         for j in range(st.n):
@@ -112,6 +114,37 @@ def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tup
                 add((_FROM_FOUNDATION, (F2T, s, j, 0)))
         if empty >= 0 and (count == 13 or not st.king_only):
             add((_FROM_FOUNDATION, (F2T, s, empty, 0)))
+
+
+def _wanted(st: State, c: int) -> bool:
+    """True when a card that could go on ``c`` is at hand: face up, in the talon, or a foundation's top."""
+    if RANK[c] == 1:
+        return False
+    found, downflag = st.found, st.downflag
+    x, y = OPP[c - 1]
+    return (not downflag[x] and found[x // 13] <= RANK[x]) or (not downflag[y] and found[y // 13] <= RANK[y])
+
+
+def _king_waiting(st: State) -> bool:
+    """True when some King could still use an empty column (face down, in the talon, over face-down cards,
+    or on a foundation's top with returns allowed).
+    """
+    found, downflag = st.found, st.downflag
+    for s in range(4):
+        king = s * 13 + 12
+        if downflag[king]:
+            return True
+        if found[s] == 13:
+            if st.f2t:
+                return True
+            continue
+        if king in st.talon:
+            return True
+        for i in range(st.n):
+            u = st.up[i]
+            if u and u[0] == king and st.down[i]:
+                return True
+    return False
 
 
 def safe_move(st: State) -> IMove | None:

@@ -1,7 +1,5 @@
-"""One game of Klondike: the position, its history with unlimited undo/redo, the score, the clock and listeners.
-
-Internally cards are small integers (``suit * 13 + rank - 1``) in plain lists, so that legal-move generation,
-play and undo are cheap; the public reads return :class:`~patiencelab.cards.Card` values and tuples.
+"""One game of Klondike: the table (see :mod:`patiencelab.table`) with its history, unlimited undo/redo, the
+score, the clock and listeners.
 """
 
 from __future__ import annotations
@@ -12,18 +10,13 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-from patiencelab.cards import RANKS, Card, Suit, full_deck
-from patiencelab.errors import (
-    IllegalMoveError,
-    InvalidMoveError,
-    InvalidPositionError,
-    InvalidRecordError,
-    PatienceError,
-)
-from patiencelab.i18n import message
+from patiencelab.cards import RANKS
+from patiencelab.errors import IllegalMoveError, InvalidPositionError, InvalidRecordError, PatienceError
+from patiencelab.i18n import check_language
 from patiencelab.moves import DRAW, RECYCLE, Move
-from patiencelab.position import Column, Position, deal_position, parse_deal, seeded_deal
+from patiencelab.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.rules import Rules
+from patiencelab.table import _DECK, _ID, _RANK, _SUITS, _WON, Table
 
 __all__ = ["RECORD_FORMAT", "Klondike", "Status"]
 
@@ -32,49 +25,13 @@ Listener = Callable[["Klondike"], None]
 
 RECORD_FORMAT = "patiencelab-game"
 
-_DECK = full_deck()
-_RANK = [c.rank for c in _DECK]
-_RED = [c.is_red for c in _DECK]
-_SUITS = tuple(Suit)
-_ID = {card: card.index for card in _DECK}
-
 # Undo entries: (move, count, flipped, score_before, card). ``count`` is the number of cards moved or drawn (for
 # a recycle, the size of the waste); ``flipped`` is True when the move turned a face-down card up; ``card`` is
 # the first card moved (-1 for draws and recycles).
 _Entry = tuple[Move, int, bool, int, int]
 
 
-def _place_index(place: str) -> int:
-    """``t3`` -> 2, ``fH`` -> 2 (the suit's index)."""
-    return int(place[1]) - 1 if place[0] == "t" else "CDHS".index(place[1])
-
-
-_MOVES: dict[tuple[str, str], Move] = {}
-
-
-def _move(source: str, target: str) -> Move:
-    """The shared place-form move ``source-target``."""
-    key = (source, target)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(source, target)
-    return move
-
-
-def _col(i: int) -> str:
-    return f"t{i + 1}"
-
-
-# Shared place-form moves, indexed by column (and suit) numbers, for fast move generation.
-_WON = [13, 13, 13, 13]
-_W_F = _move("w", "f")
-_W_T = [_move("w", _col(j)) for j in range(9)]
-_T_F = [_move(_col(i), "f") for i in range(9)]
-_T_T = [[_move(_col(i), _col(j)) if i != j else DRAW for j in range(9)] for i in range(9)]
-_F_T = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
-
-
-class Klondike:
+class Klondike(Table):
     """One game of Klondike under some :class:`~patiencelab.rules.Rules`.
 
     >>> game = Klondike(seed=7)
@@ -84,26 +41,7 @@ class Klondike:
     (1, True)
     """
 
-    __slots__ = (
-        "_clock",
-        "_deal",
-        "_down",
-        "_found",
-        "_lang",
-        "_listeners",
-        "_recycles",
-        "_redo",
-        "_rules",
-        "_score",
-        "_seed",
-        "_start",
-        "_stock",
-        "_t0",
-        "_t_end",
-        "_undo",
-        "_up",
-        "_waste",
-    )
+    __slots__ = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
 
     def __init__(
         self,
@@ -135,7 +73,7 @@ class Klondike:
         self._rules = rules
         self._start = start
         self._clock: Callable[[], float] = clock or time.monotonic
-        self._lang = lang
+        self._lang = check_language(lang)
         self._listeners: list[Listener] = []
         self._load(start)
 
@@ -221,7 +159,7 @@ class Klondike:
     def copy(self) -> Klondike:
         """An independent copy with the same position, history, score and clock (listeners are not copied)."""
         other = Klondike.__new__(Klondike)
-        for name in self.__slots__:
+        for name in Table.__slots__ + Klondike.__slots__:
             setattr(other, name, getattr(self, name))
         other._down = [list(c) for c in self._down]
         other._up = [list(c) for c in self._up]
@@ -236,11 +174,6 @@ class Klondike:
     # ------------------------------------------------------------------------------------------------ reads
 
     @property
-    def rules(self) -> Rules:
-        """The rule set of this game."""
-        return self._rules
-
-    @property
     def seed(self) -> int | None:
         """The seed the deal came from, or ``None`` for a given deal or position."""
         return self._seed
@@ -249,44 +182,6 @@ class Klondike:
     def deal(self) -> str | None:
         """The deal as 104 characters in dealing order, or ``None`` for a game made from a position."""
         return self._deal
-
-    @property
-    def lang(self) -> str:
-        """The language of reasons and messages."""
-        return self._lang
-
-    @property
-    def tableau(self) -> tuple[Column, ...]:
-        """The columns, left to right; each has ``down`` and ``up`` tuples of cards, bottom first."""
-        return tuple(
-            Column(tuple(_DECK[c] for c in d), tuple(_DECK[c] for c in u)) for d, u in zip(self._down, self._up)
-        )
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock in draw order (the next card first)."""
-        return tuple(_DECK[c] for c in reversed(self._stock))
-
-    @property
-    def waste(self) -> tuple[Card, ...]:
-        """The waste, bottom first: its playable card is the last."""
-        return tuple(_DECK[c] for c in self._waste)
-
-    @property
-    def foundations(self) -> dict[Suit, int]:
-        """How many cards each suit has on its foundation (Ace up to that rank)."""
-        return dict(zip(_SUITS, self._found))
-
-    @property
-    def recycles(self) -> int:
-        """How many times the waste was turned over into the stock."""
-        return self._recycles
-
-    @property
-    def passes_left(self) -> int | None:
-        """Passes through the stock still allowed after this one (``None``: unlimited)."""
-        limit = self._rules.max_passes
-        return None if limit is None else max(0, limit - 1 - self._recycles)
 
     @property
     def moves(self) -> int:
@@ -307,11 +202,6 @@ class Klondike:
     def can_redo(self) -> bool:
         """True when an undone action can be played again."""
         return bool(self._redo)
-
-    @property
-    def is_won(self) -> bool:
-        """True when all 52 cards are on the foundations."""
-        return self._found == _WON
 
     @property
     def seconds(self) -> float:
@@ -339,127 +229,6 @@ class Klondike:
         if self.is_won:
             return "won"
         return "stuck" if self.is_stuck else "playing"
-
-    @property
-    def is_stuck(self) -> bool:
-        """True when the game is not won, no move but draws and recycles is legal, and going through the stock
-        within the passes left would make none legal either.
-        """
-        if self.is_won:
-            return False
-        if any(not (m.is_draw or m.is_recycle) for m in self.legal_moves()):
-            return False
-        return not any(self._card_fits_anywhere(card) for card in self._stock_reachable())
-
-    def _stock_reachable(self) -> set[int]:
-        """Every card that some number of draws (and recycles within the passes left) would put on top of the
-        waste, with nothing played meanwhile.
-        """
-        stock, waste, draw = list(self._stock), list(self._waste), self._rules.draw
-        left = self.passes_left
-        reachable: set[int] = set()
-        recycled = False
-        while True:
-            while stock:
-                for _ in range(min(draw, len(stock))):
-                    waste.append(stock.pop())
-                reachable.add(waste[-1])
-            if recycled or not waste or left == 0:
-                return reachable
-            stock, waste, recycled = waste[::-1], [], True
-
-    def _card_fits_anywhere(self, card: int) -> bool:
-        if self._found[card // 13] == _RANK[card] - 1:
-            return True
-        return any(self._fits(card, j) for j in range(len(self._up)))
-
-    def _fits(self, card: int, column: int) -> bool:
-        """True when ``card`` (leading a run) may be put on ``column``."""
-        up = self._up[column]
-        if not up:
-            return _RANK[card] == 13 or self._rules.empty_column == "any"
-        top = up[-1]
-        return _RANK[top] == _RANK[card] + 1 and _RED[top] != _RED[card]
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal action, in place form: waste moves, column moves, foundation returns, then draw or
-        recycle. Pointless moves (a King between empty columns) are included.
-        """
-        found = self._found
-        if found == _WON:
-            return []
-        ups = self._up
-        any_on_empty = self._rules.empty_column != "king"
-        empties = [j for j, up in enumerate(ups) if not up]
-        # (column, the rank a run must lead with to go there, whether its top is red)
-        fronts = [(j, _RANK[up[-1]] - 1, _RED[up[-1]]) for j, up in enumerate(ups) if up]
-        result: list[Move] = []
-        append = result.append
-        if self._waste:
-            card = self._waste[-1]
-            rank, red = _RANK[card], _RED[card]
-            if found[card // 13] == rank - 1:
-                append(_W_F)
-            for j, need, top_red in fronts:
-                if need == rank and top_red != red:
-                    append(_W_T[j])
-            if empties and (rank == 13 or any_on_empty):
-                result.extend(_W_T[j] for j in empties)
-        for i, up in enumerate(ups):
-            if not up:
-                continue
-            top = up[-1]
-            if found[top // 13] == _RANK[top] - 1:
-                append(_T_F[i])
-            lead, length, row = _RANK[up[0]], len(up), _T_T[i]
-            for j, need, top_red in fronts:
-                k = lead - need  # index in the run of the card that would lead; the run's own column gives k == length
-                if 0 <= k < length and _RED[up[k]] != top_red:
-                    append(row[j])
-            if empties and (lead == 13 or any_on_empty):
-                result.extend(row[j] for j in empties)
-        if self._rules.foundation_to_tableau:
-            for s in range(4):
-                count = found[s]
-                if not count:
-                    continue
-                red, row = _RED[s * 13], _F_T[s]
-                for j, need, top_red in fronts:
-                    if need == count and top_red != red:
-                        append(row[j])
-                if empties and (count == 13 or any_on_empty):
-                    result.extend(row[j] for j in empties)
-        if self._stock:
-            append(DRAW)
-        elif self._waste and self.passes_left != 0:
-            append(RECYCLE)
-        return result
-
-    def can_play(self, move: Move | str) -> bool:
-        """True when ``move`` is legal now (text that is not a move raises :class:`InvalidMoveError`)."""
-        return self.check(move) is None
-
-    def check(self, move: Move | str) -> IllegalMoveError | None:
-        """The :class:`IllegalMoveError` that playing ``move`` would raise, or ``None`` when it is legal."""
-        result = self._examine(Move.parse(move))
-        return result if isinstance(result, IllegalMoveError) else None
-
-    def moving_cards(self, move: Move | str) -> tuple[Card, ...]:
-        """The cards ``move`` would move, bottom first (none for a draw or recycle); raises its
-        :class:`IllegalMoveError` when it is not legal.
-        """
-        result = self._examine(Move.parse(move))
-        if isinstance(result, IllegalMoveError):
-            raise result
-        canonical, count = result
-        source = canonical.source
-        if source in ("d", "r"):
-            return ()
-        assert source is not None
-        if source[0] == "t":
-            up = self._up[int(source[1]) - 1]
-            return tuple(_DECK[c] for c in up[len(up) - count :])
-        return (_DECK[self._source_top(source)],)
 
     @property
     def can_autocomplete(self) -> bool:
@@ -508,6 +277,14 @@ class Klondike:
         self._notify()
         return [move for move, _ in path]
 
+    def explain(self, move: Move | str) -> str:
+        """What ``move`` does and which rule allows it, in one or two sentences in the game's language; for an
+        illegal move, which rule forbids it. A face-down card it uncovers is not named.
+        """
+        from patiencelab.narration import explain
+
+        return explain(self, move)
+
     def hint(self) -> Move | None:
         """A good next move, or ``None`` when no move is legal.
 
@@ -541,173 +318,6 @@ class Klondike:
         if exposes and self._waste and _RANK[self._waste[-1]] == 13:
             return 2  # empties a column for the King on the waste
         return None
-
-    # ------------------------------------------------------------------------------------------- checking
-
-    def _illegal(self, rule: str, key: str | None = None, **params: object) -> IllegalMoveError:
-        return IllegalMoveError(rule, message(key or rule, self._lang, **params))
-
-    def _check_place(self, place: str | None) -> None:
-        if place is None or place in ("w", "f"):
-            return
-        if place[0] == "t" and int(place[1]) > len(self._up):
-            raise InvalidMoveError(f"there is no column {place}: these rules have {len(self._up)} columns")
-
-    def _examine(self, move: Move) -> tuple[Move, int] | IllegalMoveError:
-        """The canonical move and the number of cards it moves, or the first rule it breaks."""
-        self._check_place(move.source)
-        self._check_place(move.target)
-        if self.is_won:
-            return self._illegal("game-over")
-        if move.source == "d":
-            if not self._stock:
-                return self._illegal("stock-empty")
-            return DRAW, min(self._rules.draw, len(self._stock))
-        if move.source == "r":
-            if self._stock:
-                return self._illegal("stock-not-empty")
-            if not self._waste:
-                return self._illegal("empty-source", "empty-source.waste")
-            if self.passes_left == 0:
-                return self._illegal("no-passes-left", passes=self._rules.max_passes)
-            return RECYCLE, len(self._waste)
-        located = self._locate(move)
-        if isinstance(located, IllegalMoveError):
-            return located
-        source, index = located
-        target = move.target
-        assert target is not None
-        if target[0] == "f":
-            return self._examine_to_foundation(move, source, index, target)
-        return self._examine_to_column(move, source, index, target)
-
-    def _locate(self, move: Move) -> tuple[str, int | None] | IllegalMoveError:
-        """The source place and, for a card-form move out of a column, the index of the card in its run."""
-        card = move.card
-        if move.source is None:
-            assert card is not None
-            return self._locate_card(_ID[card])
-        source = move.source
-        if source == "w":
-            if not self._waste:
-                return self._illegal("empty-source", "empty-source.waste")
-        elif source[0] == "t":
-            if not self._up[int(source[1]) - 1]:
-                return self._illegal("empty-source", "empty-source.column", place=source)
-        else:
-            suit = Suit(source[1])
-            if not self._found[suit.index]:
-                return self._illegal("empty-source", "empty-source.foundation", suit=self._suit_name(suit))
-            if not self._rules.foundation_to_tableau:
-                top = Card(self._found[suit.index], suit)
-                return self._illegal("foundation-return-off", card=top.symbol)
-        return source, None
-
-    def _locate_card(self, card: int) -> tuple[str, int | None] | IllegalMoveError:
-        symbol = _DECK[card].symbol
-        for i, up in enumerate(self._up):
-            if card in up:
-                return _col(i), up.index(card)
-        if any(card in down for down in self._down) or card in self._stock:
-            return self._illegal("face-down", card=symbol)
-        if card in self._waste:
-            if self._waste[-1] != card:
-                return self._illegal("waste-top-only", card=symbol, top=_DECK[self._waste[-1]].symbol)
-            return "w", None
-        suit = card // 13
-        top = Card(self._found[suit], _SUITS[suit])
-        if top.index != card:
-            return self._illegal("foundation-top-only", card=symbol, top=top.symbol)
-        if not self._rules.foundation_to_tableau:
-            return self._illegal("foundation-return-off", card=symbol)
-        return "f" + _SUITS[suit].value, None
-
-    def _source_top(self, source: str) -> int:
-        if source == "w":
-            return self._waste[-1]
-        if source[0] == "t":
-            return self._up[int(source[1]) - 1][-1]
-        suit = "CDHS".index(source[1])
-        return suit * 13 + self._found[suit] - 1
-
-    def _examine_to_foundation(
-        self, move: Move, source: str, index: int | None, target: str
-    ) -> tuple[Move, int] | IllegalMoveError:
-        if index is not None:
-            up = self._up[int(source[1]) - 1]
-            if index < len(up) - 1:
-                return self._illegal("one-card-to-foundation", card=_DECK[up[index]].symbol, count=len(up) - 1 - index)
-        card = self._source_top(source)
-        suit = card // 13
-        if target != "f" and target[1] != _SUITS[suit].value:
-            return self._illegal(
-                "foundation-suit",
-                card=_DECK[card].symbol,
-                suit=self._suit_name(_SUITS[suit]),
-                target=self._suit_name(Suit(target[1])),
-            )
-        have = self._found[suit]
-        if have != _RANK[card] - 1:
-            params = {"card": _DECK[card].symbol, "foundation": self._suit_name(_SUITS[suit])}
-            if have == 13:
-                return self._illegal("foundation-order", "foundation-order.full", **params)
-            return self._illegal("foundation-order", need=Card(have + 1, _SUITS[suit]).symbol, **params)
-        return _move(source, "f"), 1
-
-    def _examine_to_column(
-        self, move: Move, source: str, index: int | None, target: str
-    ) -> tuple[Move, int] | IllegalMoveError:
-        column = int(target[1]) - 1
-        dest = self._up[column]
-        if source[0] == "t":
-            if source == target:
-                raise InvalidMoveError(f"the {_DECK[self._up[column][index or 0]].symbol} is already in {target}")
-            up = self._up[int(source[1]) - 1]
-            if index is None:
-                index = self._implied_run(up, dest)
-            count = len(up) - index
-            card = up[index]
-        else:
-            card = self._source_top(source)
-            count = 1
-        symbol = _DECK[card].symbol
-        if not dest:
-            if self._rules.empty_column == "king" and _RANK[card] != 13:
-                return self._illegal("king-on-empty", card=symbol, place=target)
-        else:
-            top = dest[-1]
-            top_card = _DECK[top]
-            if _RANK[top] != _RANK[card] + 1:
-                need = RANKS[_RANK[card]] if _RANK[card] < 13 else "-"
-                return self._illegal("one-lower", card=symbol, top=top_card.symbol, need=need)
-            if _RED[top] == _RED[card]:
-                color = self._color_name(_RED[top])
-                other = self._color_name(not _RED[top])
-                return self._illegal(
-                    "alternate-colors",
-                    card=symbol,
-                    top=top_card.symbol,
-                    color=color,
-                    other=other,
-                    rank=top_card.symbol[:-1],
-                )
-        return _move(source, target), count
-
-    def _implied_run(self, up: list[int], dest: list[int]) -> int:
-        """Index of the card that leads the run ``tA-tB`` moves: one rank below B's top (a King on an empty
-        column); the whole face-up run when there is no such card.
-        """
-        want = _RANK[dest[-1]] - 1 if dest else 13
-        k = _RANK[up[0]] - want
-        if 0 <= k < len(up):
-            return k
-        return 0
-
-    def _suit_name(self, suit: Suit) -> str:
-        return message(f"suit.{suit.value}", self._lang)
-
-    def _color_name(self, red: bool) -> str:
-        return message("color.red" if red else "color.black", self._lang)
 
     # ------------------------------------------------------------------------------------------- changing
 
@@ -869,10 +479,6 @@ class Klondike:
                 warnings.warn(f"a Klondike listener raised {exc!r}", RuntimeWarning, stacklevel=3)
 
     # ---------------------------------------------------------------------------------------------- forms
-
-    def snapshot(self) -> Position:
-        """The current position as an immutable :class:`Position`."""
-        return Position(self.tableau, self.stock, self.waste, self.foundations, self._recycles)
 
     def position(self) -> dict[str, Any]:
         """The current position in the JSON form of DESIGN.md."""

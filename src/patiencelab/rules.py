@@ -204,6 +204,12 @@ class Rules:
                 return name
         return None
 
+    def describe(self, lang: str = "en") -> str:
+        """The rule set as a few short lines in ``lang`` (``en``, ``nl`` or ``sv``)."""
+        from patiencelab.narration import describe_rules
+
+        return describe_rules(self, lang)
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
         return {

@@ -56,7 +56,7 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
 
         # An illegal drop: the 6♠ run onto the 5♥ snaps back, and Python's reason is shown.
         drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
-        reason = "The 6♠ cannot go on the 5♥: a card goes on one a rank higher (7)."
+        reason = "The 6♠ cannot go on the 5♥; it goes on a 7."
         expect(root.locator(".pl-toast")).to_have_text(reason)
         expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
         expect(root).to_have_attribute("data-version", "2")

@@ -4,9 +4,10 @@ import { Animator, celebrate, type Point } from "./animate";
 import { cardName, drawBack, drawFace } from "./cards";
 import { attachPointer } from "./drag";
 import { Keyboard } from "./keyboard";
+import { LessonView } from "./lesson";
 import { layout, pileFor, pileIds, placeFor, tableauPiles } from "./piles";
 import { Toolbar } from "./toolbar";
-import type { GameState, IntentBody, Intent, Labels, PileId, Reply, Suit } from "./types";
+import type { GameState, IntentBody, Intent, Labels, Message, PileId, Reply, Suit } from "./types";
 import { announcement, pileName, word } from "./words";
 
 export interface BoardOptions {
@@ -25,6 +26,10 @@ interface Held {
 const HOLD_MS = 4000;
 const TOAST_MS = 3000;
 const HINT_MS = 2000;
+const EYE =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 ' +
+  '10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.3a2.2 2.2 0 1 0 ' +
+  '0-4.4 2.2 2.2 0 0 0 0 4.4z"/></svg>';
 
 export class Board {
   readonly root: HTMLElement;
@@ -44,6 +49,11 @@ export class Board {
   private readonly toast: HTMLElement;
   private readonly live: HTMLElement;
   private readonly toolbar: Toolbar;
+  readonly lesson: LessonView;
+  /** The slim narration line under the status line (when no lesson is shown). */
+  private readonly narration: HTMLElement;
+  /** The id of the last `state.message` shown. */
+  private messageId: number | null = null;
   private held: Held | null = null;
   private nextId = 1;
   private toastTimer = 0;
@@ -73,8 +83,20 @@ export class Board {
     }
     const signal = this.controller.signal;
     this.toolbar = new Toolbar(doc, (body) => this.intent(body), signal);
+    this.lesson = new LessonView(doc, (body) => this.intent(body), signal);
+    this.narration = el(doc, "p", "pl-narration");
+    this.narration.hidden = true;
     this.table.append(this.top, this.tableau, this.toolbar.banner, this.toast);
-    this.root.append(this.toolbar.bar, this.toolbar.status, this.table, this.live);
+    this.root.append(
+      this.toolbar.bar,
+      this.toolbar.status,
+      this.narration,
+      this.lesson.el,
+      this.table,
+      this.toolbar.rulesPanel.el,
+      this.toolbar.statsPanel.el,
+      this.live,
+    );
     host.append(this.root);
     this.keyboard = new Keyboard(this, signal);
     attachPointer(this, signal);
@@ -168,11 +190,22 @@ export class Board {
     this.selected = card && this.isMovable(card) ? card : null;
     for (const c of this.root.querySelectorAll(".pl-selected")) c.classList.remove("pl-selected");
     for (const p of this.root.querySelectorAll(".pl-target")) p.classList.remove("pl-target");
+    this.markDrops(this.selected);
     if (!this.selected || !this.state) return;
     for (const c of this.runFrom(this.selected)) c.classList.add("pl-selected");
     for (const place of this.state.targets[this.selected] ?? []) {
       const pile = pileFor(this.selected, place);
       if (pile) this.piles.get(pile)?.classList.add("pl-target");
+    }
+  }
+
+  /** With "show moves" on, outlines every pile that the picked-up `card` may go to (null clears). */
+  markDrops(card: string | null): void {
+    for (const p of this.root.querySelectorAll(".pl-can-drop")) p.classList.remove("pl-can-drop");
+    if (!card || !this.state?.show_moves) return;
+    for (const place of this.state.targets[card] ?? []) {
+      const pile = pileFor(card, place);
+      if (pile) this.piles.get(pile)?.classList.add("pl-can-drop");
     }
   }
 
@@ -207,6 +240,8 @@ export class Board {
       this.notify(String(reply.text ?? ""));
     } else if (reply.type === "hint") {
       this.showHint(reply.card ?? null, reply.to ?? null, String(reply.text ?? ""));
+    } else if (reply.type === "stats") {
+      this.toolbar.showStats(Array.isArray(reply.rows) ? reply.rows : []);
     }
   }
 
@@ -294,14 +329,46 @@ export class Board {
     stock?.classList.toggle("pl-can-recycle", !state.stock.length && state.can_recycle);
     stock?.setAttribute("data-empty-label", noPasses ? word(this.labels, "no-passes") : "");
     this.toolbar.update(state);
+    this.lesson.update(state, this.labels);
+    this.root.classList.toggle("pl-teaching", this.lesson.shown);
+    this.markLesson(state);
     if (changed) {
       this.select(null);
       if (previous && state.last_move) this.announce(announcement(state.last_move, state, this.labels));
+      const caption = state.lesson?.caption;
+      if (previous && caption && caption !== previous.lesson?.caption) this.announce(caption);
       if (previous && previous.status !== "won" && state.status === "won") this.celebrate();
     } else if (this.selected) {
       this.select(this.selected);
     }
+    this.showMessage(state.message ?? null, !!previous);
     this.keyboard.refresh();
+  }
+
+  /** Outlines the cards that moved in the lesson step shown and the pile they went to. */
+  private markLesson(state: GameState): void {
+    for (const m of this.root.querySelectorAll(".pl-lesson-mark")) m.classList.remove("pl-lesson-mark");
+    const mark = state.lesson?.highlight;
+    if (!mark || state.lesson?.taken_over) return;
+    const cards = Array.isArray(mark.cards) ? mark.cards : [];
+    for (const card of cards) this.cards.get(card)?.classList.add("pl-lesson-mark");
+    const pile = mark.to ? pileFor(cards[0] ?? null, mark.to) : null;
+    if (pile) this.piles.get(pile)?.classList.add("pl-lesson-mark");
+  }
+
+  /** `state.message`: a narration in the caption area, a notice in the toast; both announced once per id. */
+  private showMessage(message: Message | null, later: boolean): void {
+    const valid = !!message && typeof message === "object" && typeof message.text === "string";
+    const narration = valid && message.kind === "narration" ? message.text : "";
+    this.lesson.setNarration(this.lesson.shown ? narration : "");
+    this.narration.textContent = this.lesson.shown ? "" : narration;
+    this.narration.hidden = this.lesson.shown || !narration;
+    const id = valid ? message.id : null;
+    if (id === this.messageId) return;
+    this.messageId = id;
+    if (!valid || !later) return;
+    if (message.kind === "info") this.notify(message.text);
+    else this.announce(message.text);
   }
 
   private place(state: GameState): void {
@@ -326,11 +393,16 @@ export class Board {
           card.className = `pl-card pl-${face}`;
           if (slot.card) drawFace(card, slot.card);
           else drawBack(card);
+          if (face === "revealed") card.insertAdjacentHTML("beforeend", `<span class="pl-eye">${EYE}</span>`);
         }
-        card.dataset.card = slot.faceUp && slot.card ? slot.card : "back";
+        card.dataset.card = slot.card ?? "back";
+        if (face === "revealed") card.dataset.revealed = "true";
+        else delete card.dataset.revealed;
         const name = slot.card ? cardName(slot.card, this.labels) : word(this.labels, "face-down");
-        card.setAttribute("aria-label", face === "revealed" ? `${name} (${word(this.labels, "face-down")})` : name);
-        card.classList.toggle("pl-movable", slot.faceUp && this.isMovable(slot.card));
+        card.setAttribute("aria-label", face === "revealed" ? `${name} (${word(this.labels, "revealed")})` : name);
+        const movable = slot.faceUp && this.isMovable(slot.card);
+        card.classList.toggle("pl-movable", movable);
+        card.classList.toggle("pl-can-move", movable && !!state.show_moves);
         card.style.setProperty("--x", String(slot.x));
         card.style.setProperty("--y", String(slot.y));
         if (host.children[index] !== card) host.insertBefore(card, host.children[index] ?? null);
@@ -402,6 +474,7 @@ export class Board {
     this.release(false);
     this.win.clearTimeout(this.toastTimer);
     this.win.clearTimeout(this.hintTimer);
+    this.lesson.stopTimer();
     this.root.remove();
     this.cards.clear();
   }

@@ -16,8 +16,6 @@ const SUIT_SHAPES: Record<Suit, string> = {
     '<path d="M44 45 H56 V60 H44 Z"/><path d="M50 55 Q49 84 33 94 H67 Q51 84 50 55 Z"/>',
 };
 
-const EN_SUITS: Record<Suit, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const EN_COURTS: Record<number, string> = { 1: "Ace", 11: "Jack", 12: "Queen", 13: "King" };
 
 export interface ParsedCard {
   rank: number;
@@ -51,13 +49,15 @@ export function suitSvg(suit: Suit, className: string): SVGSVGElement {
   return svg;
 }
 
-/** The spoken name of a card ("5 of hearts"), in the words of `labels` where present. */
+/** The spoken name of a card ("5 of hearts"), in the words of `labels` (a missing suit or court name shows its
+ * key, like every other missing label). */
 export function cardName(id: string, labels: Labels): string {
   const card = parseCard(id);
   if (!card) return id;
-  const rank = labels[`rank.${card.rank}`] ?? EN_COURTS[card.rank] ?? String(card.rank);
-  const suit = labels[`suit.${card.suit}`] ?? EN_SUITS[card.suit];
-  const template = labels.of ?? "{rank} of {suit}";
+  const court = card.rank === 1 || card.rank > 10;
+  const rank = labels[`rank.${card.rank}`] ?? (court ? `rank.${card.rank}` : String(card.rank));
+  const suit = labels[`suit.${card.suit}`] ?? `suit.${card.suit}`;
+  const template = labels.of ?? "{rank} {suit}";
   return template.replace("{rank}", rank).replace("{suit}", suit);
 }
 

@@ -34,6 +34,7 @@ export function attachPointer(board: Board, signal: AbortSignal): void {
     if (!press) return;
     press.moves.abort();
     press.over?.classList.remove("pl-over");
+    if (press.dragging) board.markDrops(null);
     press = null;
   };
 
@@ -71,6 +72,7 @@ export function attachPointer(board: Board, signal: AbortSignal): void {
       press.dragging = true;
       press.els = board.runFrom(press.card);
       board.select(null);
+      board.markDrops(press.card);
       for (const c of press.els) {
         board.animator.stop(c);
         c.classList.add("pl-dragging");

@@ -2,12 +2,25 @@
 
 import type { Board } from "./board";
 import { cardName } from "./cards";
-import type { PileId } from "./types";
+import type { LessonAction, PileId } from "./types";
 import { phrase } from "./words";
 
 const TOP_ROW: PileId[] = ["stock", "waste", "fC", "fD", "fH", "fS"];
 /** The grid slot (of seven) of each top-row pile, to go up and down between the rows. */
 const TOP_SLOT = [0, 1, 3, 4, 5, 6];
+
+/** Lesson keys (while a lesson is shown and not taken over): step forward, back, to the first or last step, and
+ * play/pause. Plain arrows keep moving the focus ring. */
+export function lessonKey(e: KeyboardEvent): LessonAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  const k = e.key;
+  if (k === "." || k === ">" || (e.shiftKey && k === "ArrowRight")) return "forward";
+  if (k === "," || k === "<" || (e.shiftKey && k === "ArrowLeft")) return "back";
+  if (e.shiftKey && k === "Home") return "first";
+  if (e.shiftKey && k === "End") return "last";
+  if (k === "p" || k === "P") return "play";
+  return null;
+}
 
 interface Focus {
   pile: PileId;
@@ -156,7 +169,10 @@ export class Keyboard {
     const ctrl = e.ctrlKey || e.metaKey;
     const board = this.board;
     let handled = true;
-    if (key.startsWith("Arrow") && !ctrl) {
+    const step = board.lesson.stepping ? lessonKey(e) : null;
+    if (step) {
+      board.lesson.step(step);
+    } else if (key.startsWith("Arrow") && !ctrl) {
       if (this.visible) this.arrow(key);
       this.visible = true;
       board.announce(this.focusLabel());

@@ -14,6 +14,8 @@ export interface Slot {
 }
 
 export const DOWN_STEP = 0.12;
+/** The step of a face-down card that a teacher revealed: enough to read its corner. */
+export const REVEALED_STEP = 0.3;
 export const UP_STEP = 0.34;
 const MIN_UP_STEP = 0.2;
 const MAX_FAN = 5.2;
@@ -40,11 +42,12 @@ function column(state: GameState, index: number): Slot[] {
   const slots: Slot[] = [];
   let y = 0;
   const ups = col.up.length;
-  const maxUpFan = MAX_FAN - DOWN_STEP * col.down.length;
+  const downStep = (card: string | null): number => (card === null ? DOWN_STEP : REVEALED_STEP);
+  const maxUpFan = MAX_FAN - col.down.reduce((sum, card) => sum + downStep(card), 0);
   const upStep = ups > 1 ? Math.max(MIN_UP_STEP, Math.min(UP_STEP, maxUpFan / (ups - 1))) : UP_STEP;
   col.down.forEach((card, i) => {
     slots.push({ key: card ?? `${pile}:${i}`, card, faceUp: false, x: 0, y });
-    y += DOWN_STEP;
+    y += downStep(card);
   });
   col.up.forEach((card, i) => {
     slots.push({ key: card ?? `${pile}:u${i}`, card, faceUp: card !== null, x: 0, y });

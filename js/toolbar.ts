@@ -1,6 +1,10 @@
-/** The toolbar (New menu, Restart, Undo, Redo, Hint, Autocomplete), the status line and the end-of-game banner. */
+/** The toolbar (New menu, Restart, Undo, Redo, Hint, Autocomplete, Show moves, the "More" menu with Rules,
+ * Statistics, the winnability indicator and the languages), the status line, the panels and the end-of-game
+ * banner. */
 
-import type { GameState, IntentBody, Labels, Preset } from "./types";
+import { Menu, Panel } from "./menu";
+import { bestsText, clock, newRecordText, statsTable } from "./stats";
+import type { GameState, IntentBody, Labels, Preset, StatsRow } from "./types";
 import { word } from "./words";
 
 type Send = (body: IntentBody) => void;
@@ -25,25 +29,28 @@ const ICONS: Record<string, string> = {
   redo: "\u21b7",
   hint: "?",
   autocomplete: "\u21e7",
+  "show-moves": "\u25ce",
+  more: "\u22ef",
 };
 
-/** mm:ss (h:mm:ss past an hour). */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
-  const ss = String(s % 60).padStart(2, "0");
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
-}
+const SIMPLE = new Set(["restart", "undo", "redo", "hint", "autocomplete"]);
 
 export class Toolbar {
   readonly bar: HTMLElement;
   readonly status: HTMLElement;
   readonly banner: HTMLElement;
-  private readonly menu: HTMLElement;
+  readonly rulesPanel: Panel;
+  readonly statsPanel: Panel;
+  private readonly newMenu: Menu;
+  private readonly moreMenu: Menu;
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private readonly stats = new Map<string, HTMLElement>();
+  private readonly records: HTMLElement;
+  private readonly recordsWarn: HTMLElement;
+  private readonly badge: HTMLElement;
   private labels: Labels = {};
   private state: GameState | null = null;
+  private statsRows: StatsRow[] | null = null;
   private syncedAt = 0;
   private timer = 0;
   private readonly win: Window;
@@ -56,13 +63,12 @@ export class Toolbar {
     this.win = doc.defaultView ?? window;
     this.bar = this.node("div", "pl-bar");
     this.bar.setAttribute("role", "toolbar");
-    this.menu = this.node("div", "pl-menu");
-    this.menu.setAttribute("role", "menu");
-    this.menu.hidden = true;
-    const newWrap = this.node("div", "pl-new");
-    newWrap.append(this.button("new"), this.menu);
-    this.buttons.get("new")?.setAttribute("aria-haspopup", "menu");
-    this.bar.append(newWrap, ...["restart", "undo", "redo", "hint", "autocomplete"].map((a) => this.button(a)));
+    this.newMenu = new Menu(doc, this.button("new"), signal, "pl-new", "pl-menu");
+    this.moreMenu = new Menu(doc, this.button("more"), signal, "pl-more", "pl-more-menu");
+    const showMoves = this.button("show-moves");
+    showMoves.setAttribute("aria-pressed", "false");
+    const spacer = this.node("span", "pl-bar-spacer");
+    this.bar.append(this.newMenu.wrap, ...[...SIMPLE].map((a) => this.button(a)), spacer, showMoves, this.moreMenu.wrap);
     this.status = this.node("div", "pl-status");
     for (const stat of ["score", "moves", "time", "passes"]) {
       const item = this.node("span", `pl-stat pl-stat-${stat}`);
@@ -71,13 +77,19 @@ export class Toolbar {
       this.stats.set(stat, item);
       this.status.append(item);
     }
+    this.records = this.node("span", "pl-stat pl-records");
+    this.recordsWarn = this.node("span", "pl-records-warn");
+    this.recordsWarn.textContent = "\u26a0\ufe0e";
+    this.recordsWarn.setAttribute("role", "img");
+    this.badge = this.node("span", "pl-indicator");
+    this.badge.append(this.node("span", "pl-spinner"), this.node("span", "pl-indicator-text"));
+    this.status.append(this.records, this.recordsWarn, this.badge);
     this.banner = this.node("div", "pl-banner");
     this.banner.hidden = true;
     this.banner.setAttribute("role", "alert");
-    this.bar.addEventListener("click", (e) => this.onClick(e), { signal });
-    this.banner.addEventListener("click", (e) => this.onClick(e), { signal });
-    this.doc.addEventListener("pointerdown", (e) => this.closeMenuOutside(e), { signal });
-    this.menu.addEventListener("keydown", (e) => this.onMenuKey(e), { signal });
+    this.rulesPanel = new Panel(doc, "rules", signal);
+    this.statsPanel = new Panel(doc, "stats", signal);
+    for (const host of [this.bar, this.banner]) host.addEventListener("click", (e) => this.onClick(e), { signal });
     signal.addEventListener("abort", () => this.win.clearInterval(this.timer), { once: true });
   }
 
@@ -87,10 +99,10 @@ export class Toolbar {
     return el;
   }
 
-  private button(action: string, extra = ""): HTMLButtonElement {
+  private button(action: string): HTMLButtonElement {
     const b = this.doc.createElement("button");
     b.type = "button";
-    b.className = `pl-btn pl-btn-${action} ${extra}`.trim();
+    b.className = `pl-btn pl-btn-${action}`;
     b.dataset.action = action;
     b.append(this.node("span", "pl-icon"), this.node("span", "pl-text"));
     (b.firstChild as HTMLElement).textContent = ICONS[action] ?? "";
@@ -106,82 +118,123 @@ export class Toolbar {
       const span = b.querySelector(".pl-text");
       if (span) span.textContent = text;
       b.title = text;
+      b.setAttribute("aria-label", text);
     }
-    this.buildMenu();
+    this.bar.setAttribute("aria-label", word(labels, "title"));
+    this.rulesPanel.setTitle(word(labels, "rules"), word(labels, "close"));
+    this.statsPanel.setTitle(word(labels, "statistics"), word(labels, "close"));
+    this.buildNewMenu();
     if (this.state) this.update(this.state);
+    if (this.statsRows) this.showStats(this.statsRows);
   }
 
-  private buildMenu(): void {
-    const items = [this.menuItem(word(this.labels, "same-rules"), null)];
+  private buildNewMenu(): void {
+    const items = [this.menuItem(word(this.labels, "same-rules"), "deal")];
     for (const choice of CHOICES) {
       const text = `${word(this.labels, `preset.${choice.preset}`)} \u00b7 ${word(this.labels, `draw${choice.draw}`)}`;
-      items.push(this.menuItem(text, choice));
+      const item = this.menuItem(text, "deal");
+      item.dataset.preset = choice.preset;
+      item.dataset.draw = String(choice.draw);
+      items.push(item);
     }
-    this.menu.replaceChildren(...items);
+    items[0].classList.add("pl-menu-head");
+    this.newMenu.list.replaceChildren(...items);
   }
 
-  private menuItem(text: string, choice: Choice | null): HTMLButtonElement {
+  /** The More menu: Rules, Statistics, the indicator switch, and the languages. */
+  private buildMoreMenu(state: GameState): void {
+    const items: HTMLElement[] = [
+      this.menuItem(word(this.labels, "rules"), "rules"),
+      this.menuItem(word(this.labels, "statistics"), "stats"),
+    ];
+    const indicator = this.menuItem(word(this.labels, "indicator"), "indicator", "menuitemcheckbox");
+    indicator.setAttribute("aria-checked", String(!!state.indicator?.enabled));
+    indicator.classList.toggle("pl-checked", !!state.indicator?.enabled);
+    items.push(indicator);
+    const languages = state.languages ?? [];
+    if (languages.length) {
+      const heading = this.node("div", "pl-menu-label");
+      heading.setAttribute("role", "presentation");
+      heading.textContent = word(this.labels, "lang");
+      items.push(heading);
+      for (const [code, name] of languages) {
+        const item = this.menuItem(name, "lang", "menuitemradio");
+        item.dataset.lang = code;
+        item.lang = code;
+        item.setAttribute("aria-checked", String(code === state.lang));
+        item.classList.toggle("pl-checked", code === state.lang);
+        items.push(item);
+      }
+    }
+    this.moreMenu.list.replaceChildren(...items);
+  }
+
+  private menuItem(text: string, action: string, role = "menuitem"): HTMLButtonElement {
     const b = this.doc.createElement("button");
     b.type = "button";
     b.className = "pl-menu-item";
-    b.setAttribute("role", "menuitem");
-    b.dataset.action = "deal";
-    if (choice) {
-      b.dataset.preset = choice.preset;
-      b.dataset.draw = String(choice.draw);
-    }
+    b.setAttribute("role", role);
+    b.dataset.action = action;
     b.textContent = text;
     return b;
-  }
-
-  private openMenu(open: boolean): void {
-    this.menu.hidden = !open;
-    this.buttons.get("new")?.setAttribute("aria-expanded", String(open));
-    if (open) this.menu.querySelector<HTMLElement>(".pl-menu-item")?.focus();
-  }
-
-  private closeMenuOutside(e: Event): void {
-    if (!this.menu.hidden && !(e.target instanceof Node && this.bar.querySelector(".pl-new")?.contains(e.target))) {
-      this.openMenu(false);
-    }
-  }
-
-  private onMenuKey(e: KeyboardEvent): void {
-    const items = [...this.menu.querySelectorAll<HTMLElement>(".pl-menu-item")];
-    const at = items.indexOf(e.target as HTMLElement);
-    if (e.key === "Escape") {
-      this.openMenu(false);
-      this.buttons.get("new")?.focus();
-    } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      const step = e.key === "ArrowDown" ? 1 : -1;
-      items[(at + step + items.length) % items.length]?.focus();
-    } else return;
-    e.preventDefault();
-    e.stopPropagation();
   }
 
   private onClick(e: Event): void {
     const target = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-action]") : null;
     const action = target?.dataset.action;
     if (!target || !action || (target as HTMLButtonElement).disabled) return;
-    if (action === "new") {
-      this.openMenu(this.menu.hidden);
+    if (action === "new" || action === "more") {
+      const menu = action === "new" ? this.newMenu : this.moreMenu;
+      (action === "new" ? this.moreMenu : this.newMenu).open(false);
+      menu.open(!menu.isOpen);
       return;
     }
-    this.openMenu(false);
+    this.newMenu.open(false);
+    this.moreMenu.open(false);
+    const state = this.state;
+    const more = this.buttons.get("more") ?? null;
     if (action === "deal") {
       const preset = target.dataset.preset as Preset | undefined;
       const draw = target.dataset.draw === "3" ? 3 : target.dataset.draw === "1" ? 1 : undefined;
       this.send(preset && draw ? { type: "new", preset, draw } : { type: "new" });
-    } else if (
-      action === "restart" ||
-      action === "undo" ||
-      action === "redo" ||
-      action === "hint" ||
-      action === "autocomplete"
-    ) {
-      this.send({ type: action });
+    } else if (SIMPLE.has(action)) {
+      this.send({ type: action as "undo" });
+    } else if (action === "show-moves") {
+      this.send({ type: "show_moves", on: !state?.show_moves });
+    } else if (action === "indicator") {
+      this.send({ type: "indicator", on: !state?.indicator?.enabled });
+    } else if (action === "lang" && target.dataset.lang) {
+      this.send({ type: "lang", lang: target.dataset.lang });
+    } else if (action === "rules") {
+      this.statsPanel.open(false);
+      this.fillRules();
+      this.rulesPanel.open(true, more);
+    } else if (action === "stats") {
+      this.rulesPanel.open(false);
+      this.statsRows = null;
+      this.statsPanel.body.replaceChildren(this.node("div", "pl-spinner pl-spinner-big"));
+      this.statsPanel.el.setAttribute("aria-busy", "true");
+      this.statsPanel.open(true, more);
+      this.send({ type: "stats" });
     }
+  }
+
+  private fillRules(): void {
+    const lines = (this.state?.rules_text ?? "").split("\n").filter((line) => line.trim());
+    this.rulesPanel.body.replaceChildren(
+      ...lines.map((line) => {
+        const p = this.node("p", "pl-rules-line");
+        p.textContent = line;
+        return p;
+      }),
+    );
+  }
+
+  /** The rows of a `stats` reply, shown in the statistics panel. */
+  showStats(rows: StatsRow[]): void {
+    this.statsRows = rows;
+    this.statsPanel.el.removeAttribute("aria-busy");
+    this.statsPanel.body.replaceChildren(statsTable(this.doc, rows, this.labels));
   }
 
   /** Shows a new state: buttons enabled, stats, banner, and the local clock. */
@@ -200,13 +253,22 @@ export class Toolbar {
       const b = this.buttons.get(action);
       if (b) b.disabled = !on;
     }
-    for (const item of this.menu.querySelectorAll<HTMLElement>("[data-preset]")) {
+    const showMoves = this.buttons.get("show-moves");
+    showMoves?.setAttribute("aria-pressed", String(!!state.show_moves));
+    showMoves?.classList.toggle("pl-on", !!state.show_moves);
+    for (const item of this.newMenu.list.querySelectorAll<HTMLElement>("[data-preset]")) {
       const current = item.dataset.preset === state.rules?.preset && item.dataset.draw === String(state.draw);
       item.classList.toggle("pl-current", current);
     }
+    const focusedLang = this.moreMenu.isOpen ? (this.doc.activeElement as HTMLElement | null)?.dataset?.lang : null;
+    this.buildMoreMenu(state);
+    if (focusedLang) this.moreMenu.list.querySelector<HTMLElement>(`[data-lang="${focusedLang}"]`)?.focus();
+    if (this.rulesPanel.isOpen) this.fillRules();
     this.stat("score", String(state.score));
     this.stat("moves", String(state.moves));
     this.stat("passes", state.passes_left === null ? null : String(state.passes_left));
+    this.updateRecords(state);
+    this.updateBadge(state);
     this.tick();
     this.win.clearInterval(this.timer);
     if (state.clock_running) this.timer = this.win.setInterval(() => this.tick(), 500);
@@ -220,6 +282,27 @@ export class Toolbar {
     const [label, val] = item.children;
     label.textContent = word(this.labels, name);
     if (value !== null) val.textContent = value;
+  }
+
+  private updateRecords(state: GameState): void {
+    const text = bestsText(state.records, this.labels);
+    this.records.hidden = !text;
+    this.records.textContent = text;
+    const error = state.records?.error;
+    this.recordsWarn.hidden = !error;
+    const why = error ? `${word(this.labels, "records-off")}: ${error}` : "";
+    this.recordsWarn.title = why;
+    this.recordsWarn.setAttribute("aria-label", why);
+  }
+
+  private updateBadge(state: GameState): void {
+    const verdict = state.indicator?.enabled ? state.indicator.verdict : null;
+    this.badge.hidden = !verdict;
+    this.badge.dataset.verdict = verdict ?? "";
+    const text = verdict ? word(this.labels, `indicator.${verdict}`) : "";
+    const label = this.badge.lastElementChild;
+    if (label) label.textContent = text;
+    this.badge.title = verdict ? `${word(this.labels, "indicator")}: ${text}` : "";
   }
 
   private tick(): void {
@@ -239,6 +322,13 @@ export class Toolbar {
     }
     const title = this.node("div", "pl-banner-title");
     title.textContent = word(this.labels, kind);
+    const parts: HTMLElement[] = [title];
+    const record = kind === "won" ? newRecordText(state.records, this.labels) : "";
+    if (record) {
+      const line = this.node("div", "pl-banner-record");
+      line.textContent = record;
+      parts.push(line);
+    }
     const actions = this.node("div", "pl-banner-actions");
     const make = (action: string, text: string): HTMLButtonElement => {
       const b = this.doc.createElement("button");
@@ -250,6 +340,7 @@ export class Toolbar {
     };
     if (kind === "stuck") actions.append(make("undo", word(this.labels, "undo")));
     actions.append(make("deal", word(this.labels, kind === "won" ? "new-game" : "new-deal")));
-    this.banner.replaceChildren(title, actions);
+    parts.push(actions);
+    this.banner.replaceChildren(...parts);
   }
 }

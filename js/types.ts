@@ -54,6 +54,58 @@ export interface GameState {
   rules: RulesView;
   reveal: boolean;
   lang: string;
+  languages?: [string, string][];
+  show_moves?: boolean;
+  rules_text?: string;
+  message?: Message | null;
+  lesson?: Lesson | null;
+  indicator?: Indicator | null;
+  records?: Records | null;
+}
+
+export interface Message {
+  id: number;
+  kind: "narration" | "info";
+  text: string;
+}
+
+export interface Lesson {
+  title: string;
+  step: number;
+  steps: number;
+  caption: string;
+  note: string | null;
+  playing: boolean;
+  pace: number;
+  taken_over: boolean;
+  highlight: { cards: CardId[]; to: string | null } | null;
+}
+
+export type Verdict = "winnable" | "lost" | "unknown" | "pending";
+
+export interface Indicator {
+  enabled: boolean;
+  verdict: Verdict | null;
+}
+
+/** The bests of one rule set and draw count (`state.records`, and each row of a `stats` reply). */
+export interface StatsRow {
+  rules_key: string;
+  draw: number;
+  played: number;
+  won: number;
+  win_rate: number | null;
+  best_score: number | null;
+  fewest_moves: number | null;
+  fastest_win: number | null;
+  current_streak: number;
+  longest_streak: number;
+}
+
+export interface Records extends StatsRow {
+  enabled: boolean;
+  error: string | null;
+  new: string[];
 }
 
 export type Labels = Record<string, string>;
@@ -64,7 +116,13 @@ export type Preset = "standard" | "traditional" | "six-column";
 export type IntentBody =
   | { type: "move"; card: CardId; to: string }
   | { type: "draw" | "recycle" | "undo" | "redo" | "hint" | "restart" | "autocomplete" }
-  | { type: "new"; preset?: Preset; draw?: 1 | 3; seed?: number };
+  | { type: "new"; preset?: Preset; draw?: 1 | 3; seed?: number }
+  | { type: "lesson"; action: LessonAction; pace?: number }
+  | { type: "lang"; lang: string }
+  | { type: "show_moves" | "indicator"; on: boolean }
+  | { type: "stats" };
+
+export type LessonAction = "first" | "back" | "forward" | "last" | "play" | "pause" | "resume" | "close" | "pace";
 
 export type Intent = IntentBody & { version: number; id: number };
 
@@ -85,7 +143,13 @@ export interface HintReply {
   text: string;
 }
 
-export type Reply = RejectedReply | HintReply;
+export interface StatsReply {
+  type: "stats";
+  id: number | null;
+  rows: StatsRow[];
+}
+
+export type Reply = RejectedReply | HintReply | StatsReply;
 
 export const SUITS: readonly Suit[] = ["C", "D", "H", "S"];
 export const RANKS = "A23456789TJQK";

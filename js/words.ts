@@ -1,50 +1,12 @@
-/** Words the board shows or announces: from `labels` (the model's language), English where one is missing. */
+/** Words the board shows or announces: all from `labels` (Python's catalogue in the chosen language). A missing
+ * label shows its key, so that it is seen and added to the catalogue rather than silently shown in English. */
 
 import { cardName } from "./cards";
 import type { GameState, LastMove, Labels, PileId } from "./types";
 
-const ENGLISH: Labels = {
-  title: "Klondike solitaire",
-  new: "New",
-  restart: "Restart",
-  undo: "Undo",
-  redo: "Redo",
-  hint: "Hint",
-  autocomplete: "Autocomplete",
-  score: "Score",
-  moves: "Moves",
-  time: "Time",
-  passes: "Passes left",
-  stock: "Stock",
-  waste: "Waste",
-  foundation: "Foundation",
-  column: "Column",
-  draw1: "Draw 1",
-  draw3: "Draw 3",
-  "preset.standard": "Standard",
-  "preset.traditional": "Traditional",
-  "preset.six-column": "Six columns",
-  won: "You won!",
-  stuck: "No moves left",
-  "new-deal": "New deal",
-  "new-game": "New game",
-  "same-rules": "Same rules",
-  "no-passes": "No passes left",
-  recycle: "Turn the waste over",
-  draw: "Draw",
-  "face-down": "face-down card",
-  "picked-up": "Picked up {card}",
-  "cannot-move": "The {card} cannot move now",
-  "moved-to": "{card} to {place}",
-  "suit.C": "clubs",
-  "suit.D": "diamonds",
-  "suit.H": "hearts",
-  "suit.S": "spades",
-};
-
 /** The word for `key`. */
 export function word(labels: Labels, key: string): string {
-  return labels[key] ?? ENGLISH[key] ?? key;
+  return labels[key] ?? key;
 }
 
 /** `word` with `{name}` fields filled in. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import widget from "../widget";
-import { FakeModel, afterMove, startState } from "./helpers";
+import { FakeModel, LABELS, afterMove, startState } from "./helpers";
 import type { RenderProps } from "@anywidget/types";
 
 let host: HTMLElement;
@@ -8,7 +8,7 @@ let model: FakeModel;
 let controller: AbortController;
 let cleanup: () => void;
 
-function mount(state = startState(), labels = {}): void {
+function mount(state = startState(), labels = LABELS): void {
   model = new FakeModel(state, labels);
   controller = new AbortController();
   const props = { model, el: host, signal: controller.signal } as unknown as RenderProps;
@@ -48,7 +48,7 @@ describe("rendering", () => {
   });
 
   it("labels cards in words, from labels where given", () => {
-    mount(startState(), { "suit.H": "harten", "rank.12": "Vrouw", of: "{suit} {rank}" });
+    mount(startState(), { ...LABELS, "suit.H": "harten", "rank.12": "Vrouw", of: "{suit} {rank}" });
     expect(q('[data-card="5H"]').getAttribute("aria-label")).toBe("harten 5");
     expect(q('[data-card="QH"]').getAttribute("aria-label")).toBe("harten Vrouw");
     expect(q('[data-card="KD"]').getAttribute("aria-label")).toBe("diamonds King");

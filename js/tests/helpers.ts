@@ -4,13 +4,36 @@ import type { GameState, Intent, Labels } from "../types";
 
 type Handler = (...args: unknown[]) => void;
 
+/** The English catalogue as Python sends it (`labels` trait): the board has no words of its own. */
+export const LABELS: Labels = {
+  title: "Klondike solitaire", new: "New", restart: "Restart", undo: "Undo", redo: "Redo", hint: "Hint",
+  autocomplete: "Autocomplete", score: "Score", moves: "Moves", time: "Time", passes: "Passes left",
+  stock: "Stock", waste: "Waste", foundation: "Foundation", column: "Column", draw1: "Draw 1", draw3: "Draw 3",
+  "preset.standard": "Standard", "preset.traditional": "Traditional", "preset.six-column": "Six columns",
+  won: "You won!", stuck: "No moves left", "new-deal": "New deal", "new-game": "New game",
+  "same-rules": "Same rules", draw: "Draw", "picked-up": "Picked up {card}", "cannot-move": "The {card} cannot move now",
+  "moved-to": "{card} to {place}", "no-hint": "No moves left.", "no-passes": "No passes left",
+  recycle: "Turn the waste over", "face-down": "face-down card", "rank.1": "Ace", "rank.11": "Jack",
+  "rank.12": "Queen", "rank.13": "King", of: "{rank} of {suit}", "suit.C": "clubs", "suit.D": "diamonds",
+  "suit.H": "hearts", "suit.S": "spades", lang: "Language", "show-moves": "Show moves", rules: "Rules",
+  lesson: "Lesson", first: "First step", back: "Step back", forward: "Step forward", last: "Last step",
+  play: "Play", pause: "Pause", pace: "Pace", "step-of": "Step {step} of {steps}", return: "Back to the lesson",
+  close: "Close", statistics: "Statistics", played: "Played", "won-count": "Won", "win-rate": "Win rate",
+  "best-score": "Best score", "fewest-moves": "Fewest moves", "fastest-win": "Fastest win", streak: "Streak",
+  "longest-streak": "Longest streak", "new-record": "New personal best:", "record.best_score": "best score",
+  "record.fewest_moves": "fewest moves", "record.fastest_win": "fastest win", indicator: "Winnability",
+  "indicator.winnable": "Winnable", "indicator.lost": "No longer winnable", "indicator.unknown": "Unknown",
+  "indicator.pending": "Thinking\u2026", "records-off": "Records are off", revealed: "revealed", more: "More",
+  "no-stats": "No games yet", best: "Best", "draw-n": "Draw {draw}",
+};
+
 export class FakeModel {
   data: { state: GameState; labels: Labels };
   sent: Intent[] = [];
   saves = 0;
   handlers = new Map<string, Set<Handler>>();
 
-  constructor(state: GameState, labels: Labels = {}) {
+  constructor(state: GameState, labels: Labels = LABELS) {
     this.data = { state, labels };
   }
 

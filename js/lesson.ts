@@ -1,0 +1,213 @@
+/** Teaching mode: the caption box above the board (title, "Step k of n", caption, teacher's note, narration) and
+ * the step controls (first, back, play/pause, forward, last, pace), with the timer that steps while playing. */
+
+import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
+import { phrase, word } from "./words";
+
+type Send = (body: IntentBody) => void;
+
+const PACE_MIN = 0.5;
+const PACE_MAX = 10;
+
+/** Icons in a 16 x 16 box, drawn with currentColor. */
+const ICONS: Record<string, string> = {
+  first: '<path d="M3 2h2v12H3zM14 2v12L6 8z"/>',
+  back: '<path d="M12 2v12L4 8z"/>',
+  forward: '<path d="M4 2v12l8-6z"/>',
+  last: '<path d="M11 2h2v12h-2zM2 2v12l8-6z"/>',
+  play: '<path d="M4 2v12l10-6z"/>',
+  pause: '<path d="M3 2h3.5v12H3zM9.5 2H13v12H9.5z"/>',
+};
+
+const STEPS: LessonAction[] = ["first", "back", "play", "forward", "last"];
+
+export function clampPace(pace: number): number {
+  return Math.min(PACE_MAX, Math.max(PACE_MIN, Number.isFinite(pace) ? pace : 2));
+}
+
+export class LessonView {
+  readonly el: HTMLElement;
+  private readonly title: HTMLElement;
+  private readonly counter: HTMLElement;
+  private readonly closer: HTMLButtonElement;
+  private readonly caption: HTMLElement;
+  private readonly note: HTMLElement;
+  private readonly narration: HTMLElement;
+  private readonly controls: HTMLElement;
+  private readonly buttons = new Map<string, HTMLButtonElement>();
+  private readonly resume: HTMLButtonElement;
+  private readonly paceBox: HTMLElement;
+  private readonly paceName: HTMLElement;
+  private readonly pace: HTMLInputElement;
+  private readonly paceOut: HTMLElement;
+  private lesson: Lesson | null = null;
+  private timer = 0;
+  private timerPace = 0;
+  private readonly win: Window;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly send: Send,
+    signal: AbortSignal,
+  ) {
+    this.win = doc.defaultView ?? window;
+    this.el = this.node("section", "pl-lesson");
+    this.el.hidden = true;
+    const head = this.node("div", "pl-lesson-head");
+    this.title = this.node("h2", "pl-lesson-title");
+    this.counter = this.node("span", "pl-lesson-step");
+    this.closer = this.button("close", "pl-close");
+    this.closer.textContent = "\u00d7";
+    head.append(this.title, this.counter, this.closer);
+    this.caption = this.node("p", "pl-lesson-caption");
+    this.note = this.node("p", "pl-lesson-note");
+    this.narration = this.node("p", "pl-lesson-narration");
+    this.controls = this.node("div", "pl-lesson-controls");
+    const steps = this.node("div", "pl-lesson-steps");
+    for (const action of STEPS) steps.append(this.button(action, "pl-btn pl-step"));
+    this.resume = this.button("resume", "pl-btn pl-btn-primary pl-resume");
+    this.paceBox = this.node("label", "pl-pace");
+    this.paceName = this.node("span", "pl-pace-name");
+    this.pace = doc.createElement("input");
+    this.pace.type = "range";
+    this.pace.min = String(PACE_MIN);
+    this.pace.max = String(PACE_MAX);
+    this.pace.step = "0.5";
+    this.pace.className = "pl-pace-input";
+    this.paceOut = this.node("output", "pl-pace-value");
+    this.paceBox.append(this.paceName, this.pace, this.paceOut);
+    this.controls.append(steps, this.resume, this.paceBox);
+    this.el.append(head, this.caption, this.note, this.narration, this.controls);
+    this.el.addEventListener("click", (e) => this.onClick(e), { signal });
+    this.pace.addEventListener("input", () => this.showPace(Number(this.pace.value)), { signal });
+    this.pace.addEventListener(
+      "change",
+      () => this.send({ type: "lesson", action: "pace", pace: clampPace(Number(this.pace.value)) }),
+      { signal },
+    );
+    signal.addEventListener("abort", () => this.stopTimer(), { once: true });
+  }
+
+  private node(tag: string, className: string): HTMLElement {
+    const el = this.doc.createElement(tag);
+    el.className = className;
+    return el;
+  }
+
+  private button(action: string, className: string): HTMLButtonElement {
+    const b = this.doc.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.dataset.lesson = action;
+    this.buttons.set(action, b);
+    return b;
+  }
+
+  private icon(b: HTMLButtonElement, name: string): void {
+    if (b.dataset.icon === name) return;
+    b.dataset.icon = name;
+    b.innerHTML = `<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICONS[name]}</svg>`;
+  }
+
+  get shown(): boolean {
+    return !!this.lesson;
+  }
+
+  /** Whether the step keys apply (a lesson is shown and the teacher has not taken over). */
+  get stepping(): boolean {
+    return !!this.lesson && !this.lesson.taken_over;
+  }
+
+  /** Sends a step control; a pause stops the local timer at once. */
+  step(action: LessonAction): void {
+    const lesson = this.lesson;
+    if (!lesson) return;
+    if (action === "play" && lesson.playing) action = "pause";
+    if (action === "pause") this.stopTimer();
+    this.send({ type: "lesson", action });
+  }
+
+  private onClick(e: Event): void {
+    const target = e.target instanceof Element ? e.target.closest<HTMLButtonElement>("[data-lesson]") : null;
+    if (!target || target.disabled) return;
+    this.step(target.dataset.lesson as LessonAction);
+  }
+
+  setNarration(text: string): void {
+    this.narration.textContent = text;
+    this.narration.hidden = !text;
+  }
+
+  update(state: GameState, labels: Labels): void {
+    const lesson = state.lesson && typeof state.lesson === "object" ? state.lesson : null;
+    this.lesson = lesson;
+    this.el.hidden = !lesson;
+    this.el.setAttribute("aria-label", word(labels, "lesson"));
+    if (!lesson) {
+      this.stopTimer();
+      return;
+    }
+    this.title.textContent = lesson.title ?? "";
+    this.title.hidden = !lesson.title;
+    this.counter.textContent = phrase(labels, "step-of", { step: String(lesson.step), steps: String(lesson.steps) });
+    this.caption.textContent = lesson.caption ?? "";
+    this.note.textContent = lesson.note ?? "";
+    this.note.hidden = !lesson.note;
+    const taken = !!lesson.taken_over;
+    this.el.classList.toggle("pl-taken-over", taken);
+    this.resume.hidden = !taken;
+    this.resume.textContent = word(labels, "return");
+    const atStart = lesson.step <= 0;
+    const atEnd = lesson.step >= lesson.steps;
+    const disabled: Record<string, boolean> = { first: atStart, back: atStart, forward: atEnd, last: atEnd };
+    for (const action of STEPS) {
+      const b = this.buttons.get(action);
+      if (!b) continue;
+      const name = action === "play" && lesson.playing ? "pause" : action;
+      this.icon(b, name);
+      const text = word(labels, name);
+      b.title = text;
+      b.setAttribute("aria-label", text);
+      b.disabled = taken || (!!disabled[action] && !(action === "forward" && lesson.playing));
+      if (action === "play") {
+        b.setAttribute("aria-pressed", String(!!lesson.playing));
+        b.disabled = taken || (atEnd && !lesson.playing);
+      }
+    }
+    this.closer.title = word(labels, "close");
+    this.closer.setAttribute("aria-label", word(labels, "close"));
+    this.paceName.textContent = word(labels, "pace");
+    this.pace.setAttribute("aria-label", word(labels, "pace"));
+    const pace = clampPace(lesson.pace);
+    if (this.doc.activeElement !== this.pace) this.pace.value = String(pace);
+    this.showPace(Number(this.pace.value));
+    this.pace.disabled = taken;
+    if (lesson.playing && !taken) this.startTimer(pace);
+    else this.stopTimer();
+  }
+
+  private showPace(pace: number): void {
+    this.paceOut.textContent = `${clampPace(pace)} s`;
+  }
+
+  private startTimer(pace: number): void {
+    if (this.timer && this.timerPace === pace) return;
+    this.stopTimer();
+    this.timerPace = pace;
+    this.timer = this.win.setInterval(() => {
+      if (this.lesson?.playing) this.send({ type: "lesson", action: "forward" });
+      else this.stopTimer();
+    }, pace * 1000);
+  }
+
+  stopTimer(): void {
+    if (this.timer) this.win.clearInterval(this.timer);
+    this.timer = 0;
+    this.timerPace = 0;
+  }
+
+  /** Whether the play timer is running (for tests). */
+  get timerRunning(): boolean {
+    return this.timer !== 0;
+  }
+}

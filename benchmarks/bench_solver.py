@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             theirs = [r.seconds for r in peer if r.decided]
             if mine and theirs:
                 ratio = statistics.median(mine) / statistics.median(theirs)
-                rows.append(["ratio (ours / peer median)", str(draw), *[""] * (len(budgets) + 1), f"{ratio:.2f}"])
+                rows.append(["ratio (ours / peer median)", str(draw), *[""] * (len(budgets) + 1), f"{ratio:.3g}"])
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for row in rows:

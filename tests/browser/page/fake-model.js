@@ -9,6 +9,7 @@ export class FakeModel {
     this.saves = 0;
     this.script = {};
     this.delay = 60;
+    this.statsRows = [];
   }
   get(key) {
     return this.data[key];
@@ -50,7 +51,8 @@ export class FakeModel {
     const reject = (text, rule = null) =>
       this.reply({ type: "rejected", id: msg.id, rule, text, version: state.version });
     if (msg.version !== state.version) return reject(`stale intent: made on version ${msg.version}`);
-    const key = msg.type === "move" ? `${msg.card}->${msg.to}` : msg.type;
+    if (msg.type === "stats") return this.reply({ type: "stats", id: msg.id, rows: this.statsRows });
+    const key = msg.type === "move" ? `${msg.card}->${msg.to}` : msg.type === "lesson" ? `lesson.${msg.action}` : msg.type;
     if (msg.type === "move" && !(state.targets[msg.card] ?? []).includes(msg.to)) {
       return reject(`The ${msg.card} cannot go on ${msg.to}.`, "one-lower");
     }

@@ -8,8 +8,21 @@ export const LABELS = {
   won: "You won!", stuck: "No moves left", "new-deal": "New deal", "no-passes": "No passes left",
   recycle: "Turn the waste over", "face-down": "face-down card", "rank.1": "Ace", "rank.11": "Jack",
   "rank.12": "Queen", "rank.13": "King", of: "{rank} of {suit}", "suit.C": "clubs", "suit.D": "diamonds",
-  "suit.H": "hearts", "suit.S": "spades",
+  "suit.H": "hearts", "suit.S": "spades", title: "Klondike solitaire", "new-game": "New game",
+  "same-rules": "Same rules", draw: "Draw", "picked-up": "Picked up {card}", "cannot-move": "The {card} cannot move now",
+  "moved-to": "{card} to {place}", lang: "Language", "show-moves": "Show moves", rules: "Rules", lesson: "Lesson",
+  first: "First step", back: "Step back", forward: "Step forward", last: "Last step", play: "Play", pause: "Pause",
+  pace: "Pace", "step-of": "Step {step} of {steps}", return: "Back to the lesson", close: "Close",
+  statistics: "Statistics", played: "Played", "won-count": "Won", "win-rate": "Win rate", "best-score": "Best score",
+  "fewest-moves": "Fewest moves", "fastest-win": "Fastest win", streak: "Streak", "longest-streak": "Longest streak",
+  "new-record": "New personal best:", "record.best_score": "best score", "record.fewest_moves": "fewest moves",
+  "record.fastest_win": "fastest win", indicator: "Winnability", "indicator.winnable": "Winnable",
+  "indicator.lost": "No longer winnable", "indicator.unknown": "Unknown", "indicator.pending": "Thinking\u2026",
+  "records-off": "Records are off", revealed: "revealed", more: "More", "no-stats": "No games yet", best: "Best",
+  "draw-n": "Draw {draw}",
 };
+
+export const LANGUAGES = [["en", "English"], ["nl", "Nederlands"], ["sv", "Svenska"]];
 
 const down = (n) => Array.from({ length: n }, () => null);
 
@@ -21,7 +34,13 @@ function base(over) {
     can_undo: false, can_redo: false, can_draw: true, can_recycle: false, can_autocomplete: false,
     targets: {}, last_move: null,
     rules: { preset: "standard", draw: 1, max_passes: null, foundation_to_tableau: true, scoring: "standard" },
-    reveal: false, lang: "en", ...over,
+    reveal: false, lang: "en", languages: LANGUAGES, show_moves: false, message: null, lesson: null,
+    rules_text: "Standard rules: draw 1, passes unlimited.\nBuild columns down in alternating colours.\n" +
+      "Only a King fills an empty column.\nCards may come back from the foundations.",
+    indicator: { enabled: false, verdict: null },
+    records: { enabled: true, error: null, rules_key: "standard", draw: 1, played: 12, won: 5, win_rate: 0.4167,
+      best_score: 645, fewest_moves: 98, fastest_win: 201.5, current_streak: 2, longest_streak: 3, new: [] },
+    ...over,
   };
 }
 
@@ -117,4 +136,59 @@ export function won() {
   return { ...almostWon(), waste: [], foundations: { C: 13, D: 13, H: 13, S: 13 }, status: "won",
     clock_running: false, targets: {}, moves: 141, score: 630,
     last_move: { move: "w-f", cards: ["KC"], from: "w", to: "fC", undo: false } };
+}
+
+const LESSON = {
+  title: "Draw 1: building down in alternating colours", steps: 9, playing: false, pace: 2, taken_over: false,
+};
+
+/** A lesson at step 1 on the start position. */
+export function lessonOne() {
+  return { ...start(), lesson: { ...LESSON, step: 1,
+    caption: "Look for a card that can go on a card one rank higher of the other colour.",
+    note: "Start with the face-up cards before you touch the stock.", highlight: { cards: ["9H"], to: null } },
+    indicator: { enabled: true, verdict: "winnable" } };
+}
+
+/** Step 2: the 9H went onto the TC (as a normal last_move, so it animates). */
+export function lessonTwo() {
+  return { ...afterNineOnTen(), lesson: { ...LESSON, step: 2,
+    caption: "Move the 9\u2665 from column 5 onto the 10\u2663 in column 4: red on black, one rank lower. Score: +5.",
+    note: "Column 5 turns up its next card: the 6\u2663.", highlight: { cards: ["9H"], to: "t4" } },
+    indicator: { enabled: true, verdict: "winnable" } };
+}
+
+/** Playing at a pace of 1.5 s per step. */
+export function lessonPlaying() {
+  return { ...lessonOne(), lesson: { ...lessonOne().lesson, playing: true, pace: 1.5 } };
+}
+
+/** The teacher played on by hand. */
+export function lessonTakenOver() {
+  return { ...afterDraw(), lesson: { ...lessonOne().lesson, taken_over: true } };
+}
+
+/** Mid-game with "show moves" on. */
+export function showMoves() {
+  return { ...midGame(), show_moves: true, indicator: { enabled: true, verdict: "pending" } };
+}
+
+/** The start position with every face-down card revealed (a teacher's view), "show moves" on. */
+export function revealed() {
+  const hidden = ["JC", "5H", "KC", "JS", "KS", "2H", "4H", "QD", "TS", "3S", "6H", "9D", "3H", "TH", "6S", "3D", "5C", "3C", "TD", "JH", "6C"];
+  const s = start();
+  s.tableau = s.tableau.map((col) => ({ ...col, down: col.down.map(() => hidden.shift()) }));
+  return { ...s, reveal: true, show_moves: true, stock: ["9C", "2D", "7C", "8S", "AC", "KH", "8D", "4S", "6D", "AD", "5S", "8H", "AH", "8C", "QC", "4C", "4D", "7H", "2C", "QH", "9S", "KD", "5D", "7S"] };
+}
+
+/** Rows of a `stats` reply. */
+export function statsRows() {
+  return [
+    { rules_key: "standard", draw: 1, played: 12, won: 5, win_rate: 0.4167, best_score: 645, fewest_moves: 98,
+      fastest_win: 201.5, current_streak: 2, longest_streak: 3 },
+    { rules_key: "standard", draw: 3, played: 30, won: 4, win_rate: 0.1333, best_score: 590, fewest_moves: 121,
+      fastest_win: 344, current_streak: 0, longest_streak: 1 },
+    { rules_key: "six-column", draw: 3, played: 2, won: 0, win_rate: 0, best_score: null, fewest_moves: null,
+      fastest_win: null, current_streak: 0, longest_streak: 0 },
+  ];
 }

@@ -37,7 +37,7 @@ export class Menu {
   open(open: boolean): void {
     this.list.hidden = !open;
     this.button.setAttribute("aria-expanded", String(open));
-    if (open) (this.list.querySelector<HTMLElement>(".pl-current") ?? this.items()[0])?.focus();
+    if (open) this.items()[0]?.focus();
   }
 
   private closeOutside(e: Event): void {

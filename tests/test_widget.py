@@ -221,6 +221,14 @@ def intents(draw: st.DrawFn, version: int) -> Any:
         if draw(st.booleans()):
             content["preset"] = draw(st.sampled_from(["standard", "traditional", "six-column", "x"]))
             content["draw"] = draw(st.sampled_from([1, 3, 2]))
+    elif kind == "lesson":
+        content["action"] = draw(st.sampled_from(["first", "back", "forward", "last", "play", "pause", "x", "pace"]))
+        if content["action"] == "pace":
+            content["pace"] = draw(st.sampled_from([0.2, 1, 2.5, "fast", None]))
+    elif kind == "lang":
+        content["lang"] = draw(st.sampled_from(["en", "nl", "sv", "de", 3]))
+    elif kind in ("show_moves", "indicator"):
+        content["on"] = draw(st.sampled_from([True, False, 1, None]))
     if shape == 1:
         content[draw(st.text(max_size=4))] = draw(json_values)
     return content
@@ -260,7 +268,7 @@ def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject,
         if reply is not None and reply["type"] == "rejected":
             assert snapshot(widget) == before
         else:
-            assert reply is None or reply["type"] == "hint"
+            assert reply is None or reply["type"] in ("hint", "stats")
             assert widget.version >= version
     check_invariants(widget)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
@@ -199,10 +200,7 @@ class Rules:
     @property
     def preset_name(self) -> str | None:
         """The preset these rules are (whatever their draw count and scoring), or ``None`` for custom rules."""
-        for name in PRESETS:
-            if replace(Rules.preset(name, draw=self.draw), scoring=self.scoring) == self:
-                return name
-        return None
+        return _preset_name(self)
 
     def describe(self, lang: str = "en") -> str:
         """The rule set as a few short lines in ``lang`` (``en``, ``nl`` or ``sv``)."""
@@ -236,3 +234,11 @@ class Rules:
         if "scoring" in values:
             values["scoring"] = Scoring.from_json(values["scoring"])
         return cls(**values)
+
+
+@functools.lru_cache(maxsize=64)
+def _preset_name(rules: Rules) -> str | None:
+    for name in PRESETS:
+        if replace(Rules.preset(name, draw=rules.draw), scoring=rules.scoring) == rules:
+            return name
+    return None

@@ -7,22 +7,23 @@ from __future__ import annotations
 
 import atexit
 import pathlib
-import warnings
 import weakref
-from collections.abc import Mapping
-from dataclasses import asdict
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import anywidget
 import traitlets
 
-from patiencelab.cards import Card
 from patiencelab.errors import IllegalMoveError, PatienceError
 from patiencelab.game import Klondike
-from patiencelab.i18n import labels
+from patiencelab.i18n import check_language, labels, language_names
+from patiencelab.keeper import RecordKeeper
+from patiencelab.lesson import Lesson
 from patiencelab.moves import Move
-from patiencelab.records import Records, RecordsError, Stats, rules_key
+from patiencelab.narration import narrate_played
+from patiencelab.records import Records
 from patiencelab.rules import PRESETS, Rules
+from patiencelab.teaching import ACTIONS, LessonPlayer
 
 __all__ = ["INTENTS", "KlondikeWidget"]
 
@@ -33,7 +34,23 @@ if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checko
     )
 
 #: Every intent type the front end may send.
-INTENTS = ("move", "draw", "recycle", "undo", "redo", "hint", "new", "restart", "autocomplete")
+INTENTS = (
+    "move",
+    "draw",
+    "recycle",
+    "undo",
+    "redo",
+    "hint",
+    "new",
+    "restart",
+    "autocomplete",
+    "lesson",
+    "lang",
+    "show_moves",
+    "indicator",
+    "stats",
+)
+_SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
 
 
 class _RejectedError(Exception):
@@ -49,7 +66,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     """Klondike in a notebook cell.
 
     ``widget.game`` is the live :class:`~patiencelab.game.Klondike`: scripting it (``widget.game.play("d")``)
-    updates every view of the widget at once.
+    updates every view of the widget at once. ``lang`` is ``en``, ``nl`` or ``sv``; ``records`` is where
+    finished games are stored (``True``: the default database; ``None``: nowhere).
     """
 
     _esm = _STATIC / "widget.js"
@@ -57,7 +75,14 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
+    #: Show face-down cards face up, marked (for teaching); never switched on by the widget itself.
     reveal = traitlets.Bool(False)
+    #: Highlight every card that can move, and every place a picked-up card may go.
+    show_moves = traitlets.Bool(False)
+    #: Narrate every move in the caption line (as lessons do).
+    narrate = traitlets.Bool(False)
+    #: Show the winnability indicator.
+    indicator = traitlets.Bool(False)
 
     def __init__(
         self,
@@ -69,24 +94,22 @@ class KlondikeWidget(anywidget.AnyWidget):
         records: Records | bool | None = True,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
         if game is not None and (seed is not None or rules is not None):
             raise PatienceError("give a game, or a seed and rules, not both")
         if game is not None and not isinstance(game, Klondike):
             raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        self._lang = check_language(lang)
         self._version = 0
-        self._unlisten: Any = None
-        self._previous: dict[str, Any] | None = None
-        self._history: tuple[Move, ...] = ()
-        self._records: Records | None = None
-        self._records_error: str | None = None
-        self._stats: Stats | None = None
-        self._new_records: list[str] = []
-        self._stored = False
         self._game: Klondike | None = None
-        self.labels = labels(lang)
-        self.records = records
-        self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=lang)
+        self._before: Klondike | None = None
+        self._unlisten: Any = None
+        self._player: LessonPlayer | None = None
+        self._message: dict[str, Any] | None = None
+        self._message_id = 0
+        self._keeper = RecordKeeper(records)
+        super().__init__(**kwargs)
+        self.labels = labels(self._lang)
+        self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
         self.on_msg(self._on_custom_message)
         finalizer = weakref.WeakMethod(self._store_unfinished)
         atexit.register(lambda: (method := finalizer()) is not None and method())
@@ -103,108 +126,125 @@ class KlondikeWidget(anywidget.AnyWidget):
     def game(self, game: Klondike) -> None:
         if not isinstance(game, Klondike):
             raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        self._show(game)
+        self._player = None
+
+    def _show(self, game: Klondike) -> None:
+        """Follow ``game`` from now on (a lesson's games are never stored in the records)."""
         self._store_unfinished()
         if self._unlisten is not None:
             self._unlisten()
+        game.lang = self._lang
         self._game = game
-        self._stored = game.is_won
-        self._new_records = []
-        self._stats = None
+        self._keeper.new_game(game)
         self._unlisten = game.on_change(lambda _game: self._sync())
-        self._previous = None
-        self._history = game.history
-        self._sync(new_deal=True)
+        self._before = None
+        self._sync()
 
     def new_game(self, *, seed: int | None = None, rules: Rules | None = None) -> Klondike:
         """Deal a new game (same rules unless given) and show it."""
-        game = Klondike(seed=seed, rules=rules if rules is not None else self.game.rules, lang=self.game.lang)
+        game = Klondike(seed=seed, rules=rules if rules is not None else self.game.rules, lang=self._lang)
         self.game = game
         return game
 
-    # ------------------------------------------------------------------------------------------- records
+    @property
+    def lang(self) -> str:
+        """The language of every word on the board: ``en``, ``nl`` or ``sv``."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_language(lang)
+        self.labels = labels(lang)
+        self.game.lang = lang
+        self._sync(moved=False)
 
     @property
     def records(self) -> Records | None:
         """Where finished and abandoned games are stored (``None``: nowhere). Set ``None`` to stop storing,
         ``True`` for the default database, or a :class:`~patiencelab.records.Records`.
         """
-        return self._records
+        return self._keeper.records
 
     @records.setter
     def records(self, records: Records | bool | None) -> None:
-        self._records_error = None
-        if records is True:
-            try:
-                records = Records()
-            except RecordsError as err:
-                warnings.warn(f"{err}; games will not be stored", RuntimeWarning, stacklevel=2)
-                self._records_error = str(err)
-                records = None
-        elif records is False:
-            records = None
-        if records is not None and not isinstance(records, Records):
-            raise PatienceError(f"records must be a Records, True or None, not {type(records).__name__}")
-        self._records = records
-        self._stats = None
-        if self._game is not None:
-            self._sync()
-
-    def _store(self, outcome: str | None = None) -> None:
-        """Store the current game once (its outcome read from the game unless given)."""
-        records, game = self._records, self._game
-        if records is None or game is None or self._stored:
-            return
-        self._stored = True
-        before = self._stats_now()
-        try:
-            records.add(game, outcome=outcome)  # type: ignore[arg-type]
-        except RecordsError as err:
-            warnings.warn(f"{err}; this game was not stored", RuntimeWarning, stacklevel=2)
-            self._records_error = str(err)
-            return
-        self._stats = None
-        after = self._stats_now()
-        if before is not None and after is not None and game.is_won:
-            self._new_records = _broken_records(before, after)
+        self._keeper = RecordKeeper(records)
+        self._keeper.new_game(self.game)
+        self._sync(moved=False)
 
     def _store_unfinished(self) -> None:
-        """Store the current game as abandoned (or lost) if it was played and not stored yet."""
-        if self._game is not None and self._game.moves and not self._stored:
-            self._store()
-
-    def _stats_now(self) -> Stats | None:
-        if self._records is None or self._game is None:
-            return None
-        if self._stats is None:
-            try:
-                self._stats = self._records.stats(rules=self._game.rules, draw=self._game.rules.draw)
-            except RecordsError as err:
-                self._records_error = str(err)
-                return None
-        return self._stats
-
-    def _records_state(self) -> dict[str, Any]:
-        stats = self._stats_now()
-        game = self.game
-        state: dict[str, Any] = {
-            "enabled": self._records is not None,
-            "error": self._records_error,
-            "rules_key": rules_key(game.rules),
-            "draw": game.rules.draw,
-            "new": list(self._new_records),
-        }
-        if stats is not None:
-            state.update(asdict(stats), win_rate=stats.win_rate)
-        return state
+        if self._player is None:
+            self._keeper.store_unfinished(self._game)
 
     def close(self) -> None:
         """Store the game in play (as abandoned) and close the widget."""
         self._store_unfinished()
         super().close()
 
-    @traitlets.observe("reveal")
-    def _reveal_changed(self, change: Mapping[str, Any]) -> None:
-        self._sync()
+    @traitlets.observe("reveal", "show_moves", "narrate", "indicator")
+    def _option_changed(self, change: Mapping[str, Any]) -> None:
+        if self._game is not None:
+            self._sync(moved=False)
+
+    # ------------------------------------------------------------------------------------------- lessons
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson being stepped through, or ``None``. Setting one shows its start with step controls."""
+        return self._player.lesson if self._player else None
+
+    @lesson.setter
+    def lesson(self, lesson: Lesson | None) -> None:
+        if lesson is None:
+            self._player = None
+            self._sync(moved=False)
+            return
+        player = LessonPlayer(lesson)
+        self._store_unfinished()
+        self._player = player
+        self._show(player.game_at(0, self._lang))
+
+    def step_through(
+        self, moves: Iterable[Move | str], *, title: str = "", notes: list[str | None] | None = None
+    ) -> Lesson:
+        """Make a lesson of ``moves`` from the current position and show it; returns the lesson."""
+        lesson = Lesson.from_moves(self.game, moves, title or self.labels.get("lesson", "Lesson"), notes=notes)
+        self.lesson = lesson
+        return lesson
+
+    def step(self, action: str) -> None:
+        """Step the lesson: ``first``, ``back``, ``forward``, ``last``, ``play``, ``pause``, ``resume``, ``close``."""
+        player = self._player
+        if player is None:
+            raise PatienceError("there is no lesson to step through: set widget.lesson first")
+        if action not in ACTIONS or action == "pace":
+            raise PatienceError(f"unknown lesson action {action!r}: choose one of {', '.join(ACTIONS[:-1])}")
+        if action == "close":
+            self.lesson = None
+            return
+        if action in ("play", "pause"):
+            player.playing = action == "play" and player.step < player.steps
+            self._sync(moved=False)
+            return
+        if action != "resume" and player.is_taken_over(self.game):
+            raise PatienceError("the lesson was left to play on by hand: resume it first")
+        target = {"first": 0, "last": player.steps, "resume": player.step}.get(action)
+        if action == "forward":
+            if player.step >= player.steps:
+                raise PatienceError("the lesson is at its last step")
+            player.step += 1
+            player.playing = player.playing and player.step < player.steps
+            self.game.play(player.path[player.step - 1])
+        elif action == "back":
+            if player.step == 0:
+                raise PatienceError("the lesson is at its first step")
+            player.step -= 1
+            self.game.undo()
+        else:
+            assert target is not None
+            player.step = target
+            player.playing = False
+            self._show(player.game_at(target, self._lang))
 
     # ------------------------------------------------------------------------------------------- syncing
 
@@ -213,17 +253,16 @@ class KlondikeWidget(anywidget.AnyWidget):
         """The version of the synced state: it grows with every change."""
         return self._version
 
-    def _sync(self, *, new_deal: bool = False) -> None:
+    def _sync(self, *, moved: bool = True) -> None:
         game = self.game
-        if game.is_won and not self._stored:
-            self._store("won")
-        elif self._stored and not game.moves and not game.can_redo and not game.is_won:
-            self._stored, self._new_records = False, []  # reset to the start: a new attempt
-        view = game.view(reveal=self.reveal)
+        if self._player is None:
+            self._keeper.follow(game)
+        last = self._last_move() if moved else self.state.get("last_move")
+        if moved and last is not None and self.narrate and self._player is None:
+            self._say("narration", self._narration(last))
+        self._before = game.copy()
         self._version += 1
-        last = None if new_deal else self._last_move(view)
-        self._previous = view
-        self._history = game.history
+        view = game.view(reveal=self.reveal)
         rules = game.rules
         self.state = {
             **view,
@@ -231,7 +270,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             "seconds": round(game.seconds, 3),
             "clock_running": view["status"] == "playing",
             "can_draw": bool(view["stock"]) and view["status"] != "won",
-            "can_recycle": game.can_play("r") if not view["stock"] else False,
+            "can_recycle": not view["stock"] and game.can_play("r"),
             "can_autocomplete": game.can_autocomplete,
             "targets": self._targets(),
             "last_move": last,
@@ -243,9 +282,19 @@ class KlondikeWidget(anywidget.AnyWidget):
                 "scoring": rules.scoring.name,
             },
             "reveal": self.reveal,
-            "lang": game.lang,
-            "records": self._records_state(),
+            "show_moves": self.show_moves,
+            "lang": self._lang,
+            "languages": [list(pair) for pair in language_names()],
+            "rules_text": rules.describe(self._lang),
+            "message": self._message,
+            "lesson": self._player.state(game, self._lang) if self._player else None,
+            "indicator": {"enabled": self.indicator and self._player is None, "verdict": None},
+            "records": self._keeper.state(game),
         }
+
+    def _say(self, kind: str, text: str) -> None:
+        self._message_id += 1
+        self._message = {"id": self._message_id, "kind": kind, "text": text}
 
     def _targets(self) -> dict[str, list[str]]:
         targets: dict[str, list[str]] = {}
@@ -259,49 +308,34 @@ class KlondikeWidget(anywidget.AnyWidget):
                 places.append(move.target)
         return targets
 
-    def _last_move(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        before, after = self._history, self.game.history
-        if len(after) == len(before) + 1 and after[:-1] == before:
-            move, undo = after[-1], False
-        elif len(after) + 1 == len(before) and before[:-1] == after:
-            move, undo = before[-1], True
+    def _last_move(self) -> dict[str, Any] | None:
+        """The action between the last synced game and this one: a move played, or one undone."""
+        before, game = self._before, self.game
+        if before is None:
+            return None
+        was, now = before.history, game.history
+        if len(now) == len(was) + 1 and now[:-1] == was:
+            move, undo, origin = now[-1], False, before
+        elif len(now) + 1 == len(was) and was[:-1] == now:
+            move, undo, origin = was[-1], True, game
         else:
             return None
         if move.is_draw or move.is_recycle:
-            source, target = ("stock", "waste") if move.is_draw else ("waste", "stock")
-            if undo:
-                source, target = target, source
-            return {"move": str(move), "cards": [], "from": source, "to": target, "undo": undo}
-        assert move.source is not None and move.target is not None
-        source, target = move.source, move.target
-        if target == "f":
-            target = "f" + self._moved_to_foundation(view, undo)
+            ends = ["stock", "waste"] if move.is_draw else ["waste", "stock"]
+            cards: list[str] = []
+        else:
+            cards = [str(c) for c in origin.moving_cards(move)]
+            assert move.source is not None and move.target is not None
+            ends = [move.source, "f" + cards[0][-1] if move.target == "f" else move.target]
         if undo:
-            source, target = target, source
-        cards = self._arrived(self._previous or view, view, target)
-        return {"move": str(move), "cards": cards, "from": source, "to": target, "undo": undo}
+            ends.reverse()
+        return {"move": str(move), "cards": cards, "from": ends[0], "to": ends[1], "undo": undo}
 
-    def _moved_to_foundation(self, view: dict[str, Any], undo: bool) -> str:
-        """The suit of the foundation whose count changed between the last view and this one."""
-        before = (self._previous or view)["foundations"]
-        for suit, count in view["foundations"].items():
-            if count != before[suit]:
-                return str(suit)
-        return "C"  # pragma: no cover - a foundation move always changes a count
-
-    @staticmethod
-    def _pile(view: dict[str, Any], place: str) -> list[str]:
-        if place == "w":
-            return list(view["waste"])
-        if place[0] == "t":
-            return [c for c in view["tableau"][int(place[1]) - 1]["up"] if c is not None]
-        suit = place[1]
-        return [str(Card(rank, Card.parse("A" + suit).suit)) for rank in range(1, view["foundations"][suit] + 1)]
-
-    def _arrived(self, before: dict[str, Any], after: dict[str, Any], place: str) -> list[str]:
-        """The cards that are on ``place`` now and were not before (bottom first)."""
-        old = set(self._pile(before, place))
-        return [card for card in self._pile(after, place) if card not in old]
+    def _narration(self, last: dict[str, Any]) -> str:
+        assert self._before is not None
+        if last["undo"]:
+            return f"{self.labels.get('undo', 'Undo')}: {last['move']}"
+        return narrate_played(self._before, Move.parse(last["move"]), self.game)
 
     # ------------------------------------------------------------------------------------------- intents
 
@@ -344,43 +378,60 @@ class KlondikeWidget(anywidget.AnyWidget):
         try:
             if kind == "move":
                 game.play(self._intent_move(content))
-            elif kind in ("draw", "recycle", "undo", "redo", "autocomplete"):
-                self._no_fields(content, kind)
+            elif kind in _SIMPLE:
+                _fields(content, kind)
                 getattr(game, kind)()
             elif kind == "restart":
-                self._no_fields(content, kind)
+                _fields(content, kind)
                 self._store_unfinished()
                 game.reset()
             elif kind == "new":
                 self._new_from_intent(content)
-            else:
+            elif kind == "hint":
                 return self._hint(content, intent_id)
+            elif kind == "stats":
+                _fields(content, kind)
+                return {"type": "stats", "id": intent_id, "rows": self._keeper.rows()}
+            else:
+                self._option_intent(kind, content)
         except IllegalMoveError as err:
             raise _RejectedError(err.reason, err.rule) from None
         except PatienceError as err:
             raise _RejectedError(str(err)) from None
         return None
 
-    @staticmethod
-    def _no_fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()) -> None:
-        extra = sorted(set(map(str, content)) - {"type", "version", "id", *allowed})
-        if extra:
-            raise _RejectedError(f"intent {kind!r} has unknown field(s): {', '.join(extra)}")
+    def _option_intent(self, kind: str, content: Mapping[str, Any]) -> None:
+        if kind == "lesson":
+            _fields(content, kind, ("action", "pace"))
+            action = content.get("action")
+            if action == "pace":
+                if self._player is None:
+                    raise PatienceError("there is no lesson to set the pace of")
+                self._player.set_pace(content.get("pace"))
+                self._sync(moved=False)
+            else:
+                self.step(str(action) if isinstance(action, str) else repr(action))
+        elif kind == "lang":
+            _fields(content, kind, ("lang",))
+            self.lang = content.get("lang")  # type: ignore[assignment]
+        else:
+            _fields(content, kind, ("on",))
+            on = content.get("on")
+            if not isinstance(on, bool):
+                raise PatienceError(f"intent {kind!r} needs 'on': true or false, not {on!r}")
+            setattr(self, kind, on)
 
     def _intent_move(self, content: Mapping[str, Any]) -> Move:
-        self._no_fields(content, "move", ("card", "to"))
+        _fields(content, "move", ("card", "to"))
         card, to = content.get("card"), content.get("to")
         if not isinstance(card, str) or not isinstance(to, str):
             raise _RejectedError("a move intent needs 'card' (such as '5H') and 'to' (such as 't5' or 'f') as text")
         if "-" in card or "-" in to:
             raise _RejectedError(f"'card' and 'to' name one card and one place, not {card!r} and {to!r}")
-        try:
-            return Move.parse(f"{card}-{to}")
-        except PatienceError as err:
-            raise _RejectedError(str(err)) from None
+        return Move.parse(f"{card}-{to}")
 
     def _new_from_intent(self, content: Mapping[str, Any]) -> None:
-        self._no_fields(content, "new", ("preset", "draw", "seed"))
+        _fields(content, "new", ("preset", "draw", "seed"))
         current = self.game.rules
         preset = content.get("preset", current.preset_name or "standard")
         draw = content.get("draw", current.draw)
@@ -391,11 +442,10 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise _RejectedError(f"draw must be 1 or 3, not {draw!r}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise _RejectedError(f"seed must be a whole number of at least 0, not {seed!r}")
-        rules = Rules.preset(preset, draw=draw, scoring=current.scoring)
-        self.new_game(seed=seed, rules=rules)
+        self.new_game(seed=seed, rules=Rules.preset(preset, draw=draw, scoring=current.scoring))
 
     def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
-        self._no_fields(content, "hint")
+        _fields(content, "hint")
         move = self.game.hint()
         if move is None:
             raise _RejectedError(self.labels.get("no-hint", "No moves left."))
@@ -406,17 +456,12 @@ class KlondikeWidget(anywidget.AnyWidget):
             "move": str(move),
             "card": str(cards[0]) if cards else None,
             "to": move.target if move.target is not None else "stock",
-            "text": str(move),
+            "text": self.game.explain(move),
         }
 
 
-def _broken_records(before: Stats, after: Stats) -> list[str]:
-    """Which personal bests a newly stored win set: ``best_score``, ``fewest_moves``, ``fastest_win``."""
-    broken = []
-    if after.best_score is not None and (before.best_score is None or after.best_score > before.best_score):
-        broken.append("best_score")
-    if after.fewest_moves is not None and (before.fewest_moves is None or after.fewest_moves < before.fewest_moves):
-        broken.append("fewest_moves")
-    if after.fastest_win is not None and (before.fastest_win is None or after.fastest_win < before.fastest_win):
-        broken.append("fastest_win")
-    return broken
+def _fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()) -> None:
+    """Reject an intent with fields it does not take."""
+    extra = sorted(set(map(str, content)) - {"type", "version", "id", *allowed})
+    if extra:
+        raise _RejectedError(f"intent {kind!r} has unknown field(s): {', '.join(extra)}")

@@ -1,0 +1,213 @@
+"""Lessons: a start (deal or position), the rules, and steps (a move and an optional teacher's note) to step
+through in the widget, forward and back; saved to and loaded from small JSON files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from patiencelab.errors import InvalidRecordError, PatienceError
+from patiencelab.game import Klondike
+from patiencelab.i18n import LANGUAGES
+from patiencelab.moves import Move
+from patiencelab.position import Position
+from patiencelab.rules import Rules
+
+__all__ = ["LESSON_FORMAT", "InvalidLessonError", "Lesson", "Step"]
+
+LESSON_FORMAT = "patiencelab-lesson"
+
+
+class InvalidLessonError(InvalidRecordError):
+    """A lesson that cannot be read, or whose steps do not replay under its rules."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a lesson: a move and an optional teacher's note."""
+
+    move: Move
+    note: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.move, Move):
+            object.__setattr__(self, "move", Move.parse(self.move))
+        if self.note is not None and not isinstance(self.note, str):
+            raise InvalidLessonError(f"a step's note must be text, not {type(self.note).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A game to step through: ``deal`` (104 characters) or ``position`` (JSON), the ``rules``, and ``steps``.
+
+    Every step is checked when the lesson is made: a lesson whose moves do not replay raises
+    :class:`InvalidLessonError` naming the step.
+    """
+
+    title: str
+    steps: tuple[Step, ...]
+    rules: Rules = field(default_factory=Rules)
+    deal: str | None = None
+    position: Mapping[str, Any] | None = None
+    intro: str | None = None
+    lang: str = "en"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.title, str) or not self.title.strip():
+            raise InvalidLessonError("a lesson needs a title")
+        if self.intro is not None and not isinstance(self.intro, str):
+            raise InvalidLessonError("a lesson's intro must be text")
+        if self.lang not in LANGUAGES:
+            raise InvalidLessonError(f"unknown lesson language {self.lang!r}: choose one of {', '.join(LANGUAGES)}")
+        if not isinstance(self.rules, Rules):
+            raise InvalidLessonError(f"a lesson's rules must be Rules, not {type(self.rules).__name__}")
+        steps = tuple(s if isinstance(s, Step) else Step(*s) if isinstance(s, tuple) else Step(s) for s in self.steps)
+        object.__setattr__(self, "steps", steps)
+        if (self.deal is None) == (self.position is None):
+            raise InvalidLessonError("a lesson starts from a deal or from a position (one of the two)")
+        if self.position is not None and isinstance(self.position, Position):
+            object.__setattr__(self, "position", self.position.to_json())
+        game = self.start()
+        for number, step in enumerate(steps, 1):
+            error = game.check(step.move)
+            if error is not None:
+                raise InvalidLessonError(f"step {number} ({step.move}) cannot be played: {error.reason}")
+            game.play(step.move)
+
+    # ----------------------------------------------------------------------------------------------- games
+
+    def start(self) -> Klondike:
+        """A fresh game at the lesson's start."""
+        try:
+            if self.deal is not None:
+                return Klondike(deal=self.deal, rules=self.rules, lang=self.lang)
+            assert self.position is not None
+            return Klondike.from_position(self.position, rules=self.rules, lang=self.lang)
+        except InvalidLessonError:
+            raise
+        except PatienceError as exc:
+            raise InvalidLessonError(f"the lesson's start is not valid: {exc}") from None
+
+    def game_at(self, step: int) -> Klondike:
+        """A game with the first ``step`` steps played (0 to ``len(steps)``)."""
+        if not isinstance(step, int) or not 0 <= step <= len(self.steps):
+            raise PatienceError(f"step must be a whole number from 0 to {len(self.steps)}, not {step!r}")
+        game = self.start()
+        for s in self.steps[:step]:
+            game.play(s.move)
+        return game
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Klondike,
+        title: str,
+        *,
+        notes: Mapping[int, str] | Sequence[str | None] | None = None,
+        intro: str | None = None,
+    ) -> Lesson:
+        """The lesson of ``game`` as played so far: its start, rules and history; ``notes`` by step number
+        (from 1) or as a list beside the moves.
+        """
+        record = game.record()
+        moves = game.history
+        return cls(
+            title=title,
+            steps=tuple(Step(move, _note(notes, i)) for i, move in enumerate(moves, 1)),
+            rules=game.rules,
+            deal=record.get("deal"),
+            position=record.get("position"),
+            intro=intro,
+            lang=game.lang,
+        )
+
+    @classmethod
+    def from_moves(
+        cls,
+        game: Klondike,
+        moves: Iterable[Move | str],
+        title: str,
+        *,
+        notes: Mapping[int, str] | Sequence[str | None] | None = None,
+        intro: str | None = None,
+    ) -> Lesson:
+        """A lesson that starts at ``game``'s current position and plays ``moves``."""
+        steps = tuple(Step(Move.parse(m), _note(notes, i)) for i, m in enumerate(moves, 1))
+        return cls(title=title, steps=steps, rules=game.rules, position=game.position(), intro=intro, lang=game.lang)
+
+    # ------------------------------------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The lesson as JSON: format, version, title, lang, intro, rules, deal or position, steps."""
+        data: dict[str, Any] = {"format": LESSON_FORMAT, "version": 1, "title": self.title, "lang": self.lang}
+        if self.intro:
+            data["intro"] = self.intro
+        data["rules"] = self.rules.to_json()
+        if self.deal is not None:
+            data["deal"] = self.deal
+        else:
+            data["position"] = dict(self.position or {})
+        data["steps"] = [{"move": str(s.move), **({"note": s.note} if s.note else {})} for s in self.steps]
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Lesson:
+        """Read what :meth:`to_json` wrote; :class:`InvalidLessonError` names what is wrong."""
+        if not isinstance(data, Mapping) or data.get("format") != LESSON_FORMAT:
+            raise InvalidLessonError(f"not a lesson: 'format' must be {LESSON_FORMAT!r}")
+        if data.get("version") != 1:
+            raise InvalidLessonError(f"unsupported lesson version {data.get('version')!r} (this reads 1)")
+        known = {"format", "version", "title", "lang", "intro", "rules", "deal", "position", "steps"}
+        unknown = sorted(set(map(str, data)) - known)
+        if unknown:
+            raise InvalidLessonError(f"unknown lesson field(s): {', '.join(unknown)}")
+        raw_steps = data.get("steps")
+        if not isinstance(raw_steps, list):
+            raise InvalidLessonError("'steps' must be a list of {'move': ..., 'note': ...}")
+        steps = []
+        for number, item in enumerate(raw_steps, 1):
+            if not isinstance(item, Mapping) or not isinstance(item.get("move"), str):
+                raise InvalidLessonError(f"step {number} must be an object with a 'move' in notation")
+            try:
+                steps.append(Step(Move.parse(item["move"]), item.get("note")))
+            except PatienceError as exc:
+                raise InvalidLessonError(f"step {number}: {exc}") from None
+        try:
+            rules = Rules.from_json(data.get("rules", {}))
+        except PatienceError as exc:
+            raise InvalidLessonError(f"lesson rules: {exc}") from None
+        return cls(
+            title=data.get("title", ""),
+            steps=tuple(steps),
+            rules=rules,
+            deal=data.get("deal"),
+            position=data.get("position"),
+            intro=data.get("intro"),
+            lang=data.get("lang", "en"),
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the lesson to a JSON file."""
+        pathlib.Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Lesson:
+        """Read a lesson from a JSON file."""
+        try:
+            data = json.loads(pathlib.Path(path).read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InvalidLessonError(f"cannot read the lesson {path}: {exc}") from None
+        return cls.from_json(data)
+
+
+def _note(notes: Mapping[int, str] | Sequence[str | None] | None, number: int) -> str | None:
+    if notes is None:
+        return None
+    if isinstance(notes, Mapping):
+        return notes.get(number)
+    return notes[number - 1] if number <= len(notes) else None

@@ -1,0 +1,99 @@
+"""Stepping through a lesson in the widget: where the lesson stands, its caption and highlight, and whether the
+teacher has taken over by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patiencelab.errors import PatienceError
+from patiencelab.game import Klondike
+from patiencelab.i18n import message
+from patiencelab.lesson import Lesson
+from patiencelab.moves import Move
+from patiencelab.narration import narrate_played
+
+__all__ = ["ACTIONS", "LessonPlayer"]
+
+#: The actions of a ``lesson`` intent.
+ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close", "pace")
+
+
+class LessonPlayer:
+    """A lesson being stepped through: ``step`` steps of it are shown (0 to ``len(lesson.steps)``)."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        if not isinstance(lesson, Lesson):
+            raise PatienceError(f"a lesson must be a Lesson, not {type(lesson).__name__}")
+        self.lesson = lesson
+        self.step = 0
+        self.playing = False
+        self.pace = 2.0
+        game = lesson.start()
+        self.path: list[Move] = [game.play(s.move) for s in lesson.steps]  # the steps in place form
+        self._captions: dict[tuple[int, str], tuple[str, dict[str, Any]]] = {}
+
+    @property
+    def steps(self) -> int:
+        """The number of steps."""
+        return len(self.path)
+
+    def game_at(self, step: int, lang: str) -> Klondike:
+        """A fresh game showing ``step`` steps, in ``lang``."""
+        game = self.lesson.game_at(step)
+        game.lang = lang
+        return game
+
+    def is_taken_over(self, game: Klondike) -> bool:
+        """True when ``game`` left the lesson's path (the teacher played on by hand)."""
+        return list(game.history) != self.path[: self.step]
+
+    def set_pace(self, pace: object) -> None:
+        """Seconds per step while playing, 0.5 to 10."""
+        if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0.5 <= pace <= 10:
+            raise PatienceError(f"pace must be a number of seconds from 0.5 to 10, not {pace!r}")
+        self.pace = float(pace)
+
+    def caption(self, lang: str) -> tuple[str, dict[str, Any]]:
+        """The narration of the step shown (or the intro) and the cards and pile to highlight."""
+        key = (self.step, lang)
+        if key not in self._captions:
+            self._captions[key] = self._make_caption(lang)
+        return self._captions[key]
+
+    def _make_caption(self, lang: str) -> tuple[str, dict[str, Any]]:
+        if self.step == 0:
+            return self.lesson.intro or message("lesson.start", lang), {"cards": [], "to": None}
+        before = self.game_at(self.step - 1, lang)
+        move = self.path[self.step - 1]
+        cards = [str(c) for c in before.moving_cards(move)]
+        after = before.copy()
+        after.play(move)
+        text = narrate_played(before, move, after)
+        to = move.target
+        if move.is_draw:
+            to = "w"
+        elif move.is_recycle:
+            to = "stock"
+        elif to == "f":
+            to = "f" + cards[0][-1]
+        return text, {"cards": cards, "to": to}
+
+    def state(self, game: Klondike, lang: str) -> dict[str, Any]:
+        """The ``lesson`` part of the widget's synced state."""
+        taken_over = self.is_taken_over(game)
+        caption, highlight = self.caption(lang)
+        if taken_over:
+            caption, highlight = message("lesson.taken-over", lang), {"cards": [], "to": None}
+        note = self.lesson.steps[self.step - 1].note if self.step and not taken_over else None
+        return {
+            "title": self.lesson.title,
+            "step": self.step,
+            "steps": self.steps,
+            "caption": caption,
+            "note": note,
+            "playing": self.playing and not taken_over,
+            "pace": self.pace,
+            "taken_over": taken_over,
+            "highlight": highlight,
+        }

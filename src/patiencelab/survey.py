@@ -1,0 +1,278 @@
+"""Win-rate surveys: solve many seeded deals, locally or on any ``concurrent.futures`` executor (Dask too).
+
+``survey(200, rules=Rules.preset("standard", draw=3), budget=10)`` solves seeds 0-199 in a local process pool,
+shows a progress bar and returns a :class:`SurveyResult` with one row per deal and a summary. With ``path=`` the
+rows go to a JSON-lines file as they finish; ``resume=True`` continues that file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import signal
+import warnings
+from collections.abc import Collection, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from typing import IO
+
+from patiencelab.errors import PatienceError
+from patiencelab.game import Klondike
+from patiencelab.rules import Rules
+from patiencelab.solver import solve
+from patiencelab.survey_io import (
+    Budget,
+    Interval,
+    Row,
+    Summary,
+    SurveyFileError,
+    SurveyResult,
+    header,
+    read_file,
+    summary_table,
+    wilson,
+)
+
+__all__ = [
+    "Budget",
+    "Interval",
+    "Row",
+    "Summary",
+    "SurveyFileError",
+    "SurveyInterruptedWarning",
+    "SurveyResult",
+    "solve_seed",
+    "summary_table",
+    "survey",
+    "wilson",
+]
+
+
+class SurveyInterruptedWarning(UserWarning):
+    """A survey stopped early (Ctrl-C); its result holds the deals finished so far."""
+
+
+def solve_seed(seed: int, rules_json: str, seconds: float | None, max_states: int | None) -> Row:
+    """Solve the deal of ``seed`` under the rules in ``rules_json`` (the worker that executors run)."""
+    rules = Rules.from_json(json.loads(rules_json))
+    solution = solve(
+        Klondike(seed=seed, rules=rules), seconds=math.inf if seconds is None else seconds, max_states=max_states
+    )
+    return Row(seed, solution.outcome, len(solution.moves), solution.states, solution.seconds)
+
+
+def _ignore_sigint() -> None:
+    """Let only the parent process see Ctrl-C, so it can keep the finished rows and stop the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _seeds(deals: int | Iterable[int]) -> Iterable[int]:
+    if isinstance(deals, bool):
+        raise PatienceError("deals must be a number of deals or an iterable of seeds")
+    if isinstance(deals, int):
+        if deals < 0:
+            raise PatienceError(f"deals must be at least 0, not {deals}")
+        return range(deals)
+    return deals
+
+
+class _Run:
+    """The bookkeeping of one survey: rows by seed, seeds asked for, the file and the progress bar."""
+
+    def __init__(self, rules: Rules, budget: Budget, progress: bool, total: int | None, file: IO[str] | None) -> None:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
+
+        self.rules, self.budget, self.file = rules, budget, file
+        self.rows: dict[int, Row] = {}
+        self.asked: dict[int, None] = {}
+        self.counts = dict.fromkeys(("solved", "impossible", "unknown"), 0)
+        self.bar = tqdm(total=total, disable=not progress, unit="deal", desc="survey", smoothing=0.05)
+        self.args = (json.dumps(rules.to_json(), sort_keys=True), budget.seconds, budget.max_states)
+
+    def known(self, rows: dict[int, Row]) -> None:
+        """Take the rows of an earlier run of this survey."""
+        self.rows.update(rows)
+
+    def todo(self, seeds: Iterable[int]) -> Iterator[int]:
+        """The seeds still to solve, recording every seed asked for."""
+        for seed in seeds:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise PatienceError(f"a seed must be a whole number, not {seed!r}")
+            if seed in self.asked:
+                continue
+            self.asked[seed] = None
+            if seed in self.rows:
+                self._count(self.rows[seed])
+                continue
+            yield seed
+
+    def add(self, row: Row) -> None:
+        """Keep a finished row (and append it to the file)."""
+        self.rows[row.seed] = row
+        if self.file is not None:
+            self.file.write(json.dumps(row.to_json()) + "\n")
+            self.file.flush()
+        self._count(row)
+
+    def _count(self, row: Row) -> None:
+        self.counts[row.outcome] += 1
+        self.bar.set_postfix(self.counts, refresh=False)
+        self.bar.update(1)
+
+    def result(self, complete: bool) -> SurveyResult:
+        """The rows of the seeds asked for."""
+        self.bar.close()
+        rows = tuple(self.rows[s] for s in self.asked if s in self.rows)
+        return SurveyResult(self.rules, self.budget, rows, complete=complete)
+
+
+def _in_process(run: _Run, seeds: Iterable[int]) -> None:
+    for seed in run.todo(seeds):
+        run.add(solve_seed(seed, *run.args))
+
+
+def _on_executor(run: _Run, seeds: Iterable[int], executor: Executor, window: int) -> None:
+    pending: set[Future[Row]] = set()
+    todo = run.todo(seeds)
+    try:
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < window:
+                seed = next(todo, None)
+                if seed is None:
+                    exhausted = True
+                else:
+                    pending.add(executor.submit(solve_seed, seed, *run.args))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                run.add(future.result())
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        for future in pending:
+            if future.done() and not future.cancelled() and future.exception() is None:
+                run.add(future.result())
+        raise
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C)."""
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        process.terminate()
+    for process in processes.values():
+        process.join(5)
+
+
+def survey(
+    deals: int | Iterable[int],
+    rules: Rules | None = None,
+    budget: float | Budget = 10.0,
+    executor: Executor | None = None,
+    *,
+    workers: int | None = None,
+    path: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    progress: bool = True,
+) -> SurveyResult:
+    """Solve many deals and return their rows and a summary.
+
+    - ``deals``: seeds, or a number N for seeds 0 to N-1; rows are by seed (a repeated seed is solved once);
+    - ``rules``: the :class:`Rules` (default: standard, draw 1);
+    - ``budget``: seconds per deal, or a :class:`Budget` with seconds and/or ``max_states`` (a state budget
+      alone gives the same rows on every executor and machine);
+    - ``executor``: any :class:`concurrent.futures.Executor`, for example a Dask cluster's
+      ``client.get_executor()``; by default a local process pool of ``workers`` processes (default: one per
+      core), and with ``workers=1`` the deals are solved in this process;
+    - ``path``: a JSON-lines file that gets each row as it finishes; an existing file is refused unless
+      ``resume=True``, which solves only the seeds the file lacks (and refuses a file of other rules or budget);
+    - ``progress``: show a progress bar (tqdm: a widget in notebooks, a text bar in terminals).
+
+    Ctrl-C keeps the finished rows: the result comes back with ``complete=False`` and a
+    :class:`SurveyInterruptedWarning`.
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
+    the_budget = Budget.of(budget)
+    if executor is not None and workers is not None:
+        raise PatienceError("give an executor or a number of workers, not both")
+    workers = workers if workers is not None else os.cpu_count() or 1
+    if workers < 1:
+        raise PatienceError(f"workers must be at least 1, not {workers}")
+    seeds = _seeds(deals)
+    total = len(seeds) if isinstance(seeds, Collection) else None
+    file = _open(path, rules, the_budget, resume) if path is not None else None
+    try:
+        run = _Run(rules, the_budget, progress, total, file[0] if file else None)
+        if file:
+            run.known(file[1])
+        pool: ProcessPoolExecutor | None = None
+        try:
+            if executor is None and workers == 1:
+                _in_process(run, seeds)
+            elif executor is None:
+                pool = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _ignore_sigint)
+                _on_executor(run, seeds, pool, 2 * workers)
+            else:
+                _on_executor(run, seeds, executor, _window(executor))
+        except KeyboardInterrupt:
+            if pool is not None:
+                _stop_pool(pool)
+                pool = None
+            result = run.result(complete=False)
+            where = f"; rows are in {path}: continue with resume=True" if path is not None else ""
+            warnings.warn(
+                f"survey interrupted after {len(result.rows)} deals{where}", SurveyInterruptedWarning, stacklevel=2
+            )
+            return result
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        return run.result(complete=True)
+    finally:
+        if file:
+            file[0].close()
+
+
+def _window(executor: Executor) -> int:
+    """How many deals to keep submitted: enough to keep every worker busy, few enough to stop fast."""
+    size = getattr(executor, "_max_workers", None)
+    if isinstance(size, int) and size > 0:
+        return 2 * size
+    client = getattr(executor, "_client", None)
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            return max(2, 2 * int(sum(nthreads().values())))
+        except Exception:  # pragma: no cover - a client that cannot answer
+            pass
+    return 64
+
+
+def _open(path: str | os.PathLike[str], rules: Rules, budget: Budget, resume: bool) -> tuple[IO[str], dict[int, Row]]:
+    """Open the survey file for appending: a new one gets a header; an old one is checked and read."""
+    exists = os.path.exists(path) and os.path.getsize(path) > 0
+    if not exists:
+        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by survey()
+        f.write(json.dumps(header(rules, budget)) + "\n")
+        f.flush()
+        return f, {}
+    if not resume:
+        raise SurveyFileError(f"{path} exists: pass resume=True (--resume) to continue it, or choose another path")
+    old_rules, old_budget, rows = read_file(path)
+    if old_rules != rules:
+        raise SurveyFileError(f"{path} is a survey of other rules ({old_rules.to_json()}); it was left as it is")
+    if old_budget != budget:
+        raise SurveyFileError(f"{path} is a survey with another budget ({old_budget}); it was left as it is")
+    with open(path, "rb") as raw:
+        raw.seek(-1, os.SEEK_END)
+        ends_in_newline = raw.read(1) == b"\n"
+    f = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by survey()
+    if not ends_in_newline:
+        f.write("\n")
+    return f, rows

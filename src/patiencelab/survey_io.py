@@ -1,0 +1,347 @@
+"""Survey values: rows, budget, summary with Wilson intervals, the JSON-lines file, markdown and plots."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, get_args
+
+from patiencelab.errors import PatienceError
+from patiencelab.rules import Rules
+from patiencelab.solver import Outcome
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Budget",
+    "Interval",
+    "Row",
+    "Summary",
+    "SurveyFileError",
+    "SurveyResult",
+    "summary_table",
+    "wilson",
+]
+
+FORMAT = "patiencelab-survey"
+VERSION = 1
+Z95 = 1.959963984540054
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
+
+
+class SurveyFileError(PatienceError):
+    """A survey file that cannot be read or does not belong to the survey asked for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one deal may cost: ``seconds`` (``None``: no time limit) and ``max_states`` (``None``: no cap).
+
+    Only a state budget makes rows reproducible across machines and executors; a time budget depends on load.
+    """
+
+    seconds: float | None = 10.0
+    max_states: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is None and self.max_states is None:
+            raise PatienceError("a budget needs seconds, max_states or both")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
+            raise PatienceError(f"budget seconds must be a positive number, not {self.seconds!r}")
+        states = self.max_states
+        if states is not None and (not isinstance(states, int) or isinstance(states, bool) or states < 1):
+            raise PatienceError(f"budget max_states must be a positive whole number, not {states!r}")
+        if self.seconds is not None:
+            object.__setattr__(self, "seconds", float(self.seconds))
+
+    @classmethod
+    def of(cls, budget: float | Budget) -> Budget:
+        """A :class:`Budget` from itself or from a number of seconds."""
+        if isinstance(budget, Budget):
+            return budget
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+            raise PatienceError(f"budget must be seconds or a Budget, not {budget!r}")
+        return cls(seconds=float(budget))
+
+    def __str__(self) -> str:
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        if self.max_states is not None:
+            parts.append(f"{self.max_states:,} states")
+        return " / ".join(parts) + " per deal"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"seconds": self.seconds, "max_states": self.max_states}
+
+    @classmethod
+    def from_json(cls, data: object) -> Budget:
+        """Read what :meth:`to_json` wrote."""
+        if not isinstance(data, dict) or set(data) != {"seconds", "max_states"}:
+            raise PatienceError(f"a budget must be an object with seconds and max_states, not {data!r}")
+        return cls(seconds=data["seconds"], max_states=data["max_states"])
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One deal's result: its seed, outcome, solution length in moves (0 unless solved), states, seconds."""
+
+    seed: int
+    outcome: Outcome
+    moves: int
+    states: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "seed": self.seed,
+            "outcome": self.outcome,
+            "moves": self.moves,
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Row:
+        """Read what :meth:`to_json` wrote, checking every field."""
+        if not isinstance(data, dict) or set(data) != {"seed", "outcome", "moves", "states", "seconds"}:
+            raise PatienceError("a row must be an object with seed, outcome, moves, states and seconds")
+        seed, outcome, moves, states, seconds = (data[k] for k in ("seed", "outcome", "moves", "states", "seconds"))
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, moves, states)):
+            raise PatienceError("seed, moves and states must be whole numbers")
+        if outcome not in OUTCOMES:
+            raise PatienceError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
+            raise PatienceError(f"seconds must be a number >= 0, not {seconds!r}")
+        return cls(seed, outcome, moves, states, float(seconds))
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A share with its 95% interval, all as fractions of 1."""
+
+    share: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{100 * self.share:.1f}% ({100 * self.low:.1f}-{100 * self.high:.1f}%)"
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> Interval:
+    """The Wilson score interval for ``successes`` out of ``n`` (``n == 0`` gives the whole range 0-1)."""
+    if not 0 <= successes <= n:
+        raise PatienceError(f"need 0 <= successes <= n, not {successes} of {n}")
+    if n == 0:
+        return Interval(0.0, 0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(p, low, high)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Counts and shares of each outcome with 95% Wilson intervals, and time per deal.
+
+    ``winnable`` treats unknown deals honestly: its share is the solved share, ``low`` the Wilson lower bound of
+    solved / n (every unknown deal lost) and ``high`` the Wilson upper bound of (solved + unknown) / n (every
+    unknown deal won). ``solved_of_decided`` is the solved share among decided deals, which assumes the unknown
+    deals are like the decided ones.
+    """
+
+    deals: int
+    solved: int
+    impossible: int
+    unknown: int
+    solved_share: Interval
+    impossible_share: Interval
+    unknown_share: Interval
+    winnable: Interval
+    solved_of_decided: Interval
+    median_seconds: float
+    mean_seconds: float
+    total_seconds: float
+
+    @classmethod
+    def of(cls, rows: Sequence[Row]) -> Summary:
+        """Summarise ``rows``."""
+        n = len(rows)
+        counts = {o: sum(1 for r in rows if r.outcome == o) for o in OUTCOMES}
+        solved, impossible, unknown = counts["solved"], counts["impossible"], counts["unknown"]
+        seconds = [r.seconds for r in rows]
+        worst = wilson(solved + unknown, n)
+        winnable = Interval(solved / n if n else 0.0, wilson(solved, n).low, worst.high)
+        return cls(
+            deals=n,
+            solved=solved,
+            impossible=impossible,
+            unknown=unknown,
+            solved_share=wilson(solved, n),
+            impossible_share=wilson(impossible, n),
+            unknown_share=wilson(unknown, n),
+            winnable=winnable,
+            solved_of_decided=wilson(solved, solved + impossible),
+            median_seconds=statistics.median(seconds) if seconds else 0.0,
+            mean_seconds=statistics.fmean(seconds) if seconds else 0.0,
+            total_seconds=math.fsum(seconds),
+        )
+
+
+def rules_label(rules: Rules) -> str:
+    """A short name for rules: the preset, draw count and passes."""
+    name = rules.preset_name or "custom"
+    passes = (
+        "unlimited passes"
+        if rules.max_passes is None
+        else f"{rules.max_passes} pass" + ("es" if rules.max_passes > 1 else "")
+    )
+    return f"{name}, draw {rules.draw}, {passes}"
+
+
+@dataclass(frozen=True, slots=True)
+class SurveyResult:
+    """A survey: its rules and budget, one :class:`Row` per deal (by seed) and whether every deal was done."""
+
+    rules: Rules
+    budget: Budget
+    rows: tuple[Row, ...]
+    complete: bool = True
+    summary: Summary = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", tuple(sorted(self.rows, key=lambda r: r.seed)))
+        object.__setattr__(self, "summary", Summary.of(self.rows))
+
+    @property
+    def seeds(self) -> tuple[int, ...]:
+        """The seeds surveyed, in order."""
+        return tuple(r.seed for r in self.rows)
+
+    def header(self) -> dict[str, Any]:
+        """The first line of the survey's file."""
+        return header(self.rules, self.budget)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the survey as JSON lines (a header, then one row per line); an existing file is refused."""
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(json.dumps(self.header()) + "\n")
+            f.writelines(json.dumps(r.to_json()) + "\n" for r in self.rows)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> SurveyResult:
+        """Read a survey file written by :meth:`save` or by ``survey(..., path=...)``."""
+        rules, budget, rows = read_file(path)
+        return cls(rules, budget, tuple(rows.values()))
+
+    def to_markdown(self) -> str:
+        """A markdown table of the outcomes with their 95% intervals, then the winnable share and times."""
+        s = self.summary
+        lines = [
+            f"{rules_label(self.rules)}; {s.deals} deals; budget {self.budget}"
+            + ("" if self.complete else " (interrupted: partial)"),
+            "",
+            "| outcome | deals | share | 95% interval |",
+            "|---|---:|---:|---|",
+        ]
+        for name, count, share in (
+            ("solved", s.solved, s.solved_share),
+            ("impossible", s.impossible, s.impossible_share),
+            ("unknown", s.unknown, s.unknown_share),
+        ):
+            lines.append(f"| {name} | {count} | {100 * share.share:.1f}% | {_range(share)} |")
+        lines += [
+            "",
+            f"winnable: {_range(s.winnable)} (95%, unknown deals counted as lost for the low end, won for the high);"
+            f" solved among decided deals: {s.solved_of_decided}",
+            f"seconds per deal: median {s.median_seconds:.3f}, mean {s.mean_seconds:.3f}, total {s.total_seconds:.1f}",
+        ]
+        return "\n".join(lines)
+
+    def plot(self) -> Figure:
+        """A figure: outcome shares with 95% intervals, and a histogram of seconds per decided deal."""
+        from matplotlib.figure import Figure
+
+        s = self.summary
+        fig = Figure(figsize=(9, 3.5), layout="constrained")
+        bars, hist = fig.subplots(1, 2)
+        shares = [s.solved_share, s.impossible_share, s.unknown_share]
+        heights = [100 * i.share for i in shares]
+        errors = [[100 * (i.share - i.low) for i in shares], [100 * (i.high - i.share) for i in shares]]
+        bars.bar(list(OUTCOMES), heights, yerr=errors, capsize=4, color=["tab:green", "tab:red", "tab:gray"])
+        bars.set_ylabel("share of deals (%)")
+        bars.set_ylim(0, 100)
+        bars.set_title(f"{rules_label(self.rules)}: {s.deals} deals")
+        decided = [r.seconds for r in self.rows if r.outcome != "unknown"]
+        hist.hist(decided, bins=30, color="tab:blue")
+        hist.set_xlabel("seconds per decided deal")
+        hist.set_ylabel("deals")
+        hist.set_title(f"budget {self.budget}")
+        return fig
+
+
+def _range(i: Interval) -> str:
+    return f"{100 * i.low:.1f}-{100 * i.high:.1f}%"
+
+
+def summary_table(results: Iterable[SurveyResult]) -> str:
+    """One markdown table with a line per survey: counts, shares with 95% intervals and the winnable range."""
+    lines = [
+        "| rules | deals | budget | solved | impossible | unknown | winnable (95%) | solved of decided | median s |",
+        "|---|---:|---|---:|---:|---:|---|---|---:|",
+    ]
+    for r in results:
+        s = r.summary
+        lines.append(
+            f"| {rules_label(r.rules)} | {s.deals} | {r.budget} | {s.solved} ({100 * s.solved_share.share:.1f}%) "
+            f"| {s.impossible} | {s.unknown} | {_range(s.winnable)} | {s.solved_of_decided} "
+            f"| {s.median_seconds:.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def header(rules: Rules, budget: Budget) -> dict[str, Any]:
+    """The header line of a survey file."""
+    return {"format": FORMAT, "version": VERSION, "rules": rules.to_json(), "budget": budget.to_json()}
+
+
+def read_file(path: str | os.PathLike[str]) -> tuple[Rules, Budget, dict[int, Row]]:
+    """The rules, budget and rows (by seed) of a survey file; a bad line raises :class:`SurveyFileError`."""
+    rows: dict[int, Row] = {}
+    with open(path, encoding="utf-8") as f:
+        first = f.readline()
+        try:
+            head = json.loads(first)
+        except ValueError:
+            raise SurveyFileError(f"{path}: line 1 is not a survey header") from None
+        if not isinstance(head, dict) or head.get("format") != FORMAT:
+            raise SurveyFileError(f"{path}: line 1 is not a {FORMAT} header")
+        if head.get("version") != VERSION:
+            raise SurveyFileError(f"{path}: format version {head.get('version')!r}; this version reads {VERSION}")
+        try:
+            rules, budget = Rules.from_json(head.get("rules")), Budget.from_json(head.get("budget"))
+        except PatienceError as e:
+            raise SurveyFileError(f"{path}: line 1: {e}") from None
+        for number, line in enumerate(f, start=2):
+            if not line.strip():
+                continue
+            try:
+                row = Row.from_json(json.loads(line))
+            except (ValueError, PatienceError) as e:
+                raise SurveyFileError(
+                    f"{path}: line {number} is not a survey row ({e}): {line.strip()[:80]!r}"
+                ) from None
+            rows[row.seed] = row
+    return rules, budget, rows

@@ -1,0 +1,129 @@
+"""The command line: ``python -m patiencelab survey ...`` (in a subprocess and through ``main``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from patiencelab.__main__ import main
+from patiencelab.rules import Rules
+from patiencelab.survey import Budget, SurveyResult
+
+FAST = ["--max-states", "2000", "--workers", "1"]
+
+
+def run_cli(*args: str, cwd: pathlib.Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "patiencelab", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def rows_in(path: pathlib.Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()[1:]]
+
+
+def test_survey_in_a_subprocess_then_resume(tmp_path: pathlib.Path) -> None:
+    done = run_cli("survey", "--deals", "3", *FAST, "--out", "tmp.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "standard, draw 1, unlimited passes; 3 deals; budget 2,000 states per deal" in done.stdout
+    assert "| outcome | deals | share | 95% interval |" in done.stdout
+    assert "winnable:" in done.stdout
+    result = SurveyResult.load(tmp_path / "tmp.jsonl")
+    assert result.seeds == (0, 1, 2)
+    assert result.rules == Rules()
+    assert result.budget == Budget(seconds=None, max_states=2000)
+    solved = sum(r.outcome == "solved" for r in result.rows)
+    assert f"| solved | {solved} |" in done.stdout
+
+    again = run_cli("survey", "--deals", "5", *FAST, "--out", "tmp.jsonl", "--resume", "--no-progress", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "5 deals" in again.stdout
+    assert again.stderr == ""
+    rows = rows_in(tmp_path / "tmp.jsonl")
+    assert sorted(r["seed"] for r in rows) == [0, 1, 2, 3, 4]  # type: ignore[type-var]
+
+
+def test_existing_out_needs_resume(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["survey", "--deals", "2", *FAST, "--out", str(tmp_path / "a.jsonl"), "--no-progress"]) == 0
+    before = (tmp_path / "a.jsonl").read_text()
+    capsys.readouterr()
+    assert main(["survey", "--deals", "3", *FAST, "--out", str(tmp_path / "a.jsonl"), "--no-progress"]) == 2
+    assert "--resume" in capsys.readouterr().err
+    assert main(["survey", "--deals", "3", "--draw", "3", *FAST, "--out", str(tmp_path / "a.jsonl"), "--resume"]) == 2
+    assert "other rules" in capsys.readouterr().err
+    assert (tmp_path / "a.jsonl").read_text() == before
+
+
+def test_default_out_name_seeds_and_preset(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["survey", "--preset", "traditional", "--draw", "3", "--seeds", "5:8", *FAST, "--no-progress"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    path = tmp_path / "survey-traditional-draw3-s5-8-2000states.jsonl"
+    assert f"rows: {path.name}" in out
+    result = SurveyResult.load(path)
+    assert result.seeds == (5, 6, 7)
+    assert result.rules == Rules.preset("traditional", draw=3)
+    assert "traditional, draw 3, 3 passes; 3 deals" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["survey", "--seeds", "5"],
+        ["survey", "--seeds", "8:5"],
+        ["survey", "--preset", "nope"],
+        ["survey", "--deals", "0"],
+        ["survey", "--seconds", "-1"],
+        ["survey", "--deals", "3", "--seeds", "0:3"],
+        [],
+    ],
+)
+def test_bad_options_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def test_ctrl_c_keeps_rows_and_says_how_to_resume(tmp_path: pathlib.Path) -> None:
+    args = ["survey", "--deals", "100000", "--max-states", "20000", "--workers", "1", "--out", "big.jsonl"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "patiencelab", *args, "--no-progress"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    path = tmp_path / "big.jsonl"
+    try:
+        deadline = time.monotonic() + 60
+        while not (path.exists() and len(path.read_text().splitlines()) >= 4) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    kept = SurveyResult.load(path).seeds
+    assert len(kept) >= 3
+    assert kept == tuple(range(len(kept)))
+    assert f"interrupted after {len(kept)} of 100000 deals; continue with:" in out
+    assert "--out big.jsonl" in out
+    assert out.rstrip().endswith("--resume")
+
+    more = len(kept) + 2
+    again = run_cli("survey", "--deals", str(more), "--max-states", "20000", "--workers", "1", "--out", "big.jsonl",
+                    "--resume", cwd=tmp_path)  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    assert SurveyResult.load(path).seeds == tuple(range(more))

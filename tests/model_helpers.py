@@ -74,6 +74,10 @@ def make_position(
     return {"tableau": cols, "stock": stock_cards, "waste": waste_cards, "foundations": found, "recycles": recycles}
 
 
+#: The language of games made by :func:`game_from` (tests switch it to run in Dutch and Swedish too).
+LANGUAGE = {"value": "en"}
+
+
 def game_from(
     columns: Sequence[tuple[str, str]],
     *,
@@ -84,7 +88,7 @@ def game_from(
     """A game made with :func:`make_position`."""
     rules = rules or Rules()
     pos = make_position(columns, n_columns=rules.columns, **kwargs)
-    return Klondike.from_position(pos, rules=rules, clock=clock)
+    return Klondike.from_position(pos, rules=rules, clock=clock, lang=LANGUAGE["value"])
 
 
 def state(game: Klondike) -> tuple[Any, ...]:

@@ -4,7 +4,7 @@ fine print, reasons that name the cards, and failed calls that change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -18,7 +18,7 @@ from patiencelab import (
     Rules,
 )
 
-from .model_helpers import col, game_from, state
+from .model_helpers import LANGUAGE, col, game_from, state
 
 CODES = (
     "alternate-colors",
@@ -41,6 +41,14 @@ CODES = (
 TRADITIONAL = Rules.preset("traditional")
 
 
+@pytest.fixture(autouse=True, params=["en", "nl", "sv"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Every test here runs with games in English, Dutch and Swedish."""
+    LANGUAGE["value"] = request.param
+    yield request.param
+    LANGUAGE["value"] = "en"
+
+
 def expect(game: Klondike, move: str, rule: str, *names: str) -> IllegalMoveError:
     """``move`` is refused with ``rule`` by check, can_play and play; the reason names ``names``; nothing changes."""
     before = state(game)
@@ -55,6 +63,12 @@ def expect(game: Klondike, move: str, rule: str, *names: str) -> IllegalMoveErro
     assert str(info.value) == info.value.reason
     for name in names:
         assert name in info.value.reason, (name, info.value.reason)
+    if game.lang != "en":
+        english = game.copy()
+        english.lang = "en"
+        english_error = english.check(move)
+        assert english_error is not None and english_error.rule == rule
+        assert english_error.reason != info.value.reason, "the reason is translated"
     assert state(game) == before
     return info.value
 
@@ -234,11 +248,15 @@ def test_one_lower() -> None:
     expect(game, "w-t2", "one-lower", "5♠", "7♠")
 
 
-def test_alternate_colors() -> None:
+COLOR_WORDS = {"en": ("black", "red"), "nl": ("zwarte", "rood"), "sv": ("svart", "röd")}
+
+
+def test_alternate_colors(language: str) -> None:
     game = game_from([col("", "KS"), col("", "6H")], waste="5H")
     error = expect(game, "w-t2", "alternate-colors", "5♥", "6♥")
-    assert "black" in error.reason
-    assert "red" in error.reason
+    black, red = COLOR_WORDS[language]
+    assert black in error.reason
+    assert red in error.reason
 
 
 def test_target_errors_from_a_column() -> None:

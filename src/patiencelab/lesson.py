@@ -18,9 +18,29 @@ from patiencelab.moves import Move
 from patiencelab.position import Position
 from patiencelab.rules import Rules
 
-__all__ = ["LESSON_FORMAT", "InvalidLessonError", "Lesson", "Step"]
+__all__ = ["LESSON_FORMAT", "InvalidLessonError", "Lesson", "Step", "Text", "text_in"]
 
 LESSON_FORMAT = "patiencelab-lesson"
+
+#: A teacher's text: one string, or one per language (``{"en": ..., "nl": ..., "sv": ...}``).
+Text = str | Mapping[str, str]
+
+
+def text_in(text: Text | None, lang: str, fallback: str = "en") -> str | None:
+    """``text`` in ``lang`` (else in ``fallback``, else in any language it has)."""
+    if text is None or isinstance(text, str):
+        return text
+    return text.get(lang) or text.get(fallback) or next(iter(text.values()), None)
+
+
+def _check_text(text: object, what: str) -> None:
+    if text is None or isinstance(text, str):
+        return
+    if not isinstance(text, Mapping) or not text:
+        raise InvalidLessonError(f"{what} must be text, or an object of texts by language")
+    for lang, value in text.items():
+        if lang not in LANGUAGES or not isinstance(value, str):
+            raise InvalidLessonError(f"{what}: {lang!r} must be one of {', '.join(LANGUAGES)} with a text")
 
 
 class InvalidLessonError(InvalidRecordError):
@@ -29,16 +49,22 @@ class InvalidLessonError(InvalidRecordError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a lesson: a move and an optional teacher's note."""
+    """One step of a lesson: a move and an optional teacher's note.
+
+    An ``illegal`` step shows a tempting move that the rules forbid: it is not played, and the caption says
+    which rule forbids it.
+    """
 
     move: Move
-    note: str | None = None
+    note: Text | None = None
+    illegal: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.move, Move):
             object.__setattr__(self, "move", Move.parse(self.move))
-        if self.note is not None and not isinstance(self.note, str):
-            raise InvalidLessonError(f"a step's note must be text, not {type(self.note).__name__}")
+        _check_text(self.note, "a step's note")
+        if not isinstance(self.illegal, bool):
+            raise InvalidLessonError("a step's 'illegal' must be true or false")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +75,19 @@ class Lesson:
     :class:`InvalidLessonError` naming the step.
     """
 
-    title: str
+    title: Text
     steps: tuple[Step, ...]
     rules: Rules = field(default_factory=Rules)
     deal: str | None = None
     position: Mapping[str, Any] | None = None
-    intro: str | None = None
+    intro: Text | None = None
     lang: str = "en"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.title, str) or not self.title.strip():
+        if not self.title or (isinstance(self.title, str) and not self.title.strip()):
             raise InvalidLessonError("a lesson needs a title")
-        if self.intro is not None and not isinstance(self.intro, str):
-            raise InvalidLessonError("a lesson's intro must be text")
+        _check_text(self.title, "the title")
+        _check_text(self.intro, "the intro")
         if self.lang not in LANGUAGES:
             raise InvalidLessonError(f"unknown lesson language {self.lang!r}: choose one of {', '.join(LANGUAGES)}")
         if not isinstance(self.rules, Rules):
@@ -75,6 +101,10 @@ class Lesson:
         game = self.start()
         for number, step in enumerate(steps, 1):
             error = game.check(step.move)
+            if step.illegal:
+                if error is None:
+                    raise InvalidLessonError(f"step {number} ({step.move}) is marked illegal but is allowed")
+                continue
             if error is not None:
                 raise InvalidLessonError(f"step {number} ({step.move}) cannot be played: {error.reason}")
             game.play(step.move)
@@ -99,7 +129,8 @@ class Lesson:
             raise PatienceError(f"step must be a whole number from 0 to {len(self.steps)}, not {step!r}")
         game = self.start()
         for s in self.steps[:step]:
-            game.play(s.move)
+            if not s.illegal:
+                game.play(s.move)
         return game
 
     @classmethod
@@ -152,7 +183,10 @@ class Lesson:
             data["deal"] = self.deal
         else:
             data["position"] = dict(self.position or {})
-        data["steps"] = [{"move": str(s.move), **({"note": s.note} if s.note else {})} for s in self.steps]
+        data["steps"] = [
+            {"move": str(s.move), **({"note": s.note} if s.note else {}), **({"illegal": True} if s.illegal else {})}
+            for s in self.steps
+        ]
         return data
 
     @classmethod
@@ -173,8 +207,11 @@ class Lesson:
         for number, item in enumerate(raw_steps, 1):
             if not isinstance(item, Mapping) or not isinstance(item.get("move"), str):
                 raise InvalidLessonError(f"step {number} must be an object with a 'move' in notation")
+            extra = sorted(set(map(str, item)) - {"move", "note", "illegal"})
+            if extra:
+                raise InvalidLessonError(f"step {number} has unknown field(s): {', '.join(extra)}")
             try:
-                steps.append(Step(Move.parse(item["move"]), item.get("note")))
+                steps.append(Step(Move.parse(item["move"]), item.get("note"), item.get("illegal", False)))
             except PatienceError as exc:
                 raise InvalidLessonError(f"step {number}: {exc}") from None
         try:
@@ -205,7 +242,7 @@ class Lesson:
         return cls.from_json(data)
 
 
-def _note(notes: Mapping[int, str] | Sequence[str | None] | None, number: int) -> str | None:
+def _note(notes: Mapping[int, str] | Sequence[str | None] | None, number: int) -> Text | None:
     if notes is None:
         return None
     if isinstance(notes, Mapping):

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from patiencelab.cards import Card, Suit
 from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
 from patiencelab.i18n import message
-from patiencelab.lesson import Lesson
+from patiencelab.lesson import Lesson, text_in
 from patiencelab.moves import Move
 from patiencelab.narration import narrate_played
 
@@ -30,7 +31,8 @@ class LessonPlayer:
         self.playing = False
         self.pace = 2.0
         game = lesson.start()
-        self.path: list[Move] = [game.play(s.move) for s in lesson.steps]  # the steps in place form
+        # the steps in place form; None for an illegal step, which is shown but not played
+        self.path: list[Move | None] = [None if s.illegal else game.play(s.move) for s in lesson.steps]
         self._captions: dict[tuple[int, str], tuple[str, dict[str, Any]]] = {}
 
     @property
@@ -44,9 +46,13 @@ class LessonPlayer:
         game.lang = lang
         return game
 
+    def played(self, step: int) -> list[Move]:
+        """The moves played in the first ``step`` steps."""
+        return [m for m in self.path[:step] if m is not None]
+
     def is_taken_over(self, game: Klondike) -> bool:
         """True when ``game`` left the lesson's path (the teacher played on by hand)."""
-        return list(game.history) != self.path[: self.step]
+        return list(game.history) != self.played(self.step)
 
     def set_pace(self, pace: object) -> None:
         """Seconds per step while playing, 0.5 to 10."""
@@ -63,9 +69,18 @@ class LessonPlayer:
 
     def _make_caption(self, lang: str) -> tuple[str, dict[str, Any]]:
         if self.step == 0:
-            return self.lesson.intro or message("lesson.start", lang), {"cards": [], "to": None}
+            intro = text_in(self.lesson.intro, lang, self.lesson.lang)
+            return intro or message("lesson.start", lang), {"cards": [], "to": None}
         before = self.game_at(self.step - 1, lang)
+        step = self.lesson.steps[self.step - 1]
+        if step.illegal:
+            cards = _named_cards(before, step.move)
+            to = step.move.target
+            if to == "f" and cards:
+                to = "f" + cards[0][-1]
+            return before.explain(step.move), {"cards": cards, "to": to}
         move = self.path[self.step - 1]
+        assert move is not None
         cards = [str(c) for c in before.moving_cards(move)]
         after = before.copy()
         after.play(move)
@@ -85,15 +100,29 @@ class LessonPlayer:
         caption, highlight = self.caption(lang)
         if taken_over:
             caption, highlight = message("lesson.taken-over", lang), {"cards": [], "to": None}
-        note = self.lesson.steps[self.step - 1].note if self.step and not taken_over else None
+        note = text_in(self.lesson.steps[self.step - 1].note, lang, self.lesson.lang) if self.step else None
         return {
-            "title": self.lesson.title,
+            "title": text_in(self.lesson.title, lang, self.lesson.lang),
             "step": self.step,
             "steps": self.steps,
             "caption": caption,
-            "note": note,
+            "note": None if taken_over else note,
             "playing": self.playing and not taken_over,
             "pace": self.pace,
             "taken_over": taken_over,
             "highlight": highlight,
         }
+
+
+def _named_cards(game: Klondike, move: Move) -> list[str]:
+    """The card an illegal move tries to move, when it can be seen: the named card, or the top of its source."""
+    if move.card is not None:
+        return [str(move.card)]
+    source = move.source
+    if source == "w" and game.waste:
+        return [str(game.waste[-1])]
+    if source and source[0] == "t" and game.tableau[int(source[1]) - 1].top is not None:
+        return [str(game.tableau[int(source[1]) - 1].top)]
+    if source and source[0] == "f" and game.foundations[Suit(source[1])]:
+        return [str(Card(game.foundations[Suit(source[1])], Suit(source[1])))]
+    return []

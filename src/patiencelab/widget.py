@@ -234,12 +234,19 @@ class KlondikeWidget(anywidget.AnyWidget):
                 raise PatienceError("the lesson is at its last step")
             player.step += 1
             player.playing = player.playing and player.step < player.steps
-            self.game.play(player.path[player.step - 1])
+            move = player.path[player.step - 1]
+            if move is None:  # an illegal step is shown, not played
+                self._sync(moved=False)
+            else:
+                self.game.play(move)
         elif action == "back":
             if player.step == 0:
                 raise PatienceError("the lesson is at its first step")
             player.step -= 1
-            self.game.undo()
+            if player.path[player.step] is None:
+                self._sync(moved=False)
+            else:
+                self.game.undo()
         else:
             assert target is not None
             player.step = target

@@ -1,0 +1,110 @@
+"""Lessons: JSON round trips, files, checks on every step, illegal demonstration steps, texts by language."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from patiencelab import Klondike, Move, Rules
+from patiencelab.moves import DRAW
+from patiencelab.lesson import InvalidLessonError, Lesson, Step, text_in
+
+EXAMPLES = pathlib.Path(__file__).parent.parent / "examples" / "lessons"
+
+
+def small_lesson() -> Lesson:
+    game = Klondike(seed=7)
+    return Lesson(
+        title={"en": "A first look", "nl": "Een eerste blik"},
+        steps=(Step(Move.parse("t1-t3"), "Red on black."), Step(Move.parse("5D-t2"), illegal=True), Step(DRAW)),
+        rules=game.rules,
+        deal=game.deal,
+        intro="Seed 7.",
+    )
+
+
+def test_json_round_trip_and_files(tmp_path: pathlib.Path) -> None:
+    lesson = small_lesson()
+    assert Lesson.from_json(lesson.to_json()) == lesson
+    path = tmp_path / "lesson.json"
+    lesson.save(path)
+    assert Lesson.load(path) == lesson
+    assert json.loads(path.read_text())["steps"][1] == {"move": "5D-t2", "illegal": True}
+
+
+def test_game_at_plays_the_legal_steps_only() -> None:
+    lesson = small_lesson()
+    assert lesson.game_at(0).moves == 0
+    assert [str(m) for m in lesson.game_at(2).history] == ["t1-t3"]
+    assert [str(m) for m in lesson.game_at(3).history] == ["t1-t3", "d"]
+    with pytest.raises(Exception, match="from 0 to 3"):
+        lesson.game_at(4)
+
+
+def test_texts_by_language_fall_back() -> None:
+    lesson = small_lesson()
+    assert text_in(lesson.title, "nl") == "Een eerste blik"
+    assert text_in(lesson.title, "sv") == "A first look"
+    assert text_in("plain", "sv") == "plain"
+    assert text_in(None, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"steps": [{"move": "t1-t2"}]}, r"step 1 .* cannot be played"),
+        ({"steps": [{"move": "t1-t3", "illegal": True}]}, "marked illegal but is allowed"),
+        ({"steps": [{"move": "xx"}]}, "step 1"),
+        ({"steps": [{"move": "d", "colour": "red"}]}, "unknown field"),
+        ({"steps": "d"}, "'steps' must be a list"),
+        ({"title": ""}, "needs a title"),
+        ({"title": {"de": "Hallo"}}, "must be one of"),
+        ({"format": "other"}, "not a lesson"),
+        ({"version": 2}, "unsupported lesson version"),
+        ({"deal": "AC" * 52}, "start is not valid"),
+        ({"rules": {"draw": 0}}, "lesson rules"),
+        ({"lang": "fr"}, "unknown lesson language"),
+        ({"extra": 1}, "unknown lesson field"),
+    ],
+)
+def test_bad_lessons_are_refused_with_a_reason(change: dict[str, object], message: str) -> None:
+    data = {**small_lesson().to_json(), **change}
+    with pytest.raises(InvalidLessonError, match=message):
+        Lesson.from_json(data)
+
+
+def test_a_lesson_needs_one_start(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(InvalidLessonError, match="deal or from a position"):
+        Lesson(title="x", steps=())
+    (tmp_path / "bad.json").write_text("{not json")
+    with pytest.raises(InvalidLessonError, match="cannot read"):
+        Lesson.load(tmp_path / "bad.json")
+
+
+def test_from_game_and_from_moves() -> None:
+    game = Klondike(seed=7)
+    game.play("t1-t3")
+    game.play("d")
+    lesson = Lesson.from_game(game, "Replay", notes={2: "A draw."})
+    assert [str(s.move) for s in lesson.steps] == ["t1-t3", "d"] and lesson.steps[1].note == "A draw."
+    assert lesson.game_at(2) == game
+    later = Lesson.from_moves(game, ["d", "d"], "From here")
+    assert later.position == game.position() and later.game_at(2).moves == 2
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)
+def test_the_example_lessons_load_and_replay(path: pathlib.Path) -> None:
+    lesson = Lesson.load(path)
+    assert len(lesson.steps) >= 8
+    for lang in ("en", "nl", "sv"):
+        assert text_in(lesson.title, lang) and text_in(lesson.intro, lang)
+    lesson.game_at(len(lesson.steps))
+
+
+def test_the_example_lessons_cover_the_three_presets() -> None:
+    presets = {Lesson.load(p).rules.preset_name for p in EXAMPLES.glob("*.json")}
+    assert presets == {"standard", "traditional", "six-column"}
+    assert any(s.illegal for p in EXAMPLES.glob("*.json") for s in Lesson.load(p).steps)
+    assert Lesson.load(EXAMPLES / "six-column.json").rules == Rules.preset("six-column")

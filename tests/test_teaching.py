@@ -1,0 +1,140 @@
+"""Stepping through a lesson in the widget: positions, captions, taking over, languages, options."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import pytest
+
+from patiencelab import PatienceError
+from patiencelab.lesson import Lesson
+from patiencelab.records import Records
+from patiencelab.widget import KlondikeWidget
+
+LESSONS = pathlib.Path(__file__).parent.parent / "examples" / "lessons"
+
+
+def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | None:
+    return widget.handle_intent({"type": kind, "version": widget.version, **fields})
+
+
+@pytest.fixture
+def widget(tmp_path: pathlib.Path) -> KlondikeWidget:
+    widget = KlondikeWidget(seed=1, records=Records(tmp_path / "r.sqlite3"))
+    widget.lesson = Lesson.load(LESSONS / "draw-three.json")
+    return widget
+
+
+def test_stepping_lands_on_exactly_the_recorded_positions(widget: KlondikeWidget) -> None:
+    lesson = widget.lesson
+    assert lesson is not None
+    steps = len(lesson.steps)
+    for k in range(1, steps + 1):
+        assert send(widget, "lesson", action="forward") is None
+        assert widget.game.position() == lesson.game_at(k).position()
+        assert widget.state["lesson"]["step"] == k
+    for k in range(steps - 1, -1, -1):
+        assert send(widget, "lesson", action="back") is None
+        assert widget.game.position() == lesson.game_at(k).position()
+    send(widget, "lesson", action="last")
+    assert widget.game.position() == lesson.game_at(steps).position()
+    send(widget, "lesson", action="first")
+    assert widget.game.position() == lesson.game_at(0).position()
+
+
+def test_captions_narrate_the_step_and_show_the_note(widget: KlondikeWidget) -> None:
+    state = widget.state["lesson"]
+    assert state["step"] == 0 and state["caption"].startswith("Standard rules with draw 3")
+    send(widget, "lesson", action="forward")
+    state = widget.state["lesson"]
+    assert state["caption"].startswith("Move the A♥ from column 7 to its foundation")
+    assert state["note"] == "Always look for Aces first."
+    assert state["highlight"] == {"cards": ["AH"], "to": "fH"}
+    assert widget.state["last_move"]["to"] == "fH"
+
+
+def test_an_illegal_step_is_shown_not_played(widget: KlondikeWidget) -> None:
+    for _ in range(4):
+        send(widget, "lesson", action="forward")
+    moves = widget.game.moves
+    send(widget, "lesson", action="forward")
+    state = widget.state["lesson"]
+    assert widget.game.moves == moves
+    assert state["caption"] == "Not allowed: Only the top card of the waste (9♣) can be played, not the A♣."
+    assert state["highlight"] == {"cards": ["AC"], "to": "fC"}
+    send(widget, "lesson", action="back")
+    assert widget.game.moves == moves and widget.state["lesson"]["step"] == 4
+
+
+@pytest.mark.parametrize(
+    ("lang", "start"),
+    [("nl", "Leg de A♥ van kolom 7 op de fundering"), ("sv", "Flytta A♥ från kolumn 7 till en grund")],
+)
+def test_captions_follow_the_language(widget: KlondikeWidget, lang: str, start: str) -> None:
+    send(widget, "lesson", action="forward")
+    assert send(widget, "lang", lang=lang) is None
+    assert widget.state["lesson"]["caption"].startswith(start)
+    assert widget.labels["undo"] != "Undo"
+    assert widget.state["rules_text"].splitlines()[0] != "Standard rules"
+
+
+def test_taking_over_and_returning(widget: KlondikeWidget) -> None:
+    send(widget, "lesson", action="forward")
+    send(widget, "draw")
+    state = widget.state["lesson"]
+    assert state["taken_over"] and state["note"] is None and "by hand" in state["caption"]
+    assert send(widget, "lesson", action="forward")["type"] == "rejected"  # type: ignore[index]
+    send(widget, "lesson", action="resume")
+    assert not widget.state["lesson"]["taken_over"] and widget.game.moves == 1
+
+
+def test_play_pause_and_pace(widget: KlondikeWidget) -> None:
+    send(widget, "lesson", action="play")
+    assert widget.state["lesson"]["playing"]
+    assert send(widget, "lesson", action="pace", pace=0.5) is None
+    assert widget.state["lesson"]["pace"] == 0.5
+    assert send(widget, "lesson", action="pace", pace=20)["type"] == "rejected"  # type: ignore[index]
+    send(widget, "lesson", action="last")
+    assert not widget.state["lesson"]["playing"]
+    send(widget, "lesson", action="pause")
+    assert not widget.state["lesson"]["playing"]
+
+
+def test_lesson_games_are_not_stored_and_close_leaves_the_board(widget: KlondikeWidget) -> None:
+    send(widget, "lesson", action="last")
+    send(widget, "lesson", action="close")
+    assert widget.state["lesson"] is None and widget.lesson is None
+    assert widget.records is not None and len(widget.records) == 0
+
+
+def test_step_through_moves_from_the_current_position() -> None:
+    widget = KlondikeWidget(seed=7, records=None)
+    widget.game.play("d")
+    lesson = widget.step_through(["t1-t3", "d"], title="Two moves")
+    assert lesson.position is not None and widget.game.moves == 0
+    widget.step("forward")
+    assert widget.state["lesson"]["caption"].startswith("Move the 5♦")
+    with pytest.raises(PatienceError, match="unknown lesson action"):
+        widget.step("sideways")
+
+
+def test_options_show_moves_reveal_narrate(widget: KlondikeWidget) -> None:
+    send(widget, "lesson", action="close")
+    assert send(widget, "show_moves", on=True) is None and widget.state["show_moves"]
+    assert send(widget, "show_moves", on="yes")["type"] == "rejected"  # type: ignore[index]
+    widget.narrate = True
+    send(widget, "move", card="AH", to="f")
+    assert widget.state["message"]["kind"] == "narration"
+    assert widget.state["message"]["text"].startswith("Move the A♥")
+    widget.reveal = True
+    assert all(card is not None for column in widget.state["tableau"] for card in column["down"])
+
+
+def test_stats_reply_lists_every_rule_set(tmp_path: pathlib.Path) -> None:
+    widget = KlondikeWidget(seed=1, records=Records(tmp_path / "r.sqlite3"))
+    send(widget, "draw")
+    widget.new_game(seed=2)
+    reply = send(widget, "stats")
+    assert reply is not None and reply["type"] == "stats"
+    assert [(row["rules_key"], row["draw"], row["played"]) for row in reply["rows"]] == [("standard", 1, 1)]

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import signal
 import warnings
 from collections.abc import Collection, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import IO
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from typing import IO, TYPE_CHECKING
 
 from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
@@ -33,6 +32,9 @@ from patiencelab.survey_io import (
     summary_table,
     wilson,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "Budget",
@@ -158,6 +160,14 @@ def _on_executor(run: _Run, seeds: Iterable[int], executor: Executor, window: in
         raise
 
 
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    """A local pool of fresh (spawned) processes that leave Ctrl-C to this one."""
+    import multiprocessing  # here, not at the top: Pyodide has no processes
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _ignore_sigint)
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C)."""
     processes = dict(getattr(pool, "_processes", None) or {})
@@ -216,7 +226,7 @@ def survey(
             if executor is None and workers == 1:
                 _in_process(run, seeds)
             elif executor is None:
-                pool = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _ignore_sigint)
+                pool = _process_pool(workers)
                 _on_executor(run, seeds, pool, 2 * workers)
             else:
                 _on_executor(run, seeds, executor, _window(executor))

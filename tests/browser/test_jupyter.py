@@ -94,3 +94,50 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
         expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
         page.screenshot(path=str(artifacts / f"jupyter-{flavour}-after.png"))
     assert errors == []
+
+
+LESSON_SETUP = """import pathlib
+from patiencelab import KlondikeWidget
+from patiencelab.lesson import Lesson
+w = KlondikeWidget(lang={lang!r}, records=None)
+w.lesson = Lesson.load(pathlib.Path({lessons!r}) / "draw-three.json")
+w"""
+
+FIRST_STEP = {
+    "en": "Move the A♥ from column 7 to its foundation",
+    "nl": "Leg de A♥ van kolom 7 op de fundering",
+    "sv": "Flytta A♥ från kolumn 7 till en grund",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "sv"])
+def test_step_through_a_lesson_in_real_jupyterlab(
+    lang: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+) -> None:
+    errors = page_errors(page)
+    lessons = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "lessons")
+    with jupyter_server("lab", tmp_path) as server:
+        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang, lessons=lessons))
+        open_and_run(page, server, "lesson.ipynb")
+        root = page.locator("[data-version]").first
+        caption = root.locator(".pl-lesson-caption")
+        expect(caption).to_be_visible(timeout=60_000)
+        root.locator('[data-lesson="forward"]').click()
+        expect(caption).to_contain_text(FIRST_STEP[lang])
+        expect(root.locator('[data-pile="fH"] [data-card="AH"]')).to_have_count(1)
+        assert kernel_eval(page, "print(w.state['lesson']['step'])").strip() == "1"
+        for _ in range(4):  # to the illegal step: the A♣ under the top of the waste
+            root.locator('[data-lesson="forward"]').click()
+        expect(caption).to_contain_text("A♣")
+        expect(root.locator(".pl-lesson-note")).not_to_be_empty()
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(artifacts / f"jupyter-lesson-{lang}.png"))
+        root.locator('[data-lesson="back"]').click()
+        expect(root.locator(".pl-lesson-step")).to_contain_text("4")
+        # the highlight toggle marks exactly the cards that can move
+        root.locator('[data-action="show-moves"]').click()
+        expect(root.locator(".pl-can-move").first).to_be_visible()
+        marked = sorted(root.locator(".pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)"))
+        targets = kernel_eval(page, "print(sorted(w.state['targets']))").strip()
+        assert str(marked) == targets
+    assert errors == []

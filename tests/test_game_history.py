@@ -264,11 +264,11 @@ def test_status_seconds_and_passes() -> None:
 
 
 def test_hint_is_a_legal_move_and_changes_nothing() -> None:
-    for seed in range(6):
+    for seed in range(3):
         game = Klondike(seed=seed)
-        for _ in range(15):
+        for _ in range(10):
             before = state(game)
-            hint = game.hint()
+            hint = game.hint(seconds=0.05)
             assert state(game) == before
             if hint is None:
                 break

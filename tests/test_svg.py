@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -79,13 +80,15 @@ LESSON = make_position(
 
 
 def played(seed: int, steps: int, rules: Rules | None = None) -> Klondike:
-    """A game after up to ``steps`` hinted moves."""
+    """A game after up to ``steps`` moves of a seeded random walk that prefers moves off the stock."""
     game = Klondike(seed=seed, rules=rules)
+    rng = random.Random(seed)
     for _ in range(steps):
-        move = game.hint()
-        if move is None:
+        moves = game.legal_moves()
+        if not moves:
             break
-        game.play(move)
+        card_moves = [m for m in moves if not (m.is_draw or m.is_recycle) and m.source and m.source[0] != "f"]
+        game.play(rng.choice(card_moves) if card_moves and rng.random() < 0.7 else rng.choice(moves))
     return game
 
 

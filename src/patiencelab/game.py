@@ -8,7 +8,7 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from patiencelab.cards import RANKS
 from patiencelab.errors import IllegalMoveError, InvalidPositionError, InvalidRecordError, PatienceError
@@ -16,7 +16,11 @@ from patiencelab.i18n import check_language
 from patiencelab.moves import DRAW, RECYCLE, Move
 from patiencelab.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.rules import Rules
-from patiencelab.table import _DECK, _ID, _RANK, _SUITS, _WON, Table
+from patiencelab.table import _DECK, _ID, _SUITS, _WON, Table
+
+if TYPE_CHECKING:
+    from patiencelab.interop import DealFormat
+    from patiencelab.solver import Solution
 
 __all__ = ["RECORD_FORMAT", "Klondike", "Status"]
 
@@ -51,17 +55,24 @@ class Klondike(Table):
         rules: Rules | None = None,
         clock: Callable[[], float] | None = None,
         lang: str = "en",
+        solvable: bool = False,
     ) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
         if seed is not None and deal is not None:
             raise PatienceError("give a seed or a deal, not both")
+        if solvable and deal is not None:
+            raise PatienceError("solvable=True picks a seed; it cannot be used with a deal")
         if deal is not None:
             cards = parse_deal(deal)
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(1 << 31)
+            if solvable:
+                from patiencelab.solver import find_solvable_seed
+
+                seed = find_solvable_seed(seed, rules)
             cards = seeded_deal(seed)
         self._seed = seed
         self._deal: str | None = "".join(map(str, cards))
@@ -232,50 +243,28 @@ class Klondike(Table):
 
     @property
     def can_autocomplete(self) -> bool:
-        """True when every tableau card is face up and playing cards to the foundations (drawing as needed,
-        within the passes left) wins the game.
+        """True when every card is face up and playing cards to the foundations (drawing and turning the waste
+        over as needed, within the passes left) wins the game.
         """
-        if self.is_won or any(self._down):
-            return False
-        return self._autocomplete_path() is not None
+        return not self.is_won and not any(self._down) and self._autocomplete_moves() is not None
 
-    def _autocomplete_path(self) -> list[tuple[Move, int]] | None:
-        trial = self.copy()
-        path: list[tuple[Move, int]] = []
-        limit = 52 * (len(self._stock) + len(self._waste) + 2)
-        while not trial.is_won and len(path) < limit:
-            step = trial._foundation_step()
-            if step is None:
-                return None
-            trial._apply(*step)
-            path.append(step)
-        return path if trial.is_won else None
+    def _autocomplete_moves(self) -> list[Move] | None:
+        from patiencelab.solver import autocomplete_moves
 
-    def _foundation_step(self) -> tuple[Move, int] | None:
-        """A move to a foundation if one is legal, else a draw or recycle, else ``None``."""
-        fallback: tuple[Move, int] | None = None
-        for move in self.legal_moves():
-            if move.target == "f":
-                return move, 1
-            if move.is_draw:
-                fallback = (move, min(self._rules.draw, len(self._stock)))
-            elif move.is_recycle:
-                fallback = (move, len(self._waste))
-        return fallback
+        return autocomplete_moves(self)
 
     def autocomplete(self) -> list[Move]:
         """Play the game out to the foundations when :attr:`can_autocomplete`; returns the moves played.
 
         Raises :class:`PatienceError` (and changes nothing) when the rest is not trivially won.
         """
-        path = self._autocomplete_path() if not self.is_won and not any(self._down) else None
-        if path is None:
+        moves = None if self.is_won or any(self._down) else self._autocomplete_moves()
+        if moves is None:
             raise PatienceError("autocomplete needs every tableau card face up and a game that plays out")
-        for move, count in path:
-            self._apply(move, count)
-        self._redo.clear()
+        for move in moves:
+            self._play(move)
         self._notify()
-        return [move for move, _ in path]
+        return moves
 
     def explain(self, move: Move | str) -> str:
         """What ``move`` does and which rule allows it, in one or two sentences in the game's language; for an
@@ -285,39 +274,47 @@ class Klondike(Table):
 
         return explain(self, move)
 
-    def hint(self) -> Move | None:
-        """A good next move, or ``None`` when no move is legal.
-
-        The heuristic prefers moves that turn a face-down card, then moves to a foundation, then waste plays,
-        then a draw; it never suggests a pointless back-and-forth (a King between empty columns, a run moved
-        between columns without uncovering anything, a card taken back from a foundation).
+    def hint(self, *, seconds: float = 0.5) -> Move | None:
+        """A good next move, or ``None`` when no move is legal: the first move of a win the solver finds within
+        ``seconds``, else the most promising move that does not take back the last one.
         """
-        best: tuple[int, Move] | None = None
-        for move in self.legal_moves():
-            rank = self._hint_rank(move)
-            if rank is not None and (best is None or rank < best[0]):
-                best = (rank, move)
-        return best[1] if best else None
+        from patiencelab.solver import hint_move
 
-    def _hint_rank(self, move: Move) -> int | None:
-        source, target = move.source, move.target
-        if source == "d" or source == "r":
-            return 5
-        assert source is not None and target is not None
-        if source[0] == "f":
-            return None
-        if source == "w":
-            return 1 if target == "f" else 3
-        i = int(source[1]) - 1
-        count = len(self.moving_cards(move))
-        exposes = count == len(self._up[i])
-        if exposes and self._down[i]:
-            return 0
-        if target == "f":
-            return 1 if count == 1 else None
-        if exposes and self._waste and _RANK[self._waste[-1]] == 13:
-            return 2  # empties a column for the King on the waste
-        return None
+        return hint_move(self, seconds=seconds)
+
+    def is_winnable(self, *, seconds: float = 10.0) -> bool | None:
+        """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when
+        the solver decides it within ``seconds``, ``None`` when it cannot tell in time.
+        """
+        from patiencelab.solver import is_winnable
+
+        return is_winnable(self, seconds=seconds)
+
+    def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
+        """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""
+        from patiencelab.solver import solve
+
+        return solve(self, seconds=seconds, max_states=max_states)
+
+    def deal_string(self, format: DealFormat = "patiencelab") -> str:
+        """The deal in another tool's notation: ``patiencelab`` (104 characters), ``klondike-solver`` (156 digits)
+        or ``solvitaire`` (JSON). Games made from a position have no deal.
+        """
+        from patiencelab.interop import to_deal_string
+
+        if self._deal is None:
+            raise PatienceError("a game made from a position has no deal string")
+        return to_deal_string(parse_deal(self._deal), format, face_down=self._rules.face_down)
+
+    @classmethod
+    def from_deal_string(
+        cls, text: str, *, format: DealFormat = "patiencelab", rules: Rules | None = None, lang: str = "en"
+    ) -> Klondike:
+        """A game dealt from a deal string in ``format`` (see :meth:`deal_string`)."""
+        from patiencelab.interop import from_deal_string
+
+        cards = from_deal_string(text, format)
+        return cls(deal="".join(map(str, cards)), rules=rules, lang=lang)
 
     # ------------------------------------------------------------------------------------------- changing
 

@@ -83,6 +83,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     narrate = traitlets.Bool(False)
     #: Show the winnability indicator.
     indicator = traitlets.Bool(False)
+    #: Seconds the solver may think for a hint.
+    hint_seconds = traitlets.Float(0.5)
 
     def __init__(
         self,
@@ -453,7 +455,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
         _fields(content, "hint")
-        move = self.game.hint()
+        move = self.game.hint(seconds=self.hint_seconds)
         if move is None:
             raise _RejectedError(self.labels.get("no-hint", "No moves left."))
         cards = self.game.moving_cards(move)

@@ -138,3 +138,27 @@ def test_stats_reply_lists_every_rule_set(tmp_path: pathlib.Path) -> None:
     reply = send(widget, "stats")
     assert reply is not None and reply["type"] == "stats"
     assert [(row["rules_key"], row["draw"], row["played"]) for row in reply["rows"]] == [("standard", 1, 1)]
+
+
+def test_the_winnability_indicator_works_in_the_background() -> None:
+    widget = KlondikeWidget(seed=7, records=None)
+    assert widget.state["indicator"] == {"enabled": False, "verdict": None}
+    widget.indicator = True
+    version = widget.version
+    assert widget.state["indicator"]["verdict"] == "pending"
+    assert widget.wait_for_verdict(60) == "winnable"
+    assert widget.version == version, "the verdict itself does not make intents stale"
+    widget.lesson = Lesson.load(LESSONS / "draw-three.json")
+    assert widget.state["indicator"]["enabled"] is False, "off while a lesson is shown"
+    widget.close()
+
+
+def test_the_indicator_says_lost() -> None:
+    from .model_helpers import game_from
+
+    # every other card lies face down under the K♥ in one column, with no stock: the solver proves it lost
+    game = game_from([("QS", "KH"), ("", "KS")], rest="t1", stock="", found={"C": 0})
+    widget = KlondikeWidget(game, records=None)
+    widget.indicator = True
+    assert widget.wait_for_verdict(60) in ("lost",)
+    widget.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import atexit
 import pathlib
+import threading
+import time
 import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -17,6 +19,7 @@ import traitlets
 from patiencelab.errors import IllegalMoveError, PatienceError
 from patiencelab.game import Klondike
 from patiencelab.i18n import check_language, labels, language_names
+from patiencelab.indicator import Indicator
 from patiencelab.keeper import RecordKeeper
 from patiencelab.lesson import Lesson
 from patiencelab.moves import Move
@@ -85,6 +88,8 @@ class KlondikeWidget(anywidget.AnyWidget):
     indicator = traitlets.Bool(False)
     #: Seconds the solver may think for a hint.
     hint_seconds = traitlets.Float(0.5)
+    #: Seconds the solver may think, in a background process, for the winnability indicator.
+    indicator_seconds = traitlets.Float(5.0)
 
     def __init__(
         self,
@@ -109,6 +114,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._message: dict[str, Any] | None = None
         self._message_id = 0
         self._keeper = RecordKeeper(records)
+        self._lock = threading.RLock()
+        self._indicator = Indicator(self._on_verdict)
         super().__init__(**kwargs)
         self.labels = labels(self._lang)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
@@ -179,8 +186,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._keeper.store_unfinished(self._game)
 
     def close(self) -> None:
-        """Store the game in play (as abandoned) and close the widget."""
+        """Store the game in play (as abandoned), stop the indicator's solver and close the widget."""
         self._store_unfinished()
+        self._indicator.close()
         super().close()
 
     @traitlets.observe("reveal", "show_moves", "narrate", "indicator")
@@ -262,7 +270,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         """The version of the synced state: it grows with every change."""
         return self._version
 
-    def _sync(self, *, moved: bool = True) -> None:
+    def _sync(self, *, moved: bool = True, bump: bool = True) -> None:
+        with self._lock:
+            self._sync_locked(moved=moved, bump=bump)
+
+    def _sync_locked(self, *, moved: bool, bump: bool) -> None:
         game = self.game
         if self._player is None:
             self._keeper.follow(game)
@@ -270,7 +282,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         if moved and last is not None and self.narrate and self._player is None:
             self._say("narration", self._narration(last))
         self._before = game.copy()
-        self._version += 1
+        self._version += bump
         view = game.view(reveal=self.reveal)
         rules = game.rules
         self.state = {
@@ -297,9 +309,23 @@ class KlondikeWidget(anywidget.AnyWidget):
             "rules_text": rules.describe(self._lang),
             "message": self._message,
             "lesson": self._player.state(game, self._lang) if self._player else None,
-            "indicator": {"enabled": self.indicator and self._player is None, "verdict": None},
+            "indicator": self._indicator.state(game, self.indicator and self._player is None, self.indicator_seconds),
             "records": self._keeper.state(game),
         }
+
+    def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
+        """Block until the indicator's verdict for the current position is in (for scripts and tests)."""
+        deadline = time.monotonic() + timeout
+        self._indicator.wait(timeout)
+        while self.state["indicator"]["verdict"] == "pending" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.state["indicator"]["verdict"] if self.indicator else None
+
+    def _on_verdict(self) -> None:
+        """A verdict arrived (in the pool's thread): show it without a new version (no intent goes stale)."""
+        with self._lock:
+            if self._game is not None:
+                self._sync(moved=False, bump=False)
 
     def _say(self, kind: str, text: str) -> None:
         self._message_id += 1

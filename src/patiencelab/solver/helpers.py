@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from patiencelab.game import Klondike
 from patiencelab.moves import Move
 from patiencelab.rules import Rules
 from patiencelab.solver.movegen import finishing_move, generate, to_public
-from patiencelab.solver.search import solve
+from patiencelab.solver.search import Outcome, solve
 from patiencelab.solver.state import State
 
-__all__ = ["autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable"]
+__all__ = ["autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable", "verdict"]
 
 
 def _reverses(move: Move, last: Move | None) -> bool:
@@ -80,3 +82,9 @@ def find_solvable_seed(start: int, rules: Rules, *, seconds_per_deal: float = 1.
         if solve(Klondike(seed=seed, rules=rules), seconds=seconds_per_deal).outcome == "solved":
             return seed
         seed += 1
+
+
+def verdict(position: dict[str, Any], rules: dict[str, Any], seconds: float) -> Outcome:
+    """The solver's outcome for a position given as JSON (for a worker process: plain data in and out)."""
+    game = Klondike.from_position(position, rules=Rules.from_json(rules))
+    return solve(game, seconds=seconds).outcome

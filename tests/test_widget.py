@@ -341,3 +341,17 @@ def test_an_unreadable_database_never_stops_play(private_records_home: Any) -> N
     assert widget.state["records"]["enabled"] is False and "not a PatienceLab" in widget.state["records"]["error"]
     assert widget.handle_intent(intent(widget, "draw")) is None
     assert path.read_bytes() == b"not a database at all" * 50
+
+
+def test_the_output_carries_a_picture_for_viewers_without_a_kernel(tmp_path: Any) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+    code = "from patiencelab import KlondikeWidget\nKlondikeWidget(seed=7)"
+    notebook.cells.append(nbformat.v4.new_code_cell(code))  # type: ignore[no-untyped-call]
+    NotebookClient(notebook, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    data = notebook.cells[0].outputs[0]["data"]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert 'data-card="5D"' in data["image/svg+xml"]
+    assert data["image/svg+xml"].count("pl-back") == 21 + 3, "face-down cards (and the stock) are backs"

@@ -181,6 +181,17 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._keeper.new_game(self.game)
         self._sync(moved=False)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
+        """The widget view, plus a picture of the board for viewers without a kernel (static notebook sites,
+        HTML exports), drawn when the widget is displayed.
+        """
+        from patiencelab.svg import render
+
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle[0]["image/svg+xml"] = render(self.game, reveal=self.reveal, width=720)
+        return bundle
+
     def _store_unfinished(self) -> None:
         if self._player is None:
             self._keeper.store_unfinished(self._game)

@@ -141,3 +141,44 @@ def test_step_through_a_lesson_in_real_jupyterlab(
         targets = kernel_eval(page, "print(sorted(w.state['targets']))").strip()
         assert str(marked) == targets
     assert errors == []
+
+
+RECORDS_SETUP = """from patiencelab import Klondike, KlondikeWidget
+nearly_won = {
+    "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
+    "stock": [], "waste": [], "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
+}
+w = KlondikeWidget(Klondike.from_position(nearly_won))
+w"""
+
+
+def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
+    errors = page_errors(page)
+    with jupyter_server("lab", tmp_path) as server:
+        write_notebook(server.root / "records.ipynb", RECORDS_SETUP)
+        open_and_run(page, server, "records.ipynb")
+        root = page.locator("[data-version]").first
+        expect(root).to_be_visible(timeout=60_000)
+        # game 1: won by a double-click on the K♠
+        root.locator('[data-card="KS"]').dblclick()
+        expect(root).to_have_attribute("data-status", "won")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(artifacts / "jupyter-won.png"))
+        # game 2: a new deal, one draw, then abandoned for another deal
+        kernel_eval(page, "w.new_game(seed=3)")
+        root.locator('[data-pile="stock"]').click()
+        expect(root.locator('[data-pile="waste"] [data-card]')).to_have_count(1)
+        kernel_eval(page, "w.new_game(seed=4)")
+        # restart the kernel, run the notebook again, and open the statistics panel
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.restartKernel()")
+        page.wait_for_timeout(1000)
+        open_and_run(page, server, "records.ipynb")
+        root = page.locator("[data-version]").first
+        expect(root).to_be_visible(timeout=60_000)
+        root.locator('[data-action="more"]').click()
+        root.locator('.pl-menu-item[data-action="stats"]').click()
+        played = root.locator('.pl-stats td[data-col="played"]')
+        expect(played).to_have_text("2")
+        expect(root.locator('.pl-stats td[data-col="won-count"]')).to_have_text("1")
+        page.screenshot(path=str(artifacts / "jupyter-statistics.png"))
+    assert errors == []

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 import pathlib
 import statistics
 import sys
@@ -24,19 +23,10 @@ from playwright.sync_api import sync_playwright
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.browser.conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tests.browser.jupyter_harness import jupyter_server, open_notebook, page_errors, run_all, write_notebook  # noqa: E402
 
 BUNDLE = ROOT / "src" / "patiencelab" / "static" / "widget.js"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 SETUP = """
 from patiencelab import Klondike, KlondikeWidget
@@ -67,9 +57,9 @@ _TIMER = """() => {
 
 
 def chromium() -> str:
-    path = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
-    if not pathlib.Path(path).exists():
-        sys.exit(f"no Chromium at {path}: install Debian's chromium or set CHROMIUM_PATH")
+    path = find_chromium()
+    if path is None:
+        sys.exit("no Chromium found: install Debian's chromium or set CHROMIUM_PATH")
     return path
 
 
@@ -80,7 +70,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def run(flavour: str, moves: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium(), args=list(CHROMIUM_ARGS))
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors = page_errors(page)
         with jupyter_server(flavour, pathlib.Path(tmp)) as server:  # type: ignore[arg-type]

@@ -1,35 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import widget from "../widget";
-import { FakeModel, LABELS, afterMove, startState } from "./helpers";
-import type { RenderProps } from "@anywidget/types";
+import { describe, expect, it } from "vitest";
+import { Harness, LABELS, afterMove, startState } from "./helpers";
+import type { GameState, Labels } from "../types";
 
-let host: HTMLElement;
-let model: FakeModel;
-let controller: AbortController;
-let cleanup: () => void;
-
-function mount(state = startState(), labels = LABELS): void {
-  model = new FakeModel(state, labels);
-  controller = new AbortController();
-  const props = { model, el: host, signal: controller.signal } as unknown as RenderProps;
-  cleanup = widget.render(props as never) as () => void;
-}
-
-const q = <T extends Element = HTMLElement>(sel: string): T => {
-  const found = host.querySelector<T>(sel);
-  if (!found) throw new Error(`nothing matches ${sel}`);
-  return found;
-};
-
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-
-afterEach(() => {
-  cleanup?.();
-  host.remove();
-});
+const h = new Harness();
+const mount = (state?: GameState, labels?: Labels): HTMLElement => h.mount(state, labels);
+const q = <T extends Element = HTMLElement>(sel: string): T => h.q<T>(sel);
 
 describe("rendering", () => {
   it("builds every pile and card from the state", () => {
@@ -39,12 +14,12 @@ describe("rendering", () => {
     expect(root.dataset.status).toBe("playing");
     expect(root.tabIndex).toBe(0);
     expect(root.getAttribute("data-lm-suppress-shortcuts")).toBe("true");
-    const piles = [...host.querySelectorAll<HTMLElement>("[data-pile]")].map((p) => p.dataset.pile);
+    const piles = [...h.host.querySelectorAll<HTMLElement>("[data-pile]")].map((p) => p.dataset.pile);
     expect(piles).toEqual(["stock", "waste", "fC", "fD", "fH", "fS", "t1", "t2", "t3", "t4", "t5", "t6", "t7"]);
-    expect(host.querySelectorAll('[data-pile="stock"] [data-card="back"]')).toHaveLength(24);
-    expect(host.querySelectorAll('[data-pile="t7"] [data-card="back"]')).toHaveLength(6);
+    expect(h.host.querySelectorAll('[data-pile="stock"] [data-card="back"]')).toHaveLength(24);
+    expect(h.host.querySelectorAll('[data-pile="t7"] [data-card="back"]')).toHaveLength(6);
     expect(q('[data-pile="t7"] [data-card="QH"]')).toBeTruthy();
-    expect(host.querySelectorAll("[data-card]")).toHaveLength(52);
+    expect(h.host.querySelectorAll("[data-card]")).toHaveLength(52);
   });
 
   it("labels cards in words, from labels where given", () => {
@@ -65,7 +40,7 @@ describe("rendering", () => {
     const state = startState({ foundations: { C: 0, D: 3, H: 0, S: 1 } });
     state.tableau[2].up = ["4S"];
     mount(state);
-    const fD = [...host.querySelectorAll<HTMLElement>('[data-pile="fD"] [data-card]')].map((c) => c.dataset.card);
+    const fD = [...h.host.querySelectorAll<HTMLElement>('[data-pile="fD"] [data-card]')].map((c) => c.dataset.card);
     expect(fD).toEqual(["AD", "2D", "3D"]);
     expect(q('[data-pile="fS"] [data-card="AS"]')).toBeTruthy();
   });
@@ -73,7 +48,7 @@ describe("rendering", () => {
   it("fans the last three waste cards with draw 3, only the top one movable", () => {
     const state = startState({ draw: 3, waste: ["2H", "3H", "4C", "5S"], stock: [null], targets: { "5S": ["t1"] } });
     mount(state);
-    const waste = [...host.querySelectorAll<HTMLElement>('[data-pile="waste"] .pl-card')];
+    const waste = [...h.host.querySelectorAll<HTMLElement>('[data-pile="waste"] .pl-card')];
     expect(waste.map((c) => c.dataset.card)).toEqual(["2H", "3H", "4C", "5S"]);
     expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.38, 0.76]);
     expect(waste.map((c) => c.classList.contains("pl-movable"))).toEqual([false, false, false, true]);
@@ -83,24 +58,24 @@ describe("rendering", () => {
     const s = startState({ columns: 6 });
     s.tableau = s.tableau.slice(0, 6);
     mount(s);
-    expect(host.querySelectorAll('.pl-tableau [data-pile^="t"]')).toHaveLength(6);
-    expect(host.querySelector('[data-pile="t7"]')).toBeNull();
+    expect(h.host.querySelectorAll('.pl-tableau [data-pile^="t"]')).toHaveLength(6);
+    expect(h.host.querySelector('[data-pile="t7"]')).toBeNull();
   });
 
   it("reuses card elements across renders (keyed update)", () => {
     mount();
     const card = q('[data-card="5H"]');
     const ace = q('[data-card="AD"]');
-    model.set("state", afterMove());
+    h.model.set("state", afterMove());
     expect(q('[data-pile="t2"] [data-card="5H"]')).toBe(card);
     expect(q('[data-card="AD"]')).toBe(ace);
     expect(q(".pl-root").dataset.version).toBe("2");
-    expect(host.querySelectorAll('[data-pile="t1"] .pl-card')).toHaveLength(0);
+    expect(h.host.querySelectorAll('[data-pile="t1"] .pl-card')).toHaveLength(0);
   });
 
   it("announces the last move in the live region", () => {
     mount();
-    model.set("state", afterMove());
+    h.model.set("state", afterMove());
     const live = q("[aria-live=polite]");
     expect(live.textContent).toBe("5 of hearts to Column 2");
   });
@@ -115,17 +90,17 @@ describe("rendering", () => {
     expect(banner.hidden).toBe(false);
     expect(banner.textContent).toContain("No moves left");
     q<HTMLButtonElement>('.pl-banner [data-action="undo"]').click();
-    expect(model.sent[model.sent.length - 1]).toMatchObject({ type: "undo", version: 1 });
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "undo", version: 1 });
   });
 
   it("enables Autocomplete only when the state allows it", () => {
     mount();
     const button = q<HTMLButtonElement>('.pl-bar [data-action="autocomplete"]');
     expect(button.disabled).toBe(true);
-    model.set("state", startState({ version: 2, can_autocomplete: true }));
+    h.model.set("state", startState({ version: 2, can_autocomplete: true }));
     expect(button.disabled).toBe(false);
     button.click();
-    expect(model.sent[model.sent.length - 1]).toMatchObject({ type: "autocomplete", version: 2 });
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "autocomplete", version: 2 });
   });
 
   it("sends a new deal from the New menu", () => {
@@ -133,7 +108,7 @@ describe("rendering", () => {
     q<HTMLButtonElement>('[data-action="new"]').click();
     expect(q(".pl-menu").hidden).toBe(false);
     q<HTMLButtonElement>('.pl-menu [data-preset="six-column"]').click();
-    expect(model.sent[model.sent.length - 1]).toMatchObject({ type: "new", preset: "six-column", draw: 3, version: 1 });
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "new", preset: "six-column", draw: 3, version: 1 });
     expect(q(".pl-menu").hidden).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
 /** A fake anywidget model and protocol states for the tests. */
 
+import type { RenderProps } from "@anywidget/types";
+import { afterEach, beforeEach } from "vitest";
 import type { GameState, Intent, Labels } from "../types";
+import widget from "../widget";
 
 type Handler = (...args: unknown[]) => void;
 
@@ -135,4 +138,40 @@ export function key(target: Element, k: string, init: KeyboardEventInit = {}): K
   const e = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...init });
   target.dispatchEvent(e);
   return e;
+}
+
+/** A widget mounted on a fresh host with a fake model for every test of a file; removed after each test. */
+export class Harness {
+  host!: HTMLElement;
+  model!: FakeModel;
+  controller!: AbortController;
+  cleanup: (() => void) | null = null;
+
+  constructor() {
+    beforeEach(() => {
+      this.host = document.createElement("div");
+      document.body.append(this.host);
+    });
+    afterEach(() => {
+      this.cleanup?.();
+      this.cleanup = null;
+      this.host.remove();
+    });
+  }
+
+  /** Renders the widget for `state` and returns its root element. */
+  mount(state: GameState = startState(), labels: Labels = LABELS): HTMLElement {
+    this.model = new FakeModel(state, labels);
+    this.controller = new AbortController();
+    const props = { model: this.model, el: this.host, signal: this.controller.signal } as unknown as RenderProps;
+    this.cleanup = widget.render(props as never) as () => void;
+    return this.q(".pl-root");
+  }
+
+  /** The first element under the host that matches `sel` (an error when there is none). */
+  q<T extends Element = HTMLElement>(sel: string): T {
+    const found = this.host.querySelector<T>(sel);
+    if (!found) throw new Error(`nothing matches ${sel}`);
+    return found;
+  }
 }

@@ -1,37 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import widget from "../widget";
-import { FakeModel, key, startState, tap } from "./helpers";
-import type { RenderProps } from "@anywidget/types";
-import type { GameState } from "../types";
+import { describe, expect, it } from "vitest";
+import { Harness, key, startState, tap } from "./helpers";
+import type { GameState, Labels } from "../types";
 
-let host: HTMLElement;
-let model: FakeModel;
-let controller: AbortController;
-let cleanup: () => void;
-
-function mount(state: GameState = startState()): HTMLElement {
-  model = new FakeModel(state);
-  controller = new AbortController();
-  const props = { model, el: host, signal: controller.signal } as unknown as RenderProps;
-  cleanup = widget.render(props as never) as () => void;
-  return q(".pl-root");
-}
-
-const q = <T extends Element = HTMLElement>(sel: string): T => {
-  const found = host.querySelector<T>(sel);
-  if (!found) throw new Error(`nothing matches ${sel}`);
-  return found;
-};
-
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-
-afterEach(() => {
-  cleanup?.();
-  host.remove();
-});
+const h = new Harness();
+const mount = (state?: GameState, labels?: Labels): HTMLElement => h.mount(state, labels);
+const q = <T extends Element = HTMLElement>(sel: string): T => h.q<T>(sel);
 
 describe("pointer", () => {
   it("selects a card by click and moves it by clicking a target pile", () => {
@@ -40,22 +13,22 @@ describe("pointer", () => {
     expect(q('[data-card="5H"]').classList.contains("pl-selected")).toBe(true);
     expect(q('[data-pile="t2"]').classList.contains("pl-target")).toBe(true);
     tap(q('[data-pile="t2"] [data-card="6S"]'));
-    expect(model.sent).toEqual([{ type: "move", card: "5H", to: "t2", version: 1, id: 1 }]);
-    expect(host.querySelector(".pl-selected")).toBeNull();
+    expect(h.model.sent).toEqual([{ type: "move", card: "5H", to: "t2", version: 1, id: 1 }]);
+    expect(h.host.querySelector(".pl-selected")).toBeNull();
   });
 
   it("clicking the selected card again drops the selection", () => {
     mount();
     tap(q('[data-card="5H"]'));
     tap(q('[data-card="5H"]'));
-    expect(host.querySelector(".pl-selected")).toBeNull();
+    expect(h.host.querySelector(".pl-selected")).toBeNull();
   });
 
   it("does not select a card that cannot move", () => {
     mount();
     tap(q('[data-card="QH"]'));
-    expect(host.querySelector(".pl-selected")).toBeNull();
-    expect(model.sent).toEqual([]);
+    expect(h.host.querySelector(".pl-selected")).toBeNull();
+    expect(h.model.sent).toEqual([]);
   });
 
   it("double-click sends a card to its foundation", () => {
@@ -63,27 +36,27 @@ describe("pointer", () => {
     const ace = q('[data-card="AD"]');
     tap(ace);
     tap(ace);
-    expect(model.sent).toEqual([{ type: "move", card: "AD", to: "f", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "move", card: "AD", to: "f", version: 1, id: 1 }]);
   });
 
   it("double-click does nothing for a card that cannot go to a foundation", () => {
     mount();
     tap(q('[data-card="5H"]'));
     tap(q('[data-card="5H"]'));
-    expect(model.sent).toEqual([]);
+    expect(h.model.sent).toEqual([]);
   });
 
   it("clicking the stock draws", () => {
     mount();
     tap(q('[data-pile="stock"] .pl-card'));
-    expect(model.sent).toEqual([{ type: "draw", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "draw", version: 1, id: 1 }]);
   });
 
   it("clicking the empty stock recycles", () => {
     mount(startState({ stock: [], waste: ["2H", "3H"], can_draw: false, can_recycle: true }));
     expect(q('[data-pile="stock"]').classList.contains("pl-can-recycle")).toBe(true);
     tap(q('[data-pile="stock"]'));
-    expect(model.sent).toEqual([{ type: "recycle", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "recycle", version: 1, id: 1 }]);
   });
 
   it("shows no passes left on an empty stock that cannot recycle", () => {
@@ -92,7 +65,7 @@ describe("pointer", () => {
     expect(stock.classList.contains("pl-no-passes")).toBe(true);
     expect(stock.dataset.emptyLabel).toBe("No passes left");
     tap(stock);
-    expect(model.sent).toEqual([]);
+    expect(h.model.sent).toEqual([]);
     expect(q(".pl-toast").textContent).toBe("No passes left");
   });
 });
@@ -107,7 +80,7 @@ describe("keyboard", () => {
     key(root, "ArrowRight");
     expect(q('[data-card="6S"]').classList.contains("pl-focus")).toBe(true);
     key(root, " ");
-    expect(model.sent).toEqual([{ type: "move", card: "5H", to: "t2", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "move", card: "5H", to: "t2", version: 1, id: 1 }]);
   });
 
   it("Escape cancels a pick-up", () => {
@@ -115,7 +88,7 @@ describe("keyboard", () => {
     key(root, "ArrowRight");
     key(root, "Enter");
     key(root, "Escape");
-    expect(host.querySelector(".pl-selected")).toBeNull();
+    expect(h.host.querySelector(".pl-selected")).toBeNull();
   });
 
   it("arrow up from a column reaches the top row", () => {
@@ -124,7 +97,7 @@ describe("keyboard", () => {
     key(root, "ArrowUp");
     expect(q('[data-pile="stock"] .pl-card:last-child').classList.contains("pl-focus")).toBe(true);
     key(root, "Enter");
-    expect(model.sent).toEqual([{ type: "draw", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "draw", version: 1, id: 1 }]);
   });
 
   it("d draws, u and Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo", () => {
@@ -134,7 +107,7 @@ describe("keyboard", () => {
     key(root, "z", { ctrlKey: true });
     key(root, "y", { ctrlKey: true });
     key(root, "Z", { ctrlKey: true, shiftKey: true });
-    expect(model.sent.map((m) => m.type)).toEqual(["draw", "undo", "undo", "redo", "redo"]);
+    expect(h.model.sent.map((m) => m.type)).toEqual(["draw", "undo", "undo", "redo", "redo"]);
   });
 
   it("f sends the focused card to its foundation", () => {
@@ -143,7 +116,7 @@ describe("keyboard", () => {
     key(root, "ArrowRight");
     key(root, "ArrowRight");
     key(root, "f");
-    expect(model.sent).toEqual([{ type: "move", card: "AD", to: "f", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "move", card: "AD", to: "f", version: 1, id: 1 }]);
   });
 
   it("keeps handled keys from reaching the page (JupyterLab)", () => {
@@ -162,7 +135,7 @@ describe("keyboard", () => {
 describe("replies", () => {
   it("shows a rejection in a toast and the live region", () => {
     mount();
-    model.emit("msg:custom", { type: "rejected", id: 1, rule: "one-lower", text: "The 5♥ cannot go there.", version: 1 });
+    h.model.emit("msg:custom", { type: "rejected", id: 1, rule: "one-lower", text: "The 5♥ cannot go there.", version: 1 });
     const toast = q(".pl-toast");
     expect(toast.textContent).toBe("The 5♥ cannot go there.");
     expect(toast.classList.contains("pl-show")).toBe(true);
@@ -171,34 +144,34 @@ describe("replies", () => {
 
   it("highlights the hinted card and pile", () => {
     mount();
-    model.emit("msg:custom", { type: "hint", id: 1, move: "t1-t2", card: "5H", to: "t2", text: "t1-t2" });
+    h.model.emit("msg:custom", { type: "hint", id: 1, move: "t1-t2", card: "5H", to: "t2", text: "t1-t2" });
     expect(q('[data-card="5H"]').classList.contains("pl-hint")).toBe(true);
     expect(q('[data-pile="t2"]').classList.contains("pl-hint")).toBe(true);
   });
 
   it("highlights the stock for a draw hint", () => {
     mount();
-    model.emit("msg:custom", { type: "hint", id: 1, move: "d", card: null, to: "stock", text: "d" });
+    h.model.emit("msg:custom", { type: "hint", id: 1, move: "d", card: null, to: "stock", text: "d" });
     expect(q('[data-pile="stock"]').classList.contains("pl-hint")).toBe(true);
   });
 });
 
 describe("cleanup", () => {
-  it("removes model listeners, DOM listeners and the board", () => {
+  it("removes h.model listeners, DOM listeners and the board", () => {
     const root = mount();
-    expect(model.listenerCount()).toBe(3);
-    cleanup();
-    expect(model.listenerCount()).toBe(0);
-    expect(host.querySelector(".pl-root")).toBeNull();
+    expect(h.model.listenerCount()).toBe(3);
+    h.cleanup?.();
+    expect(h.model.listenerCount()).toBe(0);
+    expect(h.host.querySelector(".pl-root")).toBeNull();
     key(root, "d");
     tap(root.querySelector('[data-pile="stock"] .pl-card') as Element);
-    expect(model.sent).toEqual([]);
+    expect(h.model.sent).toEqual([]);
   });
 
   it("cleans up when anywidget aborts the signal", () => {
     mount();
-    controller.abort();
-    expect(model.listenerCount()).toBe(0);
-    expect(host.querySelector(".pl-root")).toBeNull();
+    h.controller.abort();
+    expect(h.model.listenerCount()).toBe(0);
+    expect(h.host.querySelector(".pl-root")).toBeNull();
   });
 });

@@ -1,28 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import widget from "../widget";
-import { FakeModel, LABELS, key, pointer, startState, tap } from "./helpers";
-import type { RenderProps } from "@anywidget/types";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Harness, LABELS, key, pointer, startState, tap } from "./helpers";
 import type { GameState, Labels, Lesson, Records } from "../types";
 import { word } from "../words";
 
-let host: HTMLElement;
-let model: FakeModel;
-let cleanup: () => void;
+const h = new Harness();
+const mount = (state?: GameState, labels?: Labels): HTMLElement => h.mount(state, labels);
+const q = <T extends Element = HTMLElement>(sel: string): T => h.q<T>(sel);
 
-function mount(state: GameState = startState(), labels: Labels = LABELS): HTMLElement {
-  model = new FakeModel(state, labels);
-  const props = { model, el: host, signal: new AbortController().signal } as unknown as RenderProps;
-  cleanup = widget.render(props as never) as () => void;
-  return q(".pl-root");
-}
-
-const q = <T extends Element = HTMLElement>(sel: string): T => {
-  const found = host.querySelector<T>(sel);
-  if (!found) throw new Error(`nothing matches ${sel}`);
-  return found;
-};
-
-const last = (): unknown => model.sent[model.sent.length - 1];
+const last = (): unknown => h.model.sent[h.model.sent.length - 1];
 
 function lesson(over: Partial<Lesson> = {}): Lesson {
   return {
@@ -46,14 +31,7 @@ function records(over: Partial<Records> = {}): Records {
   };
 }
 
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-
 afterEach(() => {
-  cleanup?.();
-  host.remove();
   vi.useRealTimers();
 });
 
@@ -93,7 +71,7 @@ describe("lesson", () => {
     mount(startState({ lesson: lesson({ step: 0 }) }));
     expect(q<HTMLButtonElement>('[data-lesson="back"]').disabled).toBe(true);
     expect(q<HTMLButtonElement>('[data-lesson="forward"]').disabled).toBe(false);
-    model.set("state", startState({ version: 2, lesson: lesson({ step: 9 }) }));
+    h.model.set("state", startState({ version: 2, lesson: lesson({ step: 9 }) }));
     expect(q<HTMLButtonElement>('[data-lesson="back"]').disabled).toBe(false);
     expect(q<HTMLButtonElement>('[data-lesson="forward"]').disabled).toBe(true);
   });
@@ -106,7 +84,7 @@ describe("lesson", () => {
     expect(q<HTMLButtonElement>('[data-lesson="forward"]').disabled).toBe(true);
     resume.click();
     expect(last()).toMatchObject({ type: "lesson", action: "resume" });
-    expect(host.querySelector(".pl-lesson-mark")).toBeNull();
+    expect(h.host.querySelector(".pl-lesson-mark")).toBeNull();
   });
 
   it("while playing sends forward every pace seconds, with the current version", () => {
@@ -114,12 +92,12 @@ describe("lesson", () => {
     mount(startState({ lesson: lesson({ playing: true, pace: 1.5 }) }));
     expect(q('[data-lesson="play"]').getAttribute("aria-label")).toBe("Pause");
     vi.advanceTimersByTime(1400);
-    expect(model.sent).toEqual([]);
+    expect(h.model.sent).toEqual([]);
     vi.advanceTimersByTime(200);
-    expect(model.sent).toEqual([{ type: "lesson", action: "forward", version: 1, id: 1 }]);
-    model.set("state", startState({ version: 2, lesson: lesson({ step: 3, playing: true, pace: 1.5 }) }));
+    expect(h.model.sent).toEqual([{ type: "lesson", action: "forward", version: 1, id: 1 }]);
+    h.model.set("state", startState({ version: 2, lesson: lesson({ step: 3, playing: true, pace: 1.5 }) }));
     vi.advanceTimersByTime(1500);
-    expect(model.sent.map((m) => m.version)).toEqual([1, 2]);
+    expect(h.model.sent.map((m) => m.version)).toEqual([1, 2]);
   });
 
   it("stops the timer on pause, on a state that is not playing, and on cleanup", () => {
@@ -128,28 +106,28 @@ describe("lesson", () => {
     q<HTMLButtonElement>('[data-lesson="play"]').click();
     expect(last()).toMatchObject({ type: "lesson", action: "pause" });
     vi.advanceTimersByTime(10000);
-    expect(model.sent).toHaveLength(1);
+    expect(h.model.sent).toHaveLength(1);
 
-    model.set("state", startState({ version: 2, lesson: lesson({ playing: true }) }));
+    h.model.set("state", startState({ version: 2, lesson: lesson({ playing: true }) }));
     vi.advanceTimersByTime(2000);
-    expect(model.sent).toHaveLength(2);
-    model.set("state", startState({ version: 3, lesson: lesson({ playing: false }) }));
+    expect(h.model.sent).toHaveLength(2);
+    h.model.set("state", startState({ version: 3, lesson: lesson({ playing: false }) }));
     vi.advanceTimersByTime(10000);
-    expect(model.sent).toHaveLength(2);
+    expect(h.model.sent).toHaveLength(2);
 
-    model.set("state", startState({ version: 4, lesson: lesson({ playing: true }) }));
-    cleanup();
+    h.model.set("state", startState({ version: 4, lesson: lesson({ playing: true }) }));
+    h.cleanup?.();
     vi.advanceTimersByTime(10000);
-    expect(model.sent).toHaveLength(2);
+    expect(h.model.sent).toHaveLength(2);
   });
 
   it("restarts the timer when the pace changes", () => {
     vi.useFakeTimers();
     mount(startState({ lesson: lesson({ playing: true, pace: 5 }) }));
     vi.advanceTimersByTime(4000);
-    model.set("state", startState({ version: 2, lesson: lesson({ playing: true, pace: 0.5 }) }));
+    h.model.set("state", startState({ version: 2, lesson: lesson({ playing: true, pace: 0.5 }) }));
     vi.advanceTimersByTime(500);
-    expect(model.sent).toEqual([{ type: "lesson", action: "forward", version: 2, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "lesson", action: "forward", version: 2, id: 1 }]);
   });
 
   it("steps with . and , (or Shift+arrows), Shift+Home/End and p", () => {
@@ -165,16 +143,16 @@ describe("lesson", () => {
     ] as const) {
       key(root, k, init);
     }
-    expect(model.sent.map((m) => (m as { action?: string }).action)).toEqual([
+    expect(h.model.sent.map((m) => (m as { action?: string }).action)).toEqual([
       "forward", "back", "forward", "back", "first", "last", "play",
     ]);
     key(root, "ArrowRight");
-    expect(model.sent).toHaveLength(7);
+    expect(h.model.sent).toHaveLength(7);
   });
 
   it("announces the new caption when a step arrives", () => {
     mount(startState({ lesson: lesson() }));
-    model.set("state", startState({ version: 2, lesson: lesson({ step: 3, caption: "Draw from the stock." }) }));
+    h.model.set("state", startState({ version: 2, lesson: lesson({ step: 3, caption: "Draw from the stock." }) }));
     expect(q(".pl-lesson-caption").textContent).toBe("Draw from the stock.");
     expect(q("[aria-live=polite]").textContent).toBe("Draw from the stock.");
   });
@@ -187,7 +165,7 @@ describe("show moves", () => {
     expect(b.getAttribute("aria-pressed")).toBe("false");
     b.click();
     expect(last()).toMatchObject({ type: "show_moves", on: true });
-    model.set("state", startState({ version: 2, show_moves: true }));
+    h.model.set("state", startState({ version: 2, show_moves: true }));
     expect(b.getAttribute("aria-pressed")).toBe("true");
     b.click();
     expect(last()).toMatchObject({ type: "show_moves", on: false });
@@ -195,18 +173,18 @@ describe("show moves", () => {
 
   it("outlines exactly the cards in targets, and the piles a picked-up card may go to", () => {
     mount(startState({ show_moves: true }));
-    const outlined = [...host.querySelectorAll<HTMLElement>(".pl-can-move")].map((c) => c.dataset.card).sort();
+    const outlined = [...h.host.querySelectorAll<HTMLElement>(".pl-can-move")].map((c) => c.dataset.card).sort();
     expect(outlined).toEqual(["5H", "AD"]);
     tap(q('[data-card="5H"]'));
-    expect([...host.querySelectorAll<HTMLElement>(".pl-can-drop")].map((p) => p.dataset.pile)).toEqual(["t2"]);
+    expect([...h.host.querySelectorAll<HTMLElement>(".pl-can-drop")].map((p) => p.dataset.pile)).toEqual(["t2"]);
     tap(q('[data-card="5H"]'));
-    expect(host.querySelectorAll(".pl-can-drop")).toHaveLength(0);
+    expect(h.host.querySelectorAll(".pl-can-drop")).toHaveLength(0);
   });
 
   it("outlines nothing when off", () => {
     mount();
     tap(q('[data-card="5H"]'));
-    expect(host.querySelectorAll(".pl-can-move, .pl-can-drop")).toHaveLength(0);
+    expect(h.host.querySelectorAll(".pl-can-move, .pl-can-drop")).toHaveLength(0);
   });
 
   it("outlines the drop piles while dragging", () => {
@@ -215,9 +193,9 @@ describe("show moves", () => {
     pointer(card, "pointerdown", { clientX: 10, clientY: 10 });
     pointer(window as unknown as Element, "pointermove", { clientX: 40, clientY: 40 });
     expect(card.classList.contains("pl-dragging")).toBe(true);
-    expect([...host.querySelectorAll<HTMLElement>(".pl-can-drop")].map((p) => p.dataset.pile)).toEqual(["fD"]);
+    expect([...h.host.querySelectorAll<HTMLElement>(".pl-can-drop")].map((p) => p.dataset.pile)).toEqual(["fD"]);
     pointer(window as unknown as Element, "pointercancel", { clientX: 40, clientY: 40 });
-    expect(host.querySelectorAll(".pl-can-drop")).toHaveLength(0);
+    expect(h.host.querySelectorAll(".pl-can-drop")).toHaveLength(0);
   });
 });
 
@@ -239,7 +217,7 @@ describe("reveal", () => {
     expect(card.getAttribute("aria-label")).toBe("7 of clubs (revealed)");
     expect(q('[data-pile="stock"] [data-card="3C"]').dataset.revealed).toBe("true");
     expect(q('[data-card="QH"]').dataset.revealed).toBeUndefined();
-    expect(host.querySelectorAll('[data-pile="t7"] [data-revealed]')).toHaveLength(6);
+    expect(h.host.querySelectorAll('[data-pile="t7"] [data-revealed]')).toHaveLength(6);
   });
 
   it("cannot drag, select or move a revealed card", () => {
@@ -250,9 +228,9 @@ describe("reveal", () => {
     pointer(window as unknown as Element, "pointerup", { clientX: 60, clientY: 60 });
     expect(card.classList.contains("pl-dragging")).toBe(false);
     tap(card);
-    expect(host.querySelector(".pl-selected")).toBeNull();
+    expect(h.host.querySelector(".pl-selected")).toBeNull();
     expect(card.classList.contains("pl-movable")).toBe(false);
-    expect(model.sent).toEqual([]);
+    expect(h.model.sent).toEqual([]);
   });
 });
 
@@ -272,14 +250,14 @@ describe("toolbar menus and panels", () => {
     mount(withLanguages());
     q<HTMLButtonElement>('[data-action="more"]').click();
     expect(q(".pl-more-menu").hidden).toBe(false);
-    const items = [...host.querySelectorAll<HTMLElement>('.pl-more-menu [data-action="lang"]')];
+    const items = [...h.host.querySelectorAll<HTMLElement>('.pl-more-menu [data-action="lang"]')];
     expect(items.map((i) => i.textContent)).toEqual(["English", "Nederlands", "Svenska"]);
     expect(items.map((i) => i.getAttribute("aria-checked"))).toEqual(["true", "false", "false"]);
     items[1].click();
     expect(last()).toMatchObject({ type: "lang", lang: "nl", version: 1 });
     expect(q(".pl-more-menu").hidden).toBe(true);
-    model.set("labels", { ...LABELS, rules: "Regels" });
-    model.set("state", withLanguages({ version: 2, lang: "nl" }));
+    h.model.set("labels", { ...LABELS, rules: "Regels" });
+    h.model.set("state", withLanguages({ version: 2, lang: "nl" }));
     expect(q('.pl-more-menu [data-lang="nl"]').getAttribute("aria-checked")).toBe("true");
     expect(q('.pl-more-menu [data-action="rules"]').textContent).toBe("Regels");
   });
@@ -341,7 +319,7 @@ describe("toolbar menus and panels", () => {
       fastest_win: 201.5, current_streak: 1, longest_streak: 3,
     };
     const custom = { ...row, rules_key: "custom-1", draw: 3, win_rate: 0, best_score: null, fastest_win: null };
-    model.emit("msg:custom", { type: "stats", id: 1, rows: [row, custom] });
+    h.model.emit("msg:custom", { type: "stats", id: 1, rows: [row, custom] });
     const heads = [...panel.querySelectorAll("thead th")].map((t) => t.textContent);
     expect(heads).toEqual([
       "Rules", "Draw", "Played", "Won", "Win rate", "Best score", "Fewest moves", "Fastest win", "Streak",
@@ -358,9 +336,9 @@ describe("toolbar menus and panels", () => {
     mount(withLanguages());
     q<HTMLButtonElement>('[data-action="more"]').click();
     q<HTMLButtonElement>('.pl-more-menu [data-action="stats"]').click();
-    model.emit("msg:custom", { type: "stats", id: 1, rows: [] });
+    h.model.emit("msg:custom", { type: "stats", id: 1, rows: [] });
     expect(q(".pl-panel-stats .pl-empty").textContent).toBe("No games yet");
-    expect(host.querySelector(".pl-panel-stats table")).toBeNull();
+    expect(h.host.querySelector(".pl-panel-stats table")).toBeNull();
   });
 });
 
@@ -368,29 +346,29 @@ describe("messages", () => {
   it("shows a narration under the status line and announces it once per id", () => {
     mount();
     const message = { id: 1, kind: "narration" as const, text: "The teacher draws three cards." };
-    model.set("state", startState({ version: 1, message }));
+    h.model.set("state", startState({ version: 1, message }));
     const line = q(".pl-narration");
     expect(line.hidden).toBe(false);
     expect(line.textContent).toBe("The teacher draws three cards.");
     expect(q("[aria-live=polite]").textContent).toBe("The teacher draws three cards.");
     expect(q(".pl-toast").classList.contains("pl-show")).toBe(false);
     q("[aria-live=polite]").textContent = "";
-    model.set("state", startState({ version: 2, message }));
+    h.model.set("state", startState({ version: 2, message }));
     expect(q("[aria-live=polite]").textContent).toBe("");
-    model.set("state", startState({ version: 3, message: { ...message, id: 2 } }));
+    h.model.set("state", startState({ version: 3, message: { ...message, id: 2 } }));
     expect(q("[aria-live=polite]").textContent).toBe("The teacher draws three cards.");
   });
 
   it("shows a narration in the lesson's caption box when a lesson is shown", () => {
     mount(startState({ lesson: lesson() }));
-    model.set("state", startState({ version: 2, lesson: lesson(), message: { id: 4, kind: "narration", text: "Look!" } }));
+    h.model.set("state", startState({ version: 2, lesson: lesson(), message: { id: 4, kind: "narration", text: "Look!" } }));
     expect(q(".pl-narration").hidden).toBe(true);
     expect(q(".pl-lesson-narration").textContent).toBe("Look!");
   });
 
   it("shows an info message in the toast", () => {
     mount();
-    model.set("state", startState({ message: { id: 7, kind: "info", text: "Records are stored." } }));
+    h.model.set("state", startState({ message: { id: 7, kind: "info", text: "Records are stored." } }));
     const toast = q(".pl-toast");
     expect(toast.textContent).toBe("Records are stored.");
     expect(toast.classList.contains("pl-show")).toBe(true);
@@ -404,7 +382,7 @@ describe("records and indicator", () => {
     mount(startState({ records: records() }));
     expect(q(".pl-records").textContent).toBe("Best 645 \u00b7 Streak 2");
     expect(q(".pl-records-warn").hidden).toBe(true);
-    model.set("state", startState({ version: 2, records: records({ enabled: false, error: "disk full" }) }));
+    h.model.set("state", startState({ version: 2, records: records({ enabled: false, error: "disk full" }) }));
     expect(q(".pl-records").hidden).toBe(true);
     const warn = q(".pl-records-warn");
     expect(warn.hidden).toBe(false);
@@ -421,12 +399,12 @@ describe("records and indicator", () => {
     const badge = q(".pl-indicator");
     expect(badge.hidden).toBe(false);
     expect(badge.textContent).toBe("Winnable");
-    model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending" } }));
+    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending" } }));
     expect(badge.dataset.verdict).toBe("pending");
     expect(badge.textContent).toBe("Thinking\u2026");
-    model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost" } }));
+    h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost" } }));
     expect(badge.textContent).toBe("No longer winnable");
-    model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost" } }));
+    h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost" } }));
     expect(badge.hidden).toBe(true);
   });
 });

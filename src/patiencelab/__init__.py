@@ -20,6 +20,8 @@ from patiencelab.game import Klondike
 from patiencelab.moves import Move
 from patiencelab.position import Column, Position
 from patiencelab.rules import Rules, Scoring
+from patiencelab.solver import Solution, solve
+from patiencelab.survey import survey
 
 if TYPE_CHECKING:
     from patiencelab.widget import KlondikeWidget
@@ -39,7 +41,10 @@ __all__ = [
     "Position",
     "Rules",
     "Scoring",
+    "Solution",
     "Suit",
+    "solve",
+    "survey",
 ]
 
 __version__ = "0.1.0"

@@ -17,7 +17,7 @@ from typing import Literal
 
 from patiencelab.cards import RANKS, Card, Suit
 from patiencelab.errors import InvalidPositionError, PatienceError
-from patiencelab.position import parse_deal
+from patiencelab.position import deal_piles, parse_deal
 
 __all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
 
@@ -52,22 +52,10 @@ def to_deal_string(cards: Sequence[Card], format: DealFormat, *, face_down: Sequ
         return "".join(map(str, cards))
     if format == "klondike-solver":
         return "".join(f"{c.rank:02d}{c.suit.index + 1}" for c in cards)
-    piles = _deal_piles(cards, face_down)
+    piles, rest = deal_piles(cards, face_down)
     tableau = [[_solvitaire_card(c, up=k == len(p) - 1) for k, c in enumerate(p)] for p in piles]
-    used = sum(len(p) for p in piles)
-    stock = [_solvitaire_card(c, up=False) for c in reversed(cards[used:])]
+    stock = [_solvitaire_card(c, up=False) for c in reversed(rest)]
     return json.dumps({"tableau piles": tableau, "stock": stock, "waste": [], "foundations": [[], [], [], []]})
-
-
-def _deal_piles(cards: Sequence[Card], face_down: Sequence[int]) -> list[list[Card]]:
-    need = [n + 1 for n in face_down]
-    piles: list[list[Card]] = [[] for _ in need]
-    it = iter(cards)
-    for row in range(max(need)):
-        for col, n in enumerate(need):
-            if row < n:
-                piles[col].append(next(it))
-    return piles
 
 
 def _solvitaire_card(card: Card, *, up: bool) -> str:

@@ -11,7 +11,7 @@ from patiencelab.cards import Card, Suit, full_deck
 from patiencelab.errors import InvalidPositionError, PatienceError
 from patiencelab.rules import Rules
 
-__all__ = ["Column", "Position", "deal_position", "parse_deal", "seeded_deal"]
+__all__ = ["Column", "Position", "deal_piles", "deal_position", "parse_deal", "seeded_deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,16 +173,22 @@ def seeded_deal(seed: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def deal_position(cards: Sequence[Card], rules: Rules) -> Position:
-    """Deal ``cards`` (dealing order) row by row under ``rules``: each column takes cards until it has its
-    face-down cards plus one; the last card a column takes is face up; the rest form the stock.
+def deal_piles(cards: Sequence[Card], face_down: Sequence[int]) -> tuple[list[list[Card]], list[Card]]:
+    """Deal ``cards`` (dealing order) row by row: each column takes cards until it has its ``face_down`` count
+    plus one. Returns the columns (bottom first; the last card of each is its face-up card) and the stock.
     """
-    need = [n + 1 for n in rules.face_down]
+    need = [n + 1 for n in face_down]
     piles: list[list[Card]] = [[] for _ in need]
     it = iter(cards)
     for row in range(max(need)):
         for col, n in enumerate(need):
             if row < n:
                 piles[col].append(next(it))
+    return piles, list(it)
+
+
+def deal_position(cards: Sequence[Card], rules: Rules) -> Position:
+    """Deal ``cards`` (dealing order) under ``rules``; the cards after the tableau form the stock."""
+    piles, stock = deal_piles(cards, rules.face_down)
     tableau = tuple(Column(tuple(p[:-1]), (p[-1],)) for p in piles)
-    return Position(tableau, tuple(it), (), dict.fromkeys(Suit, 0), 0)
+    return Position(tableau, tuple(stock), (), dict.fromkeys(Suit, 0), 0)

@@ -14,7 +14,7 @@ import json
 import os
 import pathlib
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
@@ -215,19 +215,7 @@ class Records:
         if outcome not in OUTCOMES:
             raise RecordsError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
         when = finished_at or dt.datetime.now(dt.timezone.utc)
-        row = {
-            "finished_at": when.isoformat(),
-            "rules_key": rules_key(game.rules),
-            "draw": game.rules.draw,
-            "rules": json.dumps(game.rules.to_json(), sort_keys=True),
-            "deal": game.deal,
-            "seed": game.seed,
-            "outcome": outcome,
-            "score": game.score,
-            "moves": game.moves,
-            "seconds": round(game.seconds, 3),
-            "record": json.dumps(game.record(), sort_keys=True),
-        }
+        row = _columns(game, when, outcome, game.score, round(game.seconds, 3), game.record())
         with self._transaction() as connection:
             cursor = connection.execute(
                 f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
@@ -405,16 +393,23 @@ def _imported_row(item: object, number: int) -> dict[str, Any]:
         values = {key: convert(item[key]) for key, convert in converters.items()}
     except (KeyError, TypeError, ValueError, PatienceError) as exc:
         raise RecordsError(f"game {number} cannot be imported: {exc}") from None
+    return _columns(game, finished, outcome, values["score"], values["seconds"], record)
+
+
+def _columns(
+    game: Klondike, when: dt.datetime, outcome: str, score: int, seconds: float, record: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The columns of one stored game."""
     return {
-        "finished_at": finished.isoformat(),
+        "finished_at": when.isoformat(),
         "rules_key": rules_key(game.rules),
         "draw": game.rules.draw,
         "rules": json.dumps(game.rules.to_json(), sort_keys=True),
         "deal": game.deal,
         "seed": game.seed,
         "outcome": outcome,
-        "score": values["score"],
-        "moves": moves,
-        "seconds": values["seconds"],
+        "score": score,
+        "moves": game.moves,
+        "seconds": seconds,
         "record": json.dumps(record, sort_keys=True),
     }

@@ -34,7 +34,9 @@ def check_invariants(game: Klondike) -> None:
     assert len(cards) == 52
     assert len(set(cards)) == 52
     for move in game.legal_moves():
-        assert move.card is None
+        if move.card is not None:  # part of a run to an empty column: only when any card may fill one
+            assert game.rules.empty_column == "any" and move.target is not None
+            assert not game.tableau[int(move.target[1]) - 1].up
         assert game.can_play(move), move
     view = game.view()
     text = json.dumps(view, ensure_ascii=False).split('"')
@@ -53,6 +55,9 @@ def assert_legal_moves_complete(game: Klondike) -> None:
     candidates = ["d", "r", "w-f", *(f"w-{t}" for t in places)]
     candidates += [f"{a}-{b}" for a in places for b in [*places, "f"] if a != b]
     candidates += [f"f{s}-{t}" for s in "CDHS" for t in places]
+    if game.rules.empty_column == "any":  # parts of runs to empty columns are named by their card
+        empty = [t for i, t in enumerate(places) if not game.tableau[i].up]
+        candidates += [f"{c}-{t}" for col in game.tableau for c in col.up[1:] for t in empty]
     playable = {m for m in candidates if game.can_play(m)}
     listed = [str(m) for m in game.legal_moves()]
     assert len(listed) == len(set(listed))

@@ -226,7 +226,9 @@ def test_legal_moves_are_place_form_and_playable() -> None:
             for _ in range(15):
                 moves = game.legal_moves()
                 for move in moves:
-                    assert move.card is None
+                    if move.card is not None:  # only part of a run to an empty column, when any card may go there
+                        assert rules.empty_column == "any" and move.target is not None
+                        assert not game.tableau[int(move.target[1]) - 1].up
                     assert game.can_play(move)
                     assert game.check(move) is None
                 if not moves:
@@ -318,3 +320,15 @@ def test_failed_mutations_change_nothing() -> None:
         with pytest.raises(PatienceError):
             call()
         assert state(game) == before
+
+
+def test_part_of_a_run_to_an_empty_column_keeps_its_card_form() -> None:
+    game = game_from([col("", "9S 8H 7C"), col("", ""), col("", "KD")], rules=Rules(empty_column="any"))
+    assert Move.parse("8H-t2") in [Move(None, m.target, m.card) for m in game.legal_moves() if m.card]
+    played = game.play("8H-t2")
+    assert str(played) == "8H-t2" and played.source == "t1"
+    assert [c.symbol for c in game.tableau[1].up] == ["8♥", "7♣"]
+    replay = Klondike.from_record(game.record())
+    assert replay == game and [str(m) for m in replay.history] == ["8H-t2"]
+    game.undo()
+    assert [c.symbol for c in game.tableau[0].up] == ["9♠", "8♥", "7♣"]

@@ -38,7 +38,9 @@ class Move:
     ``source`` is ``"d"`` (draw), ``"r"`` (recycle), ``"w"``, ``"t1"``..``"t9"`` or ``"fC"``..``"fS"``;
     ``target`` is ``None`` for draw and recycle, else ``"t1"``..``"t9"``, ``"f"`` (the foundation of the moving
     card's suit) or ``"fC"``..``"fS"``. A card-form move (``5H-t5``) names the moving ``card`` and has
-    ``source=None`` until a game resolves it.
+    ``source=None`` until a game resolves it. A move that names both a source and a card prints in card form:
+    a game plays one only where the place form would be ambiguous (part of a run moved to an empty column
+    when any card may fill one).
     """
 
     source: str | None
@@ -75,7 +77,7 @@ class Move:
     def __str__(self) -> str:
         if self.source in ("d", "r"):
             return self.source
-        head = self.source if self.source is not None else str(self.card)
+        head = str(self.card) if self.card is not None else self.source
         return f"{head}-{self.target}"
 
     @property

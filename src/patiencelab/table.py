@@ -197,6 +197,10 @@ class Table:
                     append(row[j])
             if empties and (lead == 13 or any_on_empty):
                 result.extend(row[j] for j in empties)
+                if any_on_empty:  # every part of the run may go to an empty column, named by its card
+                    src = row[empties[0]].source
+                    assert src is not None
+                    result.extend(Move(src, _col(j), _DECK[c]) for c in up[1:] for j in empties)
         if self._rules.foundation_to_tableau:
             for s in range(4):
                 count = found[s]
@@ -390,6 +394,9 @@ class Table:
                     other=other,
                     rank=top_card.symbol[:-1],
                 )
+        if not dest and source[0] == "t" and index != self._implied_run(self._up[int(source[1]) - 1], dest):
+            # part of a run to an empty column (empty_column="any"): only the card form says which part
+            return Move(source, target, _DECK[card]), count
         return _move(source, target), count
 
     def _implied_run(self, up: list[int], dest: list[int]) -> int:

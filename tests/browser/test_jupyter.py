@@ -40,7 +40,7 @@ def page(browser: Browser) -> Iterator[Page]:
 def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
     with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
-        write_notebook(server.root / "play.ipynb", SETUP)
+        write_notebook(server.root / "play.ipynb", SETUP, "w")  # the same widget shown twice
         open_and_run(page, server, "play.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
@@ -92,6 +92,9 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
         kernel_eval(page, "w.game.undo()")
         expect(root).to_have_attribute("data-version", "8")
         expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
+        second = page.locator("[data-version]").nth(1)  # the second view of the same widget kept in step
+        expect(second).to_have_attribute("data-version", "8")
+        expect(second.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
         page.screenshot(path=str(artifacts / f"jupyter-{flavour}-after.png"))
     assert errors == []
 

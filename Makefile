@@ -47,8 +47,9 @@ py-test: setup
 bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 
+# With no screen, JupyterLab only prints the URL to open; as root (containers) it needs --allow-root.
 play: setup
-	$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) examples/play.ipynb
+	$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) examples/play.ipynb
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static

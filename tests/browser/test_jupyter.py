@@ -185,3 +185,25 @@ def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path,
         expect(root.locator('.pl-stats td[data-col="won-count"]')).to_have_text("1")
         page.screenshot(path=str(artifacts / "jupyter-statistics.png"))
     assert errors == []
+
+
+def test_the_winnability_indicator_in_real_jupyterlab(
+    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+) -> None:
+    errors = page_errors(page)
+    with jupyter_server("lab", tmp_path) as server:
+        write_notebook(server.root / "indicator.ipynb", SETUP.replace("seed=7)", "seed=7, records=None)"))
+        open_and_run(page, server, "indicator.ipynb")
+        root = page.locator("[data-version]").first
+        expect(root).to_be_visible(timeout=60_000)
+        root.locator('[data-action="more"]').click()
+        root.locator('.pl-menu-item[data-action="indicator"]').click()
+        badge = root.locator("[data-verdict]")
+        expect(badge).to_have_attribute("data-verdict", "winnable", timeout=60_000)
+        version = root.get_attribute("data-version")
+        root.locator('[data-pile="stock"]').click()  # the board answers at once; the verdict follows
+        expect(root).not_to_have_attribute("data-version", version or "")
+        expect(badge).to_have_attribute("data-verdict", "winnable", timeout=60_000)
+        assert kernel_eval(page, "print(w.state['indicator'])").strip() == "{'enabled': True, 'verdict': 'winnable'}"
+        page.screenshot(path=str(artifacts / "jupyter-indicator.png"))
+    assert errors == []

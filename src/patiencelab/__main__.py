@@ -6,11 +6,14 @@ import argparse
 import shlex
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from patiencelab.errors import PatienceError
 from patiencelab.rules import PRESETS, Rules
 from patiencelab.survey import Budget, SurveyInterruptedWarning, survey
+
+Number = TypeVar("Number", int, float)
 
 __all__ = ["main"]
 
@@ -29,24 +32,25 @@ def _seed_range(text: str) -> range:
     return seeds
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def _number(
+    convert: Callable[[str], Number], what: str, rule: str, ok: Callable[[Number], bool]
+) -> Callable[[str], Number]:
+    """An argparse type: ``convert(text)``, refused (saying ``rule``) unless ``ok`` of it."""
+
+    def parse(text: str) -> Number:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        if not ok(value):
+            raise argparse.ArgumentTypeError(f"must be {rule}, not {text}")
+        return value
+
+    return parse
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return value
+_positive_int = _number(int, "a whole number", "at least 1", lambda n: n >= 1)
+_positive_float = _number(float, "a number", "above 0", lambda x: x > 0)
 
 
 def build_parser() -> argparse.ArgumentParser:

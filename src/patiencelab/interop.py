@@ -17,7 +17,7 @@ from typing import Literal
 
 from patiencelab.cards import RANKS, Card, Suit
 from patiencelab.errors import InvalidPositionError, PatienceError
-from patiencelab.position import deal_piles, parse_deal
+from patiencelab.position import check_deal, deal_piles, parse_deal
 
 __all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
 
@@ -34,20 +34,10 @@ def _check_format(format: str) -> None:
         raise PatienceError(f"unknown deal format {format!r}: choose one of {', '.join(FORMATS)}")
 
 
-def _check_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    cards = tuple(cards)
-    if len(cards) != 52 or not all(isinstance(c, Card) for c in cards):
-        raise InvalidPositionError(f"a deal is 52 cards, not {len(cards)} items")
-    repeated = sorted({c.symbol for c in cards if cards.count(c) > 1})
-    if repeated:
-        raise InvalidPositionError(f"deal repeats {' '.join(repeated)}")
-    return cards
-
-
 def to_deal_string(cards: Sequence[Card], format: DealFormat, *, face_down: Sequence[int] = _STANDARD) -> str:
     """Write ``cards`` (dealing order) in ``format``; ``face_down`` shapes the Solvitaire tableau."""
     _check_format(format)
-    cards = _check_cards(cards)
+    cards = check_deal(cards)
     if format == "patiencelab":
         return "".join(map(str, cards))
     if format == "klondike-solver":
@@ -91,7 +81,7 @@ def _read_klondike_solver(text: str) -> tuple[Card, ...]:
                 f"Klondike-Solver deal, card {i // 3 + 1}: {digits[i : i + 3]!r} is not rank 01-13 and suit 1-4"
             )
         cards.append(Card(rank, _SUITS[suit - 1]))
-    return _check_cards(cards)
+    return check_deal(cards)
 
 
 def _parse_solvitaire_card(text: object, where: str) -> tuple[Card, bool]:
@@ -134,4 +124,4 @@ def _read_solvitaire(text: str) -> tuple[Card, ...]:
     for row in range(max(len(p) for p in piles)):
         order.extend(p[row] for p in piles if row < len(p))
     order.extend(_parse_solvitaire_card(item, "stock")[0] for item in reversed(stock))
-    return _check_cards(order)
+    return check_deal(order)

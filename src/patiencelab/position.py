@@ -11,7 +11,7 @@ from patiencelab.cards import Card, Suit, full_deck
 from patiencelab.errors import InvalidPositionError, PatienceError
 from patiencelab.rules import Rules
 
-__all__ = ["Column", "Position", "deal_piles", "deal_position", "parse_deal", "seeded_deal"]
+__all__ = ["Column", "Position", "check_deal", "deal_piles", "deal_position", "parse_deal", "seeded_deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +158,18 @@ def parse_deal(text: str) -> tuple[Card, ...]:
             cards.append(Card.parse(text[i : i + 2]))
         except PatienceError as exc:
             raise InvalidPositionError(f"deal, card {i // 2 + 1}: {exc}") from None
+    return check_deal(cards)
+
+
+def check_deal(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` as a tuple if they are the 52 cards, each once; else :class:`InvalidPositionError` says why."""
+    cards = tuple(cards)
+    if len(cards) != 52 or not all(isinstance(c, Card) for c in cards):
+        raise InvalidPositionError(f"a deal is 52 cards, not {len(cards)} items")
     repeated = sorted({c.symbol for c in cards if cards.count(c) > 1})
     if repeated:
         raise InvalidPositionError(f"deal repeats {' '.join(repeated)}")
-    return tuple(cards)
+    return cards
 
 
 def seeded_deal(seed: int) -> tuple[Card, ...]:

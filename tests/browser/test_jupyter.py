@@ -28,6 +28,12 @@ def drag(page: Page, card: Locator, pile: Locator) -> None:
     page.mouse.up()
 
 
+def choose_from_more(root: Locator, action: str) -> None:
+    """Open the board's More menu and pick the item for ``action``."""
+    root.locator('[data-action="more"]').click()
+    root.locator(f'.pl-menu-item[data-action="{action}"]').click()
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -178,8 +184,7 @@ def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path,
         open_and_run(page, server, "records.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
-        root.locator('[data-action="more"]').click()
-        root.locator('.pl-menu-item[data-action="stats"]').click()
+        choose_from_more(root, "stats")
         played = root.locator('.pl-stats td[data-col="played"]')
         expect(played).to_have_text("2")
         expect(root.locator('.pl-stats td[data-col="won-count"]')).to_have_text("1")
@@ -196,8 +201,7 @@ def test_the_winnability_indicator_in_real_jupyterlab(
         open_and_run(page, server, "indicator.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
-        root.locator('[data-action="more"]').click()
-        root.locator('.pl-menu-item[data-action="indicator"]').click()
+        choose_from_more(root, "indicator")
         badge = root.locator("[data-verdict]")
         expect(badge).to_have_attribute("data-verdict", "winnable", timeout=60_000)
         version = root.get_attribute("data-version")

@@ -142,8 +142,16 @@ BAD_INTENTS: list[tuple[str, Any]] = [
     ("no version", {"type": "draw"}),
     ("version as text", {"type": "draw", "version": "1"}),
     ("version as bool", {"type": "draw", "version": True}),
-    ("stale version", {"type": "draw", "version": 0}),
-    ("future version", {"type": "draw", "version": 99}),
+    ("stale move", {"type": "move", "version": 0, "card": "5D", "to": "t3"}),
+    ("future move", {"type": "move", "version": 99, "card": "5D", "to": "t3"}),
+    ("a megabyte card", {"type": "move", "version": 1, "card": "5" * 2**20, "to": "t3"}),
+    ("a megabyte type", {"type": "x" * 2**20, "version": 1}),
+    ("a megabyte field name", {"type": "draw", "version": 1, "x" * 2**20: 1}),
+    ("a huge version", {"type": "move", "version": 10**5000, "card": "5D", "to": "t3"}),
+    ("new with a seed past 64 bits", {"type": "new", "version": 1, "seed": 2**63}),
+    ("new with a huge seed", {"type": "new", "version": 1, "seed": 10**5000}),
+    ("a megabyte language", {"type": "lang", "version": 1, "lang": "e" * 2**20}),
+    ("a megabyte lesson action", {"type": "lesson", "version": 1, "action": "f" * 2**20}),
     ("move without card", {"type": "move", "version": 1, "to": "t3"}),
     ("move without target", {"type": "move", "version": 1, "card": "5D"}),
     ("move with a number", {"type": "move", "version": 1, "card": 5, "to": "t3"}),
@@ -173,6 +181,7 @@ def test_bad_intents_change_nothing_and_are_answered(widget: KlondikeWidget, wha
     assert reply["type"] == "rejected"
     assert isinstance(reply["text"], str) and reply["text"]
     assert reply["version"] == widget.version
+    assert len(reply["text"]) <= 400, "a reply never echoes large input back"
     assert snapshot(widget) == before
 
 
@@ -191,7 +200,7 @@ def test_illegal_move_reply_carries_the_rule_and_reason(widget: KlondikeWidget) 
 def test_custom_messages_are_answered_through_send(widget: KlondikeWidget, monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[Any] = []
     monkeypatch.setattr(widget, "send", sent.append)
-    widget._on_custom_message(widget, {"type": "draw", "version": 0}, [])
+    widget._on_custom_message(widget, {"type": "move", "version": 0, "card": "5D", "to": "t3"}, [])
     widget._on_custom_message(widget, {"type": "draw", "version": 1}, [])
     assert [m["type"] for m in sent] == ["rejected"]
     assert widget.game.moves == 1
@@ -265,7 +274,7 @@ def check_invariants(widget: KlondikeWidget) -> None:
 def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject, seed: int) -> None:
     """200 examples x 50 intents: 10,000 intents, random JSON mixed with real moves."""
     widget = KlondikeWidget(seed=seed)
-    widget.hint_seconds = 0.01
+    widget.hint_max_states = 200
     for _ in range(50):
         content = data.draw(real_move(widget)) if data.draw(st.booleans()) else data.draw(intents(widget.version))
         version, before = widget.version, snapshot(widget)

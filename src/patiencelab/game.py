@@ -274,21 +274,22 @@ class Klondike(Table):
 
         return explain(self, move)
 
-    def hint(self, *, seconds: float = 0.5) -> Move | None:
+    def hint(self, *, seconds: float = 0.5, max_states: int | None = None) -> Move | None:
         """A good next move, or ``None`` when no move is legal: the first move of a win the solver finds within
-        ``seconds``, else the most promising move that does not take back the last one.
+        ``seconds`` (or ``max_states`` positions, the same on every machine), else the most promising move that
+        does not take back the last one.
         """
         from patiencelab.solver import hint_move
 
-        return hint_move(self, seconds=seconds)
+        return hint_move(self, seconds=seconds, max_states=max_states)
 
-    def is_winnable(self, *, seconds: float = 10.0) -> bool | None:
+    def is_winnable(self, *, seconds: float = 10.0, max_states: int | None = None) -> bool | None:
         """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when
-        the solver decides it within ``seconds``, ``None`` when it cannot tell in time.
+        the solver decides it within ``seconds`` (or ``max_states`` positions), ``None`` when it cannot tell.
         """
         from patiencelab.solver import is_winnable
 
-        return is_winnable(self, seconds=seconds)
+        return is_winnable(self, seconds=seconds, max_states=max_states)
 
     def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""

@@ -73,6 +73,10 @@ class _Board:
     piles: dict[str, tuple[float, float, float]] = field(default_factory=dict)  # pile -> x, y, next card's y
 
 
+#: Stands for the picture's id prefix until the picture is drawn.
+_UID = "pl-0uid0"
+
+
 def render(
     source: Klondike | Position | Mapping[str, Any],
     *,
@@ -101,8 +105,7 @@ def render(
     arrow = _resolve_move(move, position, rules, game) if move is not None else None
     ncols = len(position.tableau)
     slots = max(ncols, 7 if rules.draw > 1 else 6)
-    digest = hashlib.sha1(repr((position, rules.draw, reveal, theme, arrow, title)).encode()).hexdigest()[:10]
-    board = _Board(position, rules, THEMES[theme], reveal, f"pl-{digest}", slots)
+    board = _Board(position, rules, THEMES[theme], reveal, _UID, slots)
     view_w = 2 * MARGIN + slots * CW + (slots - 1) * GAP
     view_h = max(TAB_Y + CH + 3 * UP_DY, max(_column_bottom(board, c) for c in range(ncols))) + MARGIN
     label = title if title is not None else _describe(position, rules, arrow)
@@ -126,7 +129,10 @@ def render(
             _outline(layer, board, (card,), "pl-highlight", board.colors["mark"])
     if arrow is not None:
         _draw_arrow(root, board, *arrow)
-    return ET.tostring(root, encoding="unicode")
+    # The ids that keep two pictures on one page apart come from what the picture shows, never from the position
+    # (whose face-down cards and stock order must not leave the kernel, not even as a hash).
+    text = ET.tostring(root, encoding="unicode")
+    return text.replace(_UID, "pl-" + hashlib.sha1(text.encode()).hexdigest()[:10])
 
 
 # ------------------------------------------------------------------------------------------------ inputs

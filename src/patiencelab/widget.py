@@ -9,6 +9,7 @@ import atexit
 import pathlib
 import threading
 import time
+import warnings
 import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -18,8 +19,8 @@ import traitlets
 
 from patiencelab.errors import IllegalMoveError, PatienceError
 from patiencelab.game import Klondike
-from patiencelab.i18n import check_language, labels, language_names
-from patiencelab.indicator import Indicator
+from patiencelab.i18n import check_language, labels, language_names, message
+from patiencelab.indicator import Executor, Indicator
 from patiencelab.keeper import RecordKeeper
 from patiencelab.lesson import Lesson
 from patiencelab.moves import Move
@@ -54,6 +55,16 @@ INTENTS = (
     "stats",
 )
 _SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
+#: Intents that name cards and places of the board they were made on: only these must match its version. The
+#: others (draw, undo, lesson steps, ...) are relative commands, applied in the order they arrive, so quick
+#: clicks are never lost.
+_VERSIONED = ("move",)
+#: The longest reply text sent back (an echo of outside input is cut to this).
+_MAX_REPLY = 400
+#: The longest text field an intent may carry (card, place, preset, action, language).
+_MAX_FIELD = 32
+#: Seeds a board accepts from the front end: what a 64-bit signed integer holds (SQLite, JSON in browsers).
+_MAX_SEED = 2**63 - 1
 
 
 class _RejectedError(Exception):
@@ -88,8 +99,13 @@ class KlondikeWidget(anywidget.AnyWidget):
     indicator = traitlets.Bool(False)
     #: Seconds the solver may think for a hint.
     hint_seconds = traitlets.Float(0.5)
+    #: Positions the solver may search for a hint (``None``: only ``hint_seconds`` bounds it); a state budget
+    #: gives the same hint on every machine.
+    hint_max_states = traitlets.Int(None, allow_none=True)
     #: Seconds the solver may think, in a background process, for the winnability indicator.
     indicator_seconds = traitlets.Float(5.0)
+    #: Positions the indicator's solver may search (``None``: only ``indicator_seconds`` bounds it).
+    indicator_max_states = traitlets.Int(None, allow_none=True)
 
     def __init__(
         self,
@@ -99,6 +115,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         rules: Rules | None = None,
         lang: str = "en",
         records: Records | bool | None = True,
+        executor: Executor | None = None,
         **kwargs: Any,
     ) -> None:
         if game is not None and (seed is not None or rules is not None):
@@ -113,9 +130,10 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._player: LessonPlayer | None = None
         self._message: dict[str, Any] | None = None
         self._message_id = 0
-        self._keeper = RecordKeeper(records)
         self._lock = threading.RLock()
-        self._indicator = Indicator(self._on_verdict)
+        self._indicator = Indicator(self._on_verdict, **({"executor": executor} if executor is not None else {}))
+        self._indicator_notice: str | None = None
+        self._keeper = RecordKeeper(records)
         super().__init__(**kwargs)
         self.labels = labels(self._lang)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
@@ -193,13 +211,16 @@ class KlondikeWidget(anywidget.AnyWidget):
         return bundle
 
     def _store_unfinished(self) -> None:
-        if self._player is None:
-            self._keeper.store_unfinished(self._game)
+        keeper = getattr(self, "_keeper", None)  # None when __init__ stopped early (bad arguments)
+        if keeper is not None and self._player is None:
+            keeper.store_unfinished(self._game)
 
     def close(self) -> None:
         """Store the game in play (as abandoned), stop the indicator's solver and close the widget."""
         self._store_unfinished()
-        self._indicator.close()
+        indicator = getattr(self, "_indicator", None)
+        if indicator is not None:
+            indicator.close()
         super().close()
 
     @traitlets.observe("reveal", "show_moves", "narrate", "indicator")
@@ -286,19 +307,18 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._sync_locked(moved=moved, bump=bump)
 
     def _sync_locked(self, *, moved: bool, bump: bool) -> None:
+        """Build the whole state first, then give it its version: a build that fails changes nothing."""
         game = self.game
         if self._player is None:
             self._keeper.follow(game)
         last = self._last_move() if moved else self.state.get("last_move")
         if moved and last is not None and self.narrate and self._player is None:
             self._say("narration", self._narration(last))
-        self._before = game.copy()
-        self._version += bump
+        indicator = self._indicator_state(game)
         view = game.view(reveal=self.reveal)
         rules = game.rules
-        self.state = {
+        state = {
             **view,
-            "version": self._version,
             "seconds": round(game.seconds, 3),
             "clock_running": view["status"] == "playing",
             "can_draw": bool(view["stock"]) and view["status"] != "won",
@@ -320,9 +340,22 @@ class KlondikeWidget(anywidget.AnyWidget):
             "rules_text": rules.describe(self._lang),
             "message": self._message,
             "lesson": self._player.state(game, self._lang) if self._player else None,
-            "indicator": self._indicator.state(game, self.indicator and self._player is None, self.indicator_seconds),
+            "indicator": indicator,
             "records": self._keeper.state(game),
         }
+        self._before = game.copy()
+        self._version += bump
+        self.state = {**state, "version": self._version}
+
+    def _indicator_state(self, game: Klondike) -> dict[str, Any]:
+        """The indicator's part of the state; when its worker cannot start, it is off with a notice, once."""
+        enabled = self.indicator and self._player is None
+        state = self._indicator.state(game, enabled, self.indicator_seconds, self.indicator_max_states)
+        error = self._indicator.error
+        if enabled and error is not None and self._indicator_notice != error:
+            self._indicator_notice = error
+            self._say("info", message("notice.indicator-off", self._lang, reason=error))
+        return {**state, "error": error}
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
         """Block until the indicator's verdict for the current position is in (for scripts and tests)."""
@@ -399,27 +432,33 @@ class KlondikeWidget(anywidget.AnyWidget):
         if not isinstance(intent_id, int) or isinstance(intent_id, bool):
             intent_id = None
         try:
-            return self._apply_intent(content, intent_id)
+            with self._lock:
+                return self._apply_intent(content, intent_id)
         except _RejectedError as rejected:
-            return {
-                "type": "rejected",
-                "id": intent_id,
-                "rule": rejected.rule,
-                "text": rejected.text,
-                "version": self._version,
-            }
+            return self._rejected(intent_id, rejected.text, rejected.rule)
+        except Exception as err:  # a defect must still answer, never leave a traceback without a reply
+            warnings.warn(f"intent failed: {type(err).__name__}: {err}", RuntimeWarning, stacklevel=2)
+            return self._rejected(intent_id, f"internal error: {type(err).__name__}", None)
+
+    def _rejected(self, intent_id: int | None, text: str, rule: str | None) -> dict[str, Any]:
+        if len(text) > _MAX_REPLY:
+            text = text[: _MAX_REPLY - 1] + "…"
+        return {"type": "rejected", "id": intent_id, "rule": rule, "text": text, "version": self._version}
 
     def _apply_intent(self, content: object, intent_id: int | None) -> dict[str, Any] | None:
         if not isinstance(content, Mapping):
             raise _RejectedError(f"an intent must be an object, not {type(content).__name__}")
         kind = content.get("type")
-        if kind not in INTENTS:
-            raise _RejectedError(f"unknown intent type {kind!r}")
+        if not isinstance(kind, str) or kind not in INTENTS:
+            raise _RejectedError(f"unknown intent type {_short(kind)}")
         version = content.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise _RejectedError(f"intent {kind!r} needs the integer version it was made on")
-        if version != self._version:
-            raise _RejectedError(f"stale intent: made on version {version}, the board is at {self._version}")
+        if kind in _VERSIONED and version != self._version:
+            raise _RejectedError(f"stale intent: made on version {_short(version)}, the board is at {self._version}")
+        for key, value in content.items():
+            if isinstance(value, str) and len(value) > _MAX_FIELD:
+                raise _RejectedError(f"intent {kind!r}: {_short(key)} is longer than {_MAX_FIELD} characters")
         game = self.game
         try:
             if kind == "move":
@@ -486,13 +525,13 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise _RejectedError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
         if draw not in (1, 3) or isinstance(draw, bool):
             raise _RejectedError(f"draw must be 1 or 3, not {draw!r}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise _RejectedError(f"seed must be a whole number of at least 0, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED):
+            raise _RejectedError(f"seed must be a whole number from 0 to {_MAX_SEED}, not {_short(seed)}")
         self.new_game(seed=seed, rules=Rules.preset(preset, draw=draw, scoring=current.scoring))
 
     def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
         _fields(content, "hint")
-        move = self.game.hint(seconds=self.hint_seconds)
+        move = self.game.hint(seconds=self.hint_seconds, max_states=self.hint_max_states)
         if move is None:
             raise _RejectedError(self.labels.get("no-hint", "No moves left."))
         cards = self.game.moving_cards(move)
@@ -510,4 +549,10 @@ def _fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()
     """Reject an intent with fields it does not take."""
     extra = sorted(set(map(str, content)) - {"type", "version", "id", *allowed})
     if extra:
-        raise _RejectedError(f"intent {kind!r} has unknown field(s): {', '.join(extra)}")
+        raise _RejectedError(f"intent {kind!r} has unknown field(s): {', '.join(map(_short, extra[:5]))}")
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters: replies never echo large input back."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"<a {value.bit_length()}-bit number>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
 from patiencelab.moves import Move
 from patiencelab.rules import Rules
@@ -26,16 +28,16 @@ def _reverses(move: Move, last: Move | None) -> bool:
     return ms == lt and mt == ls
 
 
-def hint_move(game: Klondike, *, seconds: float = 1.0) -> Move | None:
-    """A good next move: the first move of a solution found within ``seconds``; otherwise the most promising
-    move by the solver's ordering that does not undo the last move; ``None`` when no move is legal.
+def hint_move(game: Klondike, *, seconds: float = 1.0, max_states: int | None = None) -> Move | None:
+    """A good next move: the first move of a solution found within ``seconds`` or ``max_states``; otherwise the
+    most promising move by the solver's ordering that does not undo the last move; ``None`` when no move is legal.
     """
     if game.is_won:
         return None
     legal = game.legal_moves()
     if not legal:
         return None
-    solution = solve(game, seconds=seconds)
+    solution = solve(game, seconds=seconds, max_states=max_states)
     if solution.outcome == "solved" and solution.moves:
         return solution.moves[0]
     last = game.history[-1] if game.history else None
@@ -69,22 +71,33 @@ def autocomplete_moves(game: Klondike) -> list[Move] | None:
     return moves if st.is_won() else None
 
 
-def is_winnable(game: Klondike, *, seconds: float = 10.0) -> bool | None:
-    """True or False when the solver decides the game's current position within ``seconds``, else ``None``."""
-    outcome = solve(game, seconds=seconds).outcome
+def is_winnable(game: Klondike, *, seconds: float = 10.0, max_states: int | None = None) -> bool | None:
+    """True or False when the solver decides the game's current position within ``seconds`` (or ``max_states``
+    positions), else ``None``.
+    """
+    outcome = solve(game, seconds=seconds, max_states=max_states).outcome
     return None if outcome == "unknown" else outcome == "solved"
 
 
-def find_solvable_seed(start: int, rules: Rules, *, seconds_per_deal: float = 1.0) -> int:
-    """The first seed from ``start`` on whose deal the solver wins under ``rules`` within the budget."""
-    seed = start
-    while True:
-        if solve(Klondike(seed=seed, rules=rules), seconds=seconds_per_deal).outcome == "solved":
+def find_solvable_seed(start: int, rules: Rules, *, max_states_per_deal: int = 100_000, max_tries: int = 1_000) -> int:
+    """The first seed from ``start`` on whose deal the solver wins under ``rules`` within ``max_states_per_deal``
+    positions (a state budget, so every machine picks the same seed); after ``max_tries`` seeds it gives up with
+    a :class:`~patiencelab.errors.PatienceError`.
+    """
+    if not isinstance(max_tries, int) or isinstance(max_tries, bool) or max_tries < 1:
+        raise PatienceError(f"max_tries must be a whole number of at least 1, not {max_tries!r}")
+    for seed in range(start, start + max_tries):
+        if (
+            solve(Klondike(seed=seed, rules=rules), seconds=math.inf, max_states=max_states_per_deal).outcome
+            == "solved"
+        ):
             return seed
-        seed += 1
+    raise PatienceError(
+        f"no deal from seed {start} to {start + max_tries - 1} was won within {max_states_per_deal:,} positions each"
+    )
 
 
-def verdict(position: dict[str, Any], rules: dict[str, Any], seconds: float) -> Outcome:
+def verdict(position: dict[str, Any], rules: dict[str, Any], seconds: float, max_states: int | None = None) -> Outcome:
     """The solver's outcome for a position given as JSON (for a worker process: plain data in and out)."""
     game = Klondike.from_position(position, rules=Rules.from_json(rules))
-    return solve(game, seconds=seconds).outcome
+    return solve(game, seconds=seconds, max_states=max_states).outcome

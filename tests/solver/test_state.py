@@ -39,7 +39,7 @@ def snapshot(s: State) -> tuple[object, ...]:
 
 def same_position(s: State, game: Klondike) -> bool:
     """True when ``s`` holds the game's position (columns, talon, waste size, foundations, recycles)."""
-    g = State.from_game(game)
+    g = State.of(game)
     return (s.down, s.up, s.talon, s.p, s.found, s.recycles) == (g.down, g.up, g.talon, g.p, g.found, g.recycles)
 
 
@@ -48,7 +48,7 @@ def same_position(s: State, game: Klondike) -> bool:
 def test_random_walk_matches_model_and_undo_restores(seed: int, rules_index: int, walk: int) -> None:
     rules = RULES[rules_index]
     game = Klondike(seed=seed, rules=rules)
-    s = State.from_game(game)
+    s = State.of(game)
     rng = random.Random(walk)
     trail = []
     for _ in range(60):
@@ -75,8 +75,8 @@ def test_key_ignores_column_order() -> None:
     game = Klondike(seed=3)
     pos = game.position()
     swapped = dict(pos, tableau=[pos["tableau"][i] for i in (6, 5, 4, 3, 2, 1, 0)])
-    a = State.from_game(Klondike.from_position({**pos, "tableau": [pos["tableau"][i] for i in range(7)]}))
-    b = State.from_game(Klondike.from_position(swapped))
+    a = State.of(Klondike.from_position({**pos, "tableau": [pos["tableau"][i] for i in range(7)]}))
+    b = State.of(Klondike.from_position(swapped))
     # Face-down parts are told apart by their origin column, so compare positions without face-down cards.
     assert (a.key() == b.key()) == (a.ndown == 0)
 
@@ -94,12 +94,12 @@ def test_key_ignores_column_order_when_all_face_up() -> None:
         "foundations": {"C": 13, "D": 11, "H": 11, "S": 10},
     }
     other = dict(pos, tableau=[tableau[1], tableau[0], *tableau[2:]])
-    assert State.from_game(Klondike.from_position(pos)).key() == State.from_game(Klondike.from_position(other)).key()
+    assert State.of(Klondike.from_position(pos)).key() == State.of(Klondike.from_position(other)).key()
 
 
 def test_reachable_draw3_every_third_card_then_recycle() -> None:
     game = Klondike(seed=1, rules=Rules(draw=3))
-    s = State.from_game(game)
+    s = State.of(game)
     reach = dict(s.reachable())
     assert sorted(reach) == [2, 5, 8, 11, 14, 17, 20, 23]
     assert reach[2] == 1 and reach[23] == 8
@@ -109,7 +109,7 @@ def test_reachable_respects_pass_limit() -> None:
     game = Klondike(seed=1, rules=Rules(draw=3, max_passes=1))
     for _ in range(3):
         game.play("d")
-    s = State.from_game(game)
+    s = State.of(game)
     assert sorted(dict(s.reachable())) == [8, 11, 14, 17, 20, 23]
-    unlimited = State.from_game(Klondike.from_position(game.position(), rules=Rules(draw=3)))
+    unlimited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=3)))
     assert sorted(dict(unlimited.reachable())) == [2, 5, 8, 11, 14, 17, 20, 23]

@@ -8,6 +8,7 @@ from typing import Any
 from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
 from patiencelab.moves import Move
+from patiencelab.position import Position, deal_position, seeded_deal
 from patiencelab.rules import Rules
 from patiencelab.solver.movegen import finishing_move, generate, to_public
 from patiencelab.solver.search import Outcome, solve
@@ -41,7 +42,7 @@ def hint_move(game: Klondike, *, seconds: float = 1.0, max_states: int | None = 
     if solution.outcome == "solved" and solution.moves:
         return solution.moves[0]
     last = game.history[-1] if game.history else None
-    st = State.from_game(game)
+    st = State.of(game)
     for m in reversed(generate(st)):
         first = to_public(st, m)[0]
         if not _reverses(first, last):
@@ -59,7 +60,7 @@ def autocomplete_moves(game: Klondike) -> list[Move] | None:
     """The moves that finish a trivially won game (every card face up; draws and recycles as needed, only
     foundation moves otherwise), or ``None`` when the game is not that far.
     """
-    st = State.from_game(game)
+    st = State.of(game)
     if st.ndown:
         return None
     moves: list[Move] = []
@@ -87,10 +88,8 @@ def find_solvable_seed(start: int, rules: Rules, *, max_states_per_deal: int = 1
     if not isinstance(max_tries, int) or isinstance(max_tries, bool) or max_tries < 1:
         raise PatienceError(f"max_tries must be a whole number of at least 1, not {max_tries!r}")
     for seed in range(start, start + max_tries):
-        if (
-            solve(Klondike(seed=seed, rules=rules), seconds=math.inf, max_states=max_states_per_deal).outcome
-            == "solved"
-        ):
+        deal = deal_position(seeded_deal(seed), rules)
+        if solve(deal, rules, seconds=math.inf, max_states=max_states_per_deal).outcome == "solved":
             return seed
     raise PatienceError(
         f"no deal from seed {start} to {start + max_tries - 1} was won within {max_states_per_deal:,} positions each"
@@ -99,5 +98,5 @@ def find_solvable_seed(start: int, rules: Rules, *, max_states_per_deal: int = 1
 
 def verdict(position: dict[str, Any], rules: dict[str, Any], seconds: float, max_states: int | None = None) -> Outcome:
     """The solver's outcome for a position given as JSON (for a worker process: plain data in and out)."""
-    game = Klondike.from_position(position, rules=Rules.from_json(rules))
-    return solve(game, seconds=seconds, max_states=max_states).outcome
+    start = Position.from_json(position)
+    return solve(start, Rules.from_json(rules), seconds=seconds, max_states=max_states).outcome

@@ -6,10 +6,11 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
-from patiencelab.game import Klondike
 from patiencelab.moves import Move
+from patiencelab.position import Position
+from patiencelab.rules import Rules
 from patiencelab.solver.movegen import finishing_move, generate, safe_move, to_public
-from patiencelab.solver.state import IMove, State
+from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["Outcome", "Solution", "solve"]
 
@@ -119,16 +120,24 @@ def _public_moves(start: State, path: list[tuple[IMove, int]]) -> tuple[Move, ..
     return tuple(out)
 
 
-def solve(game: Klondike, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
-    """Decide whether ``game`` can be won from its current position (knowing every face-down card).
+def solve(
+    source: Position | Positioned,
+    rules: Rules | None = None,
+    *,
+    seconds: float = 10.0,
+    max_states: int | None = None,
+) -> Solution:
+    """Decide whether a position can be won (knowing every face-down card): a :class:`Position` under
+    ``rules`` (the standard rules by default), or a game's current position under its rules.
 
     Stops at ``seconds`` or ``max_states`` positions, whichever comes first. ``"impossible"`` is a proof: the
     whole space, pruned only by sound rules, was searched.
     """
     t0 = time.perf_counter()
-    if game.is_won:
+    start = State.of(source, rules)
+    if start.is_won():
         return Solution("solved", (), 0, time.perf_counter() - t0)
-    search = _Search(State.from_game(game), t0 + seconds, max_states)
+    search = _Search(start, t0 + seconds, max_states)
     outcome = search.run()
-    moves = _public_moves(State.from_game(game), search.path) if outcome == "solved" else ()
+    moves = _public_moves(State.of(source, rules), search.path) if outcome == "solved" else ()
     return Solution(outcome, moves, search.states, time.perf_counter() - t0)

@@ -7,7 +7,10 @@ A talon move ("draw until card ``i`` is on top, recycling if needed, then play i
 
 from __future__ import annotations
 
-from patiencelab.game import Klondike
+from typing import Protocol
+
+from patiencelab.errors import PatienceError
+from patiencelab.position import Position
 from patiencelab.rules import Rules
 
 __all__ = [
@@ -17,6 +20,7 @@ __all__ = [
     "W2F",
     "W2T",
     "IMove",
+    "Positioned",
     "State",
 ]
 
@@ -35,6 +39,21 @@ W2T = 3  # (W2T, talon index, target column, 0)
 F2T = 4  # (F2T, suit, target column, 0): a foundation's top card back to a column
 
 IMove = tuple[int, int, int, int]
+
+
+class Positioned(Protocol):
+    """Anything with a current position and rules (a game): the solver reads these two and nothing else."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in play."""
+        ...
+
+    def snapshot(self) -> Position:
+        """The current position."""
+        ...
+
+
 _SEP = 200
 
 
@@ -96,9 +115,8 @@ class State:
         self._update_talon_key()
 
     @classmethod
-    def from_game(cls, game: Klondike) -> State:
-        """The current position of ``game`` under its rules."""
-        pos = game.snapshot()
+    def from_position(cls, pos: Position, rules: Rules) -> State:
+        """``pos`` under ``rules``."""
         return cls(
             [[c.index for c in col.down] for col in pos.tableau],
             [[c.index for c in col.up] for col in pos.tableau],
@@ -106,8 +124,19 @@ class State:
             [c.index for c in pos.stock],
             [pos.foundations.get(s, 0) for s in sorted(pos.foundations, key=lambda s: s.index)],
             pos.recycles,
-            game.rules,
+            rules,
         )
+
+    @classmethod
+    def of(cls, source: Position | Positioned, rules: Rules | None = None) -> State:
+        """The state of a :class:`Position` under ``rules`` (the standard rules by default), or of anything with
+        a ``snapshot()`` and ``rules`` (a game) under its own rules.
+        """
+        if isinstance(source, Position):
+            return cls.from_position(source, rules if rules is not None else Rules())
+        if rules is not None:
+            raise PatienceError("give rules with a position, not with a game (it has its own)")
+        return cls.from_position(source.snapshot(), source.rules)
 
     # ------------------------------------------------------------------------------------------------ keys
 

@@ -4,6 +4,7 @@ score, the clock and listeners.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import warnings
@@ -274,14 +275,16 @@ class Klondike(Table):
 
         return explain(self, move)
 
-    def hint(self, *, seconds: float = 0.5, max_states: int | None = None) -> Move | None:
-        """A good next move, or ``None`` when no move is legal: the first move of a win the solver finds within
-        ``seconds`` (or ``max_states`` positions, the same on every machine), else the most promising move that
-        does not take back the last one.
+    def hint(self, *, max_states: int | None = 10_000, seconds: float = math.inf) -> Move | None:
+        """A good next move, or ``None`` when no move is legal: one that keeps the game winnable when the solver
+        knows one, preferring a move that turns a card up, then a card to a foundation, then the waste's card,
+        then other card moves, then a draw; never the previous move taken back (see :mod:`patiencelab.hints`).
+        Each solver call searches at most ``max_states`` positions, so every machine gives the same hint.
         """
-        from patiencelab.solver import hint_move
+        from patiencelab.hints import find_hint
 
-        return hint_move(self, seconds=seconds, max_states=max_states)
+        hint = find_hint(self, max_states=max_states, seconds=seconds)
+        return hint.move if hint is not None else None
 
     def is_winnable(self, *, seconds: float = 10.0, max_states: int | None = None) -> bool | None:
         """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when

@@ -14,9 +14,10 @@ from patiencelab.moves import Move
 
 if TYPE_CHECKING:
     from patiencelab.game import Klondike
+    from patiencelab.hints import Hint
     from patiencelab.rules import Rules
 
-__all__ = ["describe_rules", "explain", "narrate_played"]
+__all__ = ["describe_rules", "explain", "hint_text", "narrate_played"]
 
 
 def _place(place: str, card: Card, lang: str) -> str:
@@ -104,6 +105,33 @@ def narrate_played(before: Klondike, move: Move, after: Klondike) -> str:
             turned = message("explain.turned", before.lang, card=now.up[0].symbol, column=source[1])
             text = text.replace(message("explain.turn-up", before.lang, column=source[1]), turned)
     return text
+
+
+def hint_text(game: Klondike, hint: Hint) -> str:
+    """A hint as one short sentence in the game's language: "Move the 5♦ onto the 6♠: it turns over a card in
+    column 3."
+    """
+    lang, move = game.lang, hint.move
+    if move.is_draw or move.is_recycle:
+        what = message("hint.move.draw" if move.is_draw else "hint.move.recycle", lang)
+    else:
+        card = game.moving_cards(move)[0]
+        target = move.target
+        assert target is not None
+        if target[0] == "f":
+            what = message("hint.move.to-foundation", lang, card=card.symbol)
+        else:
+            top = game.tableau[int(target[1:]) - 1].top
+            if top is None:
+                what = message("hint.move.to-empty", lang, card=card.symbol, column=target[1:])
+            else:
+                what = message("hint.move.to-column", lang, card=card.symbol, top=top.symbol)
+    params: dict[str, object] = {}
+    if hint.reason == "turn-up":
+        params["column"] = hint.column
+    elif hint.reason == "foundation":
+        params["suit"] = message(f"suit.{game.moving_cards(move)[0].suit.value}", lang)
+    return message("hint.sentence", lang, move=what, why=message(f"hint.why.{hint.reason}", lang, **params))
 
 
 def describe_rules(rules: Rules, lang: str = "en") -> str:

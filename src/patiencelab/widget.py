@@ -97,11 +97,10 @@ class KlondikeWidget(anywidget.AnyWidget):
     narrate = traitlets.Bool(False)
     #: Show the winnability indicator.
     indicator = traitlets.Bool(False)
-    #: Seconds the solver may think for a hint.
-    hint_seconds = traitlets.Float(0.5)
-    #: Positions the solver may search for a hint (``None``: only ``hint_seconds`` bounds it); a state budget
-    #: gives the same hint on every machine.
-    hint_max_states = traitlets.Int(None, allow_none=True)
+    #: Positions each solver call may search for a hint: a state budget gives the same hint on every machine.
+    hint_max_states = traitlets.Int(10_000, allow_none=True)
+    #: Seconds each solver call may think for a hint, on top of ``hint_max_states`` (by default no limit).
+    hint_seconds = traitlets.Float(float("inf"))
     #: Seconds the solver may think, in a background process, for the winnability indicator.
     indicator_seconds = traitlets.Float(5.0)
     #: Positions the indicator's solver may search (``None``: only ``indicator_seconds`` bounds it).
@@ -530,10 +529,14 @@ class KlondikeWidget(anywidget.AnyWidget):
         self.new_game(seed=seed, rules=Rules.preset(preset, draw=draw, scoring=current.scoring))
 
     def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
+        from patiencelab.hints import find_hint
+        from patiencelab.narration import hint_text
+
         _fields(content, "hint")
-        move = self.game.hint(seconds=self.hint_seconds, max_states=self.hint_max_states)
-        if move is None:
+        hint = find_hint(self.game, max_states=self.hint_max_states, seconds=self.hint_seconds)
+        if hint is None:
             raise _RejectedError(self.labels.get("no-hint", "No moves left."))
+        move = hint.move
         cards = self.game.moving_cards(move)
         return {
             "type": "hint",
@@ -541,7 +544,8 @@ class KlondikeWidget(anywidget.AnyWidget):
             "move": str(move),
             "card": str(cards[0]) if cards else None,
             "to": move.target if move.target is not None else "stock",
-            "text": self.game.explain(move),
+            "reason": hint.reason,
+            "text": hint_text(self.game, hint),
         }
 
 

@@ -7,53 +7,23 @@ from typing import Any
 
 from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
+from patiencelab.hints import DEFAULT_MAX_STATES, find_hint
 from patiencelab.moves import Move
 from patiencelab.position import Position, deal_position, seeded_deal
 from patiencelab.rules import Rules
-from patiencelab.solver.movegen import finishing_move, generate, to_public
+from patiencelab.solver.movegen import finishing_move, to_public
 from patiencelab.solver.search import Outcome, solve
 from patiencelab.solver.state import State
 
 __all__ = ["autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable", "verdict"]
 
 
-def _reverses(move: Move, last: Move | None) -> bool:
-    """True when ``move`` takes straight back what ``last`` did (``t2-t5`` after ``t5-t2``)."""
-    if last is None or last.source is None or last.target is None or move.source is None or move.target is None:
-        return False
-    ls, lt, ms, mt = last.source, last.target, move.source, move.target
-    if lt[0] == "f":
-        return ms[0] == "f" and mt == ls
-    if ls[0] == "f":
-        return ms == lt and mt[0] == "f"
-    return ms == lt and mt == ls
-
-
-def hint_move(game: Klondike, *, seconds: float = 1.0, max_states: int | None = None) -> Move | None:
-    """A good next move: the first move of a solution found within ``seconds`` or ``max_states``; otherwise the
-    most promising move by the solver's ordering that does not undo the last move; ``None`` when no move is legal.
+def hint_move(game: Klondike, *, seconds: float = math.inf, max_states: int | None = DEFAULT_MAX_STATES) -> Move | None:
+    """The move of :func:`patiencelab.hints.find_hint`: one that keeps the game winnable when the solver knows
+    one, in the documented order; ``None`` when no move is legal.
     """
-    if game.is_won:
-        return None
-    legal = game.legal_moves()
-    if not legal:
-        return None
-    solution = solve(game, seconds=seconds, max_states=max_states)
-    if solution.outcome == "solved" and solution.moves:
-        return solution.moves[0]
-    last = game.history[-1] if game.history else None
-    st = State.of(game)
-    for m in reversed(generate(st)):
-        first = to_public(st, m)[0]
-        if not _reverses(first, last):
-            return first
-    for move in legal:
-        if move.is_draw or move.is_recycle:
-            return move
-    for move in legal:
-        if not _reverses(move, last):
-            return move
-    return None
+    hint = find_hint(game, max_states=max_states, seconds=seconds)
+    return hint.move if hint is not None else None
 
 
 def autocomplete_moves(game: Klondike) -> list[Move] | None:

@@ -650,7 +650,7 @@ GOOD_EXPORT = json.dumps(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=junk_exports(), suffix=st.sampled_from([".json", ".csv"]))
 def test_fuzzed_imports_raise_only_records_error_and_change_nothing(
     tmp_path: pathlib.Path, data: bytes, suffix: str

@@ -297,6 +297,13 @@ def test_a_folder_that_may_not_be_written_raises_records_error(
     assert info.value.code == "read-only"
 
 
+def test_a_home_of_an_unknown_user_raises_records_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATIENCELAB_HOME", "~no-such-user-of-patiencelab/records")
+    with pytest.raises(RecordsError) as info:
+        Records()
+    assert info.value.code == "unreachable"
+
+
 def test_a_database_opened_read_only_raises_records_error(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

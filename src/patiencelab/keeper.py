@@ -35,9 +35,12 @@ class RecordKeeper:
 
     ``on_change`` is called, with no arguments, whenever *another* live keeper of the same database file (the
     same resolved path, in this process) has stored a game, so that a second board in the same kernel does not
-    leave this one's bests stale. It runs in the thread that stored the game, after this keeper's cached stats
-    were dropped (the next :meth:`state` reads the database again) and with no lock of the keeper held; an
-    exception in it is turned into a warning. Keepers are held weakly: a keeper that is gone is never called.
+    leave this one's bests stale. It runs in the thread that stored the game, from inside the other keeper's
+    :meth:`store` (so inside whatever lock the storing board holds while it follows its game), after this
+    keeper's cached stats were dropped (the next :meth:`state` reads the database again); the keepers hold no
+    lock while calling it. It must therefore not wait for a lock another board may hold: take its own board's
+    lock without blocking and re-sync, or leave the refresh to the board's next sync. An exception in it is
+    turned into a warning. Keepers are held weakly: a keeper that is gone is never called.
     """
 
     def __init__(self, records: Records | bool | None, *, on_change: Callable[[], None] | None = None) -> None:

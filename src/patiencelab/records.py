@@ -160,6 +160,8 @@ class Records:
             self.path = pathlib.Path(path) if path is not None else default_path()
         except TypeError:
             raise RecordsError(f"the records path must be text or a path, not {type(path).__name__}") from None
+        except RuntimeError as exc:  # PATIENCELAB_HOME=~someone who does not exist
+            raise RecordsError(f"cannot find the records folder: {exc}", "unreachable") from None
         self._timeout = timeout
         self._open_and_migrate()
 

@@ -84,7 +84,7 @@ def scoring_key(rules: Rules) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """One stored game."""
+    """One stored game. ``scoring`` is the :func:`scoring_key` of its rules: bests and streaks are per scheme."""
 
     id: int
     finished_at: dt.datetime
@@ -109,7 +109,8 @@ class GameRow:
 
 def row_from_values(values: Mapping[str, Any]) -> GameRow:
     """The game in one row of the ``games`` table (of any schema version); raises on any value out of place."""
-    rules = Rules.from_json(json.loads(_typed(values, "rules", str)))
+    rules_data = json.loads(_typed(values, "rules", str))
+    rules = Rules.from_json(rules_data)
     draw = _typed(values, "draw", int)
     if draw != rules.draw:
         raise ValueError(f"draw {draw} differs from the rules' {rules.draw}")
@@ -132,7 +133,7 @@ def row_from_values(values: Mapping[str, Any]) -> GameRow:
         finished_at=dt.datetime.fromisoformat(_typed(values, "finished_at", str)),
         rules_key=_typed(values, "rules_key", str),
         draw=draw,
-        rules=rules.to_json(),
+        rules=rules_data,
         deal=values["deal"] if values["deal"] is None else _typed(values, "deal", str),
         seed=seed if seed is None else _typed({"seed": seed}, "seed", int),
         outcome=outcome,

@@ -226,3 +226,16 @@ def test_a_failing_callback_does_not_stop_the_store(tmp_path: pathlib.Path) -> N
     with pytest.warns(RuntimeWarning, match="the other board is gone"):
         storing.follow(won_game())
     assert len(Records(path)) == 1 and storing.records is not None
+
+
+def test_a_second_board_shows_the_first_boards_best_at_its_next_sync(tmp_path: pathlib.Path) -> None:
+    from patiencelab.widget import KlondikeWidget
+
+    path = tmp_path / "r.sqlite3"
+    first = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))
+    second = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))
+    assert second.state["records"]["best_score"] is None
+    first.game.play("t1-f")
+    assert first.state["records"]["best_score"] == 10
+    second.lang = "nl"  # any sync; the widget can re-sync at once from on_change
+    assert second.state["records"]["best_score"] == 10 and second.state["records"]["played"] == 1

@@ -1,44 +1,103 @@
 """The widget's record keeper: stores each game played once (won, lost or abandoned), tracks the personal bests
-of the rules in play, and never lets a broken database stop a game.
+of the rules and scoring scheme in play, and never lets a broken database stop a game.
 """
 
 from __future__ import annotations
 
+import threading
 import warnings
+import weakref
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
 from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
-from patiencelab.records import Outcome, Records, RecordsError, Stats, rules_key
+from patiencelab.i18n import message
+from patiencelab.records import Outcome, Records, RecordsError, Stats, rules_key, scoring_key
 
 __all__ = ["RecordKeeper"]
 
+# Every live keeper with a database, by the database's resolved path; held weakly, so a board that is gone
+# drops out by itself.
+_LIVE: dict[str, weakref.WeakSet[RecordKeeper]] = {}
+_LIVE_LOCK = threading.Lock()
+
 
 class RecordKeeper:
-    """Stores the games of one widget in a :class:`~patiencelab.records.Records` (or nowhere)."""
+    """Stores the games of one widget in a :class:`~patiencelab.records.Records` (or nowhere).
 
-    def __init__(self, records: Records | bool | None) -> None:
+    A broken records store never raises out of a keeper: when the database cannot be opened, read or written
+    (any :class:`~patiencelab.records.RecordsError`), the keeper switches records off (:attr:`records` becomes
+    ``None``), warns once, and keeps why in :attr:`error` (English, with the path) and :attr:`error_code` (one of
+    :data:`~patiencelab.records.RECORDS_ERROR_CODES`). :meth:`notice` gives the sentence to show the player, in
+    their language; :meth:`state` carries it as ``"notice"``, in the language of the game it is given.
+
+    ``on_change`` is called, with no arguments, whenever *another* live keeper of the same database file (the
+    same resolved path, in this process) has stored a game, so that a second board in the same kernel does not
+    leave this one's bests stale. It runs in the thread that stored the game, from inside the other keeper's
+    :meth:`store` (so inside whatever lock the storing board holds while it follows its game), after this
+    keeper's cached stats were dropped (the next :meth:`state` reads the database again); the keepers hold no
+    lock while calling it. It must therefore not wait for a lock another board may hold: take its own board's
+    lock without blocking and re-sync, or leave the refresh to the board's next sync. An exception in it is
+    turned into a warning. Keepers are held weakly: a keeper that is gone is never called.
+    """
+
+    def __init__(self, records: Records | bool | None, *, on_change: Callable[[], None] | None = None) -> None:
         self.error: str | None = None
-        self.records = self._open(records)
+        self.error_code: str | None = None
+        self._error_path: str | None = None
+        self.on_change = on_change
+        self._path: str | None = None
         self._stats: Stats | None = None
-        self._stats_key: tuple[str, int] | None = None
+        self._stats_key: tuple[str, int, str] | None = None
         self.stored = False
         self.new: list[str] = []
+        self.records = self._open(records)
+        if self.records is not None:
+            self._register(self.records)
 
     def _open(self, records: Records | bool | None) -> Records | None:
         if records is True:
             try:
                 return Records()
             except RecordsError as err:
-                warnings.warn(f"{err}; games will not be stored", RuntimeWarning, stacklevel=4)
-                self.error = str(err)
+                self._fail(err, "games will not be stored")
                 return None
         if records is False or records is None:
             return None
         if not isinstance(records, Records):
             raise PatienceError(f"records must be a Records, True or None, not {type(records).__name__}")
         return records
+
+    def _register(self, records: Records) -> None:
+        try:
+            self._path = str(records.path.resolve())
+        except (OSError, RuntimeError):
+            self._path = str(records.path.absolute())
+        with _LIVE_LOCK:
+            _LIVE.setdefault(self._path, weakref.WeakSet()).add(self)
+
+    def _fail(self, err: RecordsError, consequence: str) -> None:
+        """Switch records off after ``err``, warning the first time only."""
+        if self.error is None:
+            warnings.warn(f"{err}; {consequence}", RuntimeWarning, stacklevel=4)
+        self.error, self.error_code = str(err), err.code
+        self._error_path = str(err.path) if err.path is not None else self._path
+        self.records = None
+        self._stats = None
+        with _LIVE_LOCK:
+            _LIVE.get(self._path or "", weakref.WeakSet()).discard(self)
+
+    def notice(self, lang: str = "en") -> str | None:
+        """The sentence to show the player when records are off because they cannot be used, in ``lang``
+        (``en``, ``nl`` or ``sv``): "Your statistics can't be saved: " and the reason; ``None`` otherwise.
+        """
+        if self.error_code is None:
+            return None
+        path = self._error_path or ""
+        reason = message(f"records.reason.{self.error_code}", lang, path=path)
+        return message("records.notice", lang, reason=reason)
 
     def new_game(self, game: Klondike) -> None:
         """A new game is shown: nothing of it is stored yet (a game shown already won never is)."""
@@ -51,16 +110,30 @@ class RecordKeeper:
             return
         self.stored = True
         before = self.stats(game)
+        if self.records is None:
+            return
         try:
             self.records.add(game, outcome=outcome)
         except RecordsError as err:
-            warnings.warn(f"{err}; this game was not stored", RuntimeWarning, stacklevel=3)
-            self.error = str(err)
+            self._fail(err, "this game was not stored, and games will not be stored")
             return
         self._stats = None
         after = self.stats(game)
         if before is not None and after is not None and game.is_won:
             self.new = _broken_records(before, after)
+        self._tell_others()
+
+    def _tell_others(self) -> None:
+        """Drop the cached stats of every other live keeper of this database, and call its ``on_change``."""
+        with _LIVE_LOCK:
+            others = [keeper for keeper in _LIVE.get(self._path or "", ()) if keeper is not self]
+        for keeper in others:
+            keeper._stats = None
+            if keeper.on_change is not None:
+                try:
+                    keeper.on_change()
+                except Exception as exc:  # another board's trouble must not stop this one
+                    warnings.warn(f"a records listener failed: {exc!r}", RuntimeWarning, stacklevel=4)
 
     def store_unfinished(self, game: Klondike | None) -> None:
         """Store ``game`` as abandoned (or lost) if it was played and is not stored yet."""
@@ -75,27 +148,30 @@ class RecordKeeper:
             self.stored, self.new = False, []
 
     def stats(self, game: Klondike) -> Stats | None:
-        """The stats of ``game``'s rules and draw count (cached until the next store)."""
+        """The stats of ``game``'s rules, draw count and scoring scheme (cached until a game is stored)."""
         if self.records is None:
             return None
-        key = (rules_key(game.rules), game.rules.draw)
-        if self._stats is None or self._stats_key != key:
+        key = (rules_key(game.rules), game.rules.draw, scoring_key(game.rules))
+        stats = self._stats
+        if stats is None or self._stats_key != key:
             try:
-                self._stats = self.records.stats(rules=game.rules, draw=game.rules.draw)
-                self._stats_key = key
+                stats = self.records.stats(rules=game.rules, draw=game.rules.draw)
             except RecordsError as err:
-                self.error = str(err)
+                self._fail(err, "games will not be stored")
                 return None
-        return self._stats
+            self._stats, self._stats_key = stats, key
+        return stats
 
     def state(self, game: Klondike) -> dict[str, Any]:
-        """The ``records`` part of the widget's synced state."""
+        """The ``records`` part of the widget's synced state (``notice`` in the language of ``game``)."""
         stats = self.stats(game)
         state: dict[str, Any] = {
             "enabled": self.records is not None,
             "error": self.error,
+            "notice": self.notice(game.lang),
             "rules_key": rules_key(game.rules),
             "draw": game.rules.draw,
+            "scoring": scoring_key(game.rules),
             "new": list(self.new),
         }
         if stats is not None:
@@ -103,17 +179,17 @@ class RecordKeeper:
         return state
 
     def rows(self) -> list[dict[str, Any]]:
-        """Stats for every rule set and draw count played, for the statistics panel."""
+        """Stats for every rule set, draw count and scoring scheme played, for the statistics panel."""
         if self.records is None:
             return []
         try:
-            groups = self.records.by_rules()
+            groups = self.records.by_rules_and_scoring()
         except RecordsError as err:
-            self.error = str(err)
+            self._fail(err, "games will not be stored")
             return []
         return [
-            {"rules_key": key, "draw": draw, **asdict(stats), "win_rate": stats.win_rate}
-            for (key, draw), stats in groups.items()
+            {"rules_key": key, "draw": draw, "scoring": scoring, **asdict(stats), "win_rate": stats.win_rate}
+            for (key, draw, scoring), stats in groups.items()
         ]
 
 

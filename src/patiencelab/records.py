@@ -2,36 +2,81 @@
 
 The database lives in the platform's user data directory (``PATIENCELAB_HOME`` overrides it, and so does the
 ``path`` argument). Every write is one transaction; SQLite's write-ahead log and a busy timeout let two kernels
-write at once. A database that cannot be read, or that a newer PatienceLab wrote, is never written to: opening it
-raises :class:`RecordsError` and the file is left as it was.
+write at once.
+
+Nothing but :class:`RecordsError` comes out of :class:`Records` for a file or folder that cannot be used: a folder
+where the file should be, a home folder that is a file or cannot be made, a folder that may not be written, a
+file that is not a records database, is damaged or was written by a newer PatienceLab. Its ``code`` says which
+(:data:`RECORDS_ERROR_CODES`), for a notice in the player's language.
+
+A file is trusted only after it has been checked whole when it is opened: its size is a whole number of pages
+and agrees with the page count in its header, ``PRAGMA integrity_check`` finds nothing, and every row reads back
+as a game (its time, rules, outcome, numbers and record). A file that fails any of this is never written to and
+is left byte for byte as it was. One bad row makes the whole file untrusted rather than being skipped: a row
+that cannot be read is a sign of damage (or of a program that does not know the schema), and bests and streaks
+computed around a hole would be wrong without saying so. A row that goes bad after the file was opened (another
+program wrote it) makes every read raise :class:`RecordsError` naming the row.
 """
 
 from __future__ import annotations
 
 import csv
 import datetime as dt
+import errno
+import io
 import json
 import os
 import pathlib
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from dataclasses import dataclass, fields
+from typing import Any
 
-from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
+from patiencelab.records_rows import (
+    MAX_IMPORT_BYTES,
+    OUTCOMES,
+    RECORDS_ERROR_CODES,
+    GameRow,
+    Outcome,
+    RecordsError,
+    game_columns,
+    imported_row,
+    read_export,
+    row_from_values,
+    rules_key,
+    scoring_key,
+)
 from patiencelab.rules import Rules
 
-__all__ = ["SCHEMA_VERSION", "GameRow", "Records", "RecordsError", "Stats", "default_path"]
-
-Outcome = Literal["won", "lost", "abandoned"]
-OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "abandoned")
+__all__ = [
+    "MAX_IMPORT_BYTES",
+    "OUTCOMES",
+    "RECORDS_ERROR_CODES",
+    "SCHEMA_VERSION",
+    "GameRow",
+    "Outcome",
+    "Records",
+    "RecordsError",
+    "Stats",
+    "default_path",
+    "rules_key",
+    "scoring_key",
+]
 
 #: The schema this version of PatienceLab writes; older databases are migrated up to it.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-_MIGRATIONS: dict[int, Sequence[str]] = {
+
+def _fill_scoring(connection: sqlite3.Connection) -> None:
+    """Migration 2: name the scoring scheme of every stored game, from its rules."""
+    for row_id, rules in connection.execute("SELECT id, rules FROM games").fetchall():
+        key = scoring_key(Rules.from_json(json.loads(rules)))
+        connection.execute("UPDATE games SET scoring = ? WHERE id = ?", (key, row_id))
+
+
+_MIGRATIONS: dict[int, Sequence[str | Callable[[sqlite3.Connection], None]]] = {
     # version reached -> statements that bring the previous version to it
     1: (
         """CREATE TABLE games (
@@ -51,11 +96,14 @@ _MIGRATIONS: dict[int, Sequence[str]] = {
         "CREATE INDEX games_by_rules ON games (rules_key, draw, finished_at)",
         "CREATE UNIQUE INDEX games_unique ON games (finished_at, record)",
     ),
+    2: (
+        # bests and streaks are per scoring scheme; seeds beyond SQLite's integers are kept as text
+        "ALTER TABLE games ADD COLUMN scoring TEXT NOT NULL DEFAULT 'standard'",
+        "ALTER TABLE games ADD COLUMN big_seed TEXT",
+        _fill_scoring,
+        "CREATE INDEX games_by_scheme ON games (rules_key, draw, scoring, finished_at)",
+    ),
 }
-
-
-class RecordsError(PatienceError):
-    """The records database cannot be used (unreadable, from a newer version, or a bad import file)."""
 
 
 def default_path() -> pathlib.Path:
@@ -68,38 +116,9 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(platformdirs.user_data_dir("patiencelab", appauthor=False)) / "records.sqlite3"
 
 
-def rules_key(rules: Rules) -> str:
-    """A short name for a rule set, for grouping: the preset name, or ``custom``."""
-    return rules.preset_name or "custom"
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One stored game."""
-
-    id: int
-    finished_at: dt.datetime
-    rules_key: str
-    draw: int
-    rules: dict[str, Any]
-    deal: str | None
-    seed: int | None
-    outcome: Outcome
-    score: int
-    moves: int
-    seconds: float
-    record: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (the time as ISO 8601)."""
-        data = asdict(self)
-        data["finished_at"] = self.finished_at.isoformat()
-        return data
-
-
 @dataclass(frozen=True, slots=True)
 class Stats:
-    """What the records say about one rule set and draw count (or about all games)."""
+    """What the records say about one rule set, draw count and scoring scheme (or about all games)."""
 
     played: int
     won: int
@@ -127,6 +146,9 @@ def streaks(outcomes: Iterable[str]) -> tuple[int, int]:
 class Records:
     """The records database. ``Records()`` opens (or creates) the default one.
 
+    Opening checks the whole file (see the module's docstring); every method raises :class:`RecordsError`, and
+    nothing else, when the file or its folder cannot be used.
+
     >>> import tempfile, pathlib
     >>> records = Records(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite3")
     >>> records.stats().played
@@ -134,7 +156,12 @@ class Records:
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 30.0) -> None:
-        self.path = pathlib.Path(path) if path is not None else default_path()
+        try:
+            self.path = pathlib.Path(path) if path is not None else default_path()
+        except TypeError:
+            raise RecordsError(f"the records path must be text or a path, not {type(path).__name__}") from None
+        except RuntimeError as exc:  # PATIENCELAB_HOME=~someone who does not exist
+            raise RecordsError(f"cannot find the records folder: {exc}", "unreachable") from None
         self._timeout = timeout
         self._open_and_migrate()
 
@@ -143,18 +170,32 @@ class Records:
 
     # -------------------------------------------------------------------------------------------- storage
 
+    def _error(self, what: str, exc: BaseException | str, code: str) -> RecordsError:
+        return RecordsError(f"{what} {self.path}: {exc}", code, self.path)
+
+    def _not_records(self) -> RecordsError:
+        return RecordsError(
+            f"{self.path} is not a PatienceLab records database; it is left untouched", "not-records", self.path
+        )
+
+    def _damaged(self, problem: str) -> RecordsError:
+        return RecordsError(
+            f"the records database {self.path} is damaged ({problem}); it is left untouched", "damaged", self.path
+        )
+
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         try:
             connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise RecordsError(f"cannot open the records database {self.path}: {exc}") from None
+        except (sqlite3.Error, ValueError) as exc:
+            raise self._error("cannot open the records database", exc, _sqlite_code(exc, "unreachable")) from None
         with closing(connection):
             try:
                 connection.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
                 yield connection
-            except sqlite3.DatabaseError as exc:
-                raise RecordsError(f"the records database {self.path} cannot be used: {exc}") from None
+            except (sqlite3.Error, UnicodeError) as exc:
+                # SQLite reports text it cannot decode (a damaged schema) as a UnicodeDecodeError
+                raise self._error("cannot use the records database", exc, _sqlite_code(exc, "failed")) from None
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -168,35 +209,79 @@ class Records:
             connection.execute("COMMIT")
 
     def _open_and_migrate(self) -> None:
-        if self.path.exists():
-            self._check_readable()
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._transaction() as connection:
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
+        try:
+            if self.path.is_dir():
                 raise RecordsError(
-                    f"the records database {self.path} was written by a newer PatienceLab (schema {version}; this "
-                    f"version reads up to {SCHEMA_VERSION}); it is left untouched"
+                    f"{self.path} is a folder, not a PatienceLab records database", "not-records", self.path
                 )
+            if self.path.exists():
+                self._check_file()
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            code = "read-only" if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else "unreachable"
+            raise self._error("cannot make or open the records database", exc.strerror or exc, code) from None
+        with self._transaction() as connection:
+            version = self._version(connection)
             for target in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in _MIGRATIONS[target]:
-                    connection.execute(statement)
+                for step in _MIGRATIONS[target]:
+                    step(connection) if callable(step) else connection.execute(step)
             if version != SCHEMA_VERSION:
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         with self._connect() as connection:
             connection.execute("PRAGMA journal_mode = WAL")
 
-    def _check_readable(self) -> None:
-        """Raise :class:`RecordsError` for a file that is not an SQLite database, before anything writes."""
+    def _version(self, connection: sqlite3.Connection) -> int:
+        """The schema version of the file, after checking that it is a records file this version may write."""
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise RecordsError(
+                f"the records database {self.path} was written by a newer PatienceLab (schema {version}; this "
+                f"version reads up to {SCHEMA_VERSION}); it is left untouched",
+                "newer",
+                self.path,
+            )
+        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if (version == 0 and tables) or (version > 0 and "games" not in tables):
+            raise self._not_records()
+        return version
+
+    def _check_file(self) -> None:
+        """Raise :class:`RecordsError` for a file that is not a sound records database, before anything writes.
+
+        Checked: the SQLite header, a size that is a whole number of pages and agrees with the header's page
+        count, the schema version, ``PRAGMA integrity_check``, and every row.
+        """
         with self.path.open("rb") as handle:
-            header = handle.read(16)
-        if header and header != b"SQLite format 3\x00":
-            raise RecordsError(f"{self.path} is not a PatienceLab records database; it is left untouched")
+            header = handle.read(100)
+        if not header:
+            return  # an empty file: a new database
+        if header[:16] != b"SQLite format 3\x00" or len(header) < 100:
+            raise self._not_records()
+        problem = _size_problem(header, self.path)
+        if problem:
+            raise self._damaged(problem)
         with self._connect() as connection:
-            connection.execute("PRAGMA schema_version").fetchone()
-            if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise RecordsError(f"the records database {self.path} is damaged; it is left untouched")
+            version = self._version(connection)
+            found = [text for (text,) in connection.execute("PRAGMA integrity_check(5)")]
+            if found != ["ok"]:
+                raise self._damaged("; ".join(found))
+            if version > 0:
+                cursor = connection.execute("SELECT * FROM games ORDER BY id")
+                names = [d[0] for d in cursor.description]
+                for values in cursor:
+                    self._row(dict(zip(names, values)))
+
+    def _row(self, values: Mapping[str, Any]) -> GameRow:
+        try:
+            return row_from_values(values)
+        except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as exc:
+            raise RecordsError(
+                f"row {values.get('id')} of the records database {self.path} cannot be read ({exc}); the file is "
+                "not trusted and is left untouched",
+                "damaged",
+                self.path,
+            ) from None
 
     # ---------------------------------------------------------------------------------------------- write
 
@@ -214,8 +299,10 @@ class Records:
             outcome = "won" if game.is_won else "lost" if game.is_stuck else "abandoned"
         if outcome not in OUTCOMES:
             raise RecordsError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
+        if finished_at is not None and not isinstance(finished_at, dt.datetime):
+            raise RecordsError(f"finished_at must be a datetime, not {type(finished_at).__name__}")
         when = finished_at or dt.datetime.now(dt.timezone.utc)
-        row = _columns(game, when, outcome, game.score, round(game.seconds, 3), game.record())
+        row = game_columns(game, when, outcome, game.score, round(game.seconds, 3), game.record())
         with self._transaction() as connection:
             cursor = connection.execute(
                 f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
@@ -229,29 +316,50 @@ class Records:
         with self._connect() as connection:
             cursor = connection.execute(f"SELECT * FROM games {where} ORDER BY finished_at, id", params)
             names = [d[0] for d in cursor.description]
-            return [_to_row(dict(zip(names, values))) for values in cursor.fetchall()]
+            return [self._row(dict(zip(names, values))) for values in cursor.fetchall()]
 
     def _row_by_id(self, row_id: int) -> GameRow:
-        return self._rows("WHERE id = ?", (row_id,))[0]
+        rows = self._rows("WHERE id = ?", (row_id,))
+        if not rows:
+            raise self._error("a stored game went missing from", "another program changed it", "failed")
+        return rows[0]
 
-    def history(self, *, rules: str | Rules | None = None, draw: int | None = None) -> list[GameRow]:
-        """The stored games, oldest first; ``rules`` (a preset name or :class:`Rules`) and ``draw`` filter."""
-        clauses, params = _filters(rules, draw)
+    def history(
+        self, *, rules: str | Rules | None = None, draw: int | None = None, scoring: str | None = None
+    ) -> list[GameRow]:
+        """The stored games, oldest first; ``rules`` (a preset name or :class:`Rules`), ``draw`` and ``scoring``
+        (a :func:`scoring_key`) filter. A :class:`Rules` filters by its scoring scheme too.
+        """
+        clauses, params = _filters(rules, draw, scoring)
         return self._rows(clauses, params)
 
     def __len__(self) -> int:
         with self._connect() as connection:
             return int(connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
-    def stats(self, *, rules: str | Rules | None = None, draw: int | None = None) -> Stats:
-        """Games played and won, best score, fewest moves and fastest win, and the winning streaks."""
-        return _stats(self.history(rules=rules, draw=draw))
+    def stats(self, *, rules: str | Rules | None = None, draw: int | None = None, scoring: str | None = None) -> Stats:
+        """Games played and won, best score, fewest moves and fastest win, and the winning streaks.
+
+        Filtered as :meth:`history`: give a :class:`Rules` (or ``scoring``) for bests that mean something, since
+        points of different scoring schemes cannot be compared.
+        """
+        return _stats(self.history(rules=rules, draw=draw, scoring=scoring))
 
     def by_rules(self) -> dict[tuple[str, int], Stats]:
-        """:class:`Stats` for every rule set and draw count played."""
+        """:class:`Stats` for every rule set and draw count played, every scoring scheme together.
+
+        For bests and streaks that compare like with like, use :meth:`by_rules_and_scoring`.
+        """
         groups: dict[tuple[str, int], list[GameRow]] = {}
         for row in self.history():
             groups.setdefault((row.rules_key, row.draw), []).append(row)
+        return {key: _stats(rows) for key, rows in sorted(groups.items())}
+
+    def by_rules_and_scoring(self) -> dict[tuple[str, int, str], Stats]:
+        """:class:`Stats` for every rule set, draw count and scoring scheme played."""
+        groups: dict[tuple[str, int, str], list[GameRow]] = {}
+        for row in self.history():
+            groups.setdefault((row.rules_key, row.draw, row.scoring), []).append(row)
         return {key: _stats(rows) for key, rows in sorted(groups.items())}
 
     # --------------------------------------------------------------------------------------------- export
@@ -259,43 +367,42 @@ class Records:
     def export_json(self, path: str | os.PathLike[str]) -> int:
         """Write every game to a JSON file; returns how many."""
         rows = [row.to_json() for row in self.history()]
-        pathlib.Path(path).write_text(
-            json.dumps({"format": "patiencelab-records", "version": 1, "games": rows}, indent=1)
-        )
+        text = json.dumps({"format": "patiencelab-records", "version": 1, "games": rows}, indent=1)
+        try:
+            pathlib.Path(path).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RecordsError(f"cannot write {path}: {exc.strerror or exc}", "failed") from None
         return len(rows)
 
     def export_csv(self, path: str | os.PathLike[str]) -> int:
         """Write every game to a CSV file (rules and record as JSON text); returns how many."""
         rows = self.history()
         names = [f.name for f in fields(GameRow) if f.name != "id"]
-        with pathlib.Path(path).open("w", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=names)
-            writer.writeheader()
-            for row in rows:
-                data = row.to_json()
-                data["rules"] = json.dumps(data["rules"], sort_keys=True)
-                data["record"] = json.dumps(data["record"], sort_keys=True)
-                writer.writerow({name: data[name] for name in names})
+        buffer = io.StringIO(newline="")
+        writer = csv.DictWriter(buffer, fieldnames=names)
+        writer.writeheader()
+        for row in rows:
+            data = row.to_json()
+            data["rules"] = json.dumps(data["rules"], sort_keys=True)
+            data["record"] = json.dumps(data["record"], sort_keys=True)
+            writer.writerow({name: data[name] for name in names})
+        try:
+            with pathlib.Path(path).open("w", newline="", encoding="utf-8") as handle:
+                handle.write(buffer.getvalue())
+        except OSError as exc:
+            raise RecordsError(f"cannot write {path}: {exc.strerror or exc}", "failed") from None
         return len(rows)
 
     def import_file(self, path: str | os.PathLike[str]) -> int:
         """Add the games of a JSON or CSV export that are not stored yet; returns how many were added.
 
-        Every row is checked (its record must replay) before anything is written; a bad file adds nothing.
+        Every row is checked (its record must replay, its numbers must fit) before anything is written; any
+        file that is not a good export raises :class:`RecordsError` and adds nothing. Files over
+        :data:`MAX_IMPORT_BYTES` are refused unread.
         """
         source = pathlib.Path(path)
-        try:
-            if source.suffix.lower() == ".csv":
-                with source.open(newline="") as handle:
-                    raw: list[dict[str, Any]] = list(csv.DictReader(handle))
-            else:
-                data = json.loads(source.read_text())
-                if not isinstance(data, dict) or data.get("format") != "patiencelab-records":
-                    raise RecordsError(f"{source} is not a PatienceLab records export")
-                raw = data.get("games", [])
-        except (OSError, ValueError, csv.Error) as exc:
-            raise RecordsError(f"cannot read {source}: {exc}") from None
-        rows = [_imported_row(item, number) for number, item in enumerate(raw, 1)]
+        raw = read_export(source)
+        rows = [imported_row(item, number) for number, item in enumerate(raw, 1)]
         added = 0
         with self._transaction() as connection:
             for row in rows:
@@ -331,15 +438,22 @@ class Records:
         return figure
 
 
-def _filters(rules: str | Rules | None, draw: int | None) -> tuple[str, list[Any]]:
+def _filters(rules: str | Rules | None, draw: int | None, scoring: str | None) -> tuple[str, list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
-    if rules is not None:
-        clauses.append("rules_key = ?")
-        params.append(rules_key(rules) if isinstance(rules, Rules) else rules)
-    if draw is not None:
-        clauses.append("draw = ?")
-        params.append(draw)
+    if isinstance(rules, Rules):
+        scoring = scoring_key(rules) if scoring is None else scoring
+        rules = rules_key(rules)
+    for name, value in (("rules", rules), ("scoring", scoring)):
+        if value is not None and not isinstance(value, str):
+            raise RecordsError(f"{name} must be text or Rules, not {type(value).__name__}")
+    if draw is not None and (not isinstance(draw, int) or isinstance(draw, bool)):
+        raise RecordsError(f"draw must be a whole number, not {type(draw).__name__}")
+    filters: tuple[tuple[str, object], ...] = (("rules_key", rules), ("draw", draw), ("scoring", scoring))
+    for column, wanted in filters:
+        if wanted is not None:
+            clauses.append(f"{column} = ?")
+            params.append(wanted)
     return ("WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
@@ -357,59 +471,34 @@ def _stats(rows: Sequence[GameRow]) -> Stats:
     )
 
 
-def _to_row(values: dict[str, Any]) -> GameRow:
-    return GameRow(
-        id=values["id"],
-        finished_at=dt.datetime.fromisoformat(values["finished_at"]),
-        rules_key=values["rules_key"],
-        draw=values["draw"],
-        rules=json.loads(values["rules"]),
-        deal=values["deal"],
-        seed=values["seed"],
-        outcome=values["outcome"],
-        score=values["score"],
-        moves=values["moves"],
-        seconds=values["seconds"],
-        record=json.loads(values["record"]),
-    )
+def _sqlite_code(exc: BaseException, default: str) -> str:
+    """The :data:`RECORDS_ERROR_CODES` entry for an error SQLite raised."""
+    text = str(exc).lower()
+    if isinstance(exc, UnicodeError) or any(w in text for w in ("malformed", "not a database", "decode", "corrupt")):
+        return "damaged"
+    if "readonly" in text or "read-only" in text:
+        return "read-only"
+    if "unable to open" in text:
+        return "unreachable"
+    return default
 
 
-def _imported_row(item: object, number: int) -> dict[str, Any]:
-    """Check one imported game (its record must replay to its stated moves) and return the columns to insert."""
-    if not isinstance(item, dict):
-        raise RecordsError(f"game {number}: expected an object")
-    try:
-        record = item["record"]
-        record = json.loads(record) if isinstance(record, str) else record
-        game = Klondike.from_record(record)
-        finished = dt.datetime.fromisoformat(str(item["finished_at"]))
-        outcome = str(item["outcome"])
-        if outcome not in OUTCOMES:
-            raise RecordsError(f"outcome {outcome!r} is not one of {', '.join(OUTCOMES)}")
-        moves = int(item["moves"])
-        if moves != game.moves:
-            raise RecordsError(f"'moves' is {moves} but the record has {game.moves}")
-        converters: dict[str, Callable[[Any], Any]] = {"score": int, "seconds": float}
-        values = {key: convert(item[key]) for key, convert in converters.items()}
-    except (KeyError, TypeError, ValueError, PatienceError) as exc:
-        raise RecordsError(f"game {number} cannot be imported: {exc}") from None
-    return _columns(game, finished, outcome, values["score"], values["seconds"], record)
-
-
-def _columns(
-    game: Klondike, when: dt.datetime, outcome: str, score: int, seconds: float, record: Mapping[str, Any]
-) -> dict[str, Any]:
-    """The columns of one stored game."""
-    return {
-        "finished_at": when.isoformat(),
-        "rules_key": rules_key(game.rules),
-        "draw": game.rules.draw,
-        "rules": json.dumps(game.rules.to_json(), sort_keys=True),
-        "deal": game.deal,
-        "seed": game.seed,
-        "outcome": outcome,
-        "score": score,
-        "moves": game.moves,
-        "seconds": seconds,
-        "record": json.dumps(record, sort_keys=True),
-    }
+def _size_problem(header: bytes, path: pathlib.Path) -> str | None:
+    """What is wrong with the size of the database file at ``path`` whose first 100 bytes are ``header``."""
+    journal = path.with_name(path.name + "-journal")
+    if journal.exists() and journal.stat().st_size:
+        return None  # a write was cut off: SQLite rolls the journal back on the first read, then it is checked
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return f"its header gives a page size of {page_size}"
+    size = path.stat().st_size
+    if size % page_size:
+        return f"its size, {size} bytes, is not a whole number of {page_size}-byte pages: it was cut short or added to"
+    pages = int.from_bytes(header[28:32], "big")
+    count_is_valid = header[92:96] == header[24:28] and pages > 0
+    wal = path.with_name(path.name + "-wal")
+    if count_is_valid and size < pages * page_size and not (wal.exists() and wal.stat().st_size):
+        # with a write-ahead log in use, a checkpoint may be growing the file right now: SQLite checks it then
+        return f"it holds {size // page_size} pages where its header counts {pages}: it was cut short"
+    return None

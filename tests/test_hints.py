@@ -13,7 +13,6 @@ from patiencelab.hints import DEFAULT_MAX_STATES, candidates, find_hint
 from patiencelab.narration import hint_text
 from patiencelab.solver import solve
 
-
 #: The state budget of every solver call in these tests (smaller than the default to keep them quick).
 BUDGET = 3_000
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import pathlib
 import random
 import threading
 from collections.abc import Callable
@@ -18,10 +19,11 @@ from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules, svg
 from patiencelab.lesson import Lesson
+from patiencelab.records import Records
 from patiencelab.widget import KlondikeWidget
 
 from .test_teaching import LESSONS
-from .test_widget import check_invariants, intents, real_move, snapshot
+from .test_widget import NEARLY_WON, check_invariants, intents, real_move, snapshot
 
 
 class InlineExecutor(concurrent.futures.Executor):
@@ -225,3 +227,33 @@ def test_face_down_cards_and_stock_order_leave_no_trace(rules: Rules) -> None:
         assert svg.render(game, reveal=True) != svg.render(other, reveal=True)
         compared += 1
     assert compared == 6
+
+
+# ------------------------------------------------------------------------------------------- records
+
+
+def test_unusable_records_leave_the_board_playing_and_say_so_once_in_the_players_language(
+    private_records_home: pathlib.Path,
+) -> None:
+    (private_records_home / "records.sqlite3").mkdir()  # the records file is a folder
+    with pytest.warns(RuntimeWarning, match="games will not be stored"):
+        widget = KlondikeWidget(seed=7, lang="sv")
+    message = widget.state["message"]
+    assert message["kind"] == "info" and message["text"].startswith("Din statistik kan inte sparas")
+    assert widget.state["records"]["enabled"] is False
+    assert widget.handle_intent({"type": "draw", "version": widget.version}) is None
+    assert widget.handle_intent({"type": "draw", "version": widget.version}) is None
+    assert widget.state["message"]["id"] == message["id"], "said once"
+    assert len(widget.game.history) == 2
+
+
+def test_every_board_of_a_kernel_shows_the_same_bests(tmp_path: pathlib.Path) -> None:
+    records = tmp_path / "shared.sqlite3"
+    watcher = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(records))
+    player = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(records))
+    assert watcher.state["records"]["best_score"] is None
+    version = watcher.version
+    player.game.play("t1-f")  # the player wins on the other board
+    assert player.state["records"]["best_score"] is not None
+    assert watcher.state["records"]["best_score"] == player.state["records"]["best_score"]
+    assert watcher.version == version, "new bests make no intent stale"

@@ -132,7 +132,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._indicator = Indicator(self._on_verdict, **({"executor": executor} if executor is not None else {}))
         self._indicator_notice: str | None = None
-        self._keeper = RecordKeeper(records)
+        self._records_notice: str | None = None
+        self._keeper = RecordKeeper(records, on_change=self._records_changed)
         super().__init__(**kwargs)
         self.labels = labels(self._lang)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
@@ -194,7 +195,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @records.setter
     def records(self, records: Records | bool | None) -> None:
-        self._keeper = RecordKeeper(records)
+        self._keeper = RecordKeeper(records, on_change=self._records_changed)
         self._keeper.new_game(self.game)
         self._sync(moved=False)
 
@@ -314,6 +315,10 @@ class KlondikeWidget(anywidget.AnyWidget):
         if moved and last is not None and self.narrate and self._player is None:
             self._say("narration", self._narration(last))
         indicator = self._indicator_state(game)
+        records = self._keeper.state(game)
+        if records["notice"] is not None and records["error"] != self._records_notice:
+            self._records_notice = records["error"]
+            self._say("info", records["notice"])  # said once; the status line keeps a mark with the reason
         view = game.view(reveal=self.reveal)
         rules = game.rules
         state = {
@@ -340,7 +345,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             "message": self._message,
             "lesson": self._player.state(game, self._lang) if self._player else None,
             "indicator": indicator,
-            "records": self._keeper.state(game),
+            "records": records,
         }
         self._before = game.copy()
         self._version += bump
@@ -363,6 +368,18 @@ class KlondikeWidget(anywidget.AnyWidget):
         while self.state["indicator"]["verdict"] == "pending" and time.monotonic() < deadline:
             time.sleep(0.02)
         return self.state["indicator"]["verdict"] if self.indicator else None
+
+    def _records_changed(self) -> None:
+        """Another board of the same records stored a game: show the new bests without a new version. Called
+        from inside that board's store, so never wait for this board's lock (two boards storing at once in two
+        threads would wait for each other); when it is busy, the next sync shows them anyway.
+        """
+        if self._lock.acquire(blocking=False):
+            try:
+                if self._game is not None:
+                    self._sync(moved=False, bump=False)
+            finally:
+                self._lock.release()
 
     def _on_verdict(self) -> None:
         """A verdict arrived (in the pool's thread): show it without a new version (no intent goes stale)."""

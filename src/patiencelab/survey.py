@@ -13,9 +13,11 @@ import json
 import math
 import os
 import signal
+import threading
 import warnings
 from collections.abc import Collection, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from patiencelab.errors import PatienceError
@@ -37,6 +39,7 @@ from patiencelab.survey_io import (
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
 __all__ = [
     "Budget",
@@ -66,9 +69,26 @@ def solve_seed(seed: int, rules_json: str, seconds: float | None, max_states: in
     return Row(seed, solution.outcome, len(solution.moves), solution.states, solution.seconds)
 
 
-def _ignore_sigint() -> None:
-    """Let only the parent process see Ctrl-C, so it can keep the finished rows and stop the workers."""
+def _start_worker() -> None:
+    """Set up a worker of the local pool: Ctrl-C is left to the parent, and the worker ends when the parent does.
+
+    Only the parent sees Ctrl-C, so it can keep the finished rows and stop the workers. A parent that dies
+    without stopping them (SIGKILL, a crash) would leave them solving and then waiting for work forever, so a
+    daemon thread waits on the parent's sentinel (the pipe or handle that ``multiprocessing`` gives a spawned
+    child, which closes when the parent ends, on every platform) and ends this process at once.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import multiprocessing  # a worker of a multiprocessing pool has it already
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="patiencelab-parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: BaseProcess) -> None:
+    """Wait until ``parent`` has ended, then end this process (no cleanup: its work has no one to go to)."""
+    parent.join()
+    os._exit(1)
 
 
 def _seeds(deals: int | Iterable[int]) -> Iterable[int]:
@@ -166,11 +186,11 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
     import multiprocessing  # here, not at the top: Pyodide has no processes
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _ignore_sigint)
+    return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _start_worker)
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C or an error)."""
+    """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C, SIGTERM or an error)."""
     processes = dict(getattr(pool, "_processes", None) or {})
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
@@ -204,10 +224,16 @@ def survey(
     - ``progress``: show a progress bar (tqdm: a widget in notebooks, a text bar in terminals).
 
     Ctrl-C keeps the finished rows: the result comes back with ``complete=False`` and a
-    :class:`SurveyInterruptedWarning`. A file that cannot be read or written (a missing folder, a
+    :class:`SurveyInterruptedWarning`. SIGTERM (when no handler of its own is set) stops the pool and closes the
+    file, then ends the process as SIGTERM does. A file that cannot be read or written (a missing folder, a
     folder, a damaged line, a full disk) raises :class:`SurveyFileError`; the rows written before stay in it.
     """
-    return _survey(deals, rules, budget, executor, workers, path, resume, progress)
+    try:
+        with _sigterm_stops_the_survey():
+            return _survey(deals, rules, budget, executor, workers, path, resume, progress)
+    except _Terminated:
+        signal.raise_signal(signal.SIGTERM)  # the default action, now that the pool is down and the rows are kept
+        raise
 
 
 def _survey(
@@ -267,6 +293,34 @@ def _survey(
     finally:
         if file is not None:
             file.close()
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived during a survey (a BaseException, so that nothing on the way swallows it)."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops_the_survey() -> Iterator[None]:
+    """Turn SIGTERM into :class:`_Terminated` while a survey runs, unless the program handles SIGTERM itself.
+
+    Without this, SIGTERM ends the parent at once and leaves the pool's workers to notice it on their own.
+    Signal handlers belong to the main thread, so a survey in another thread keeps the default.
+    """
+    mine = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) in (
+        signal.SIG_DFL,
+        None,
+    )
+    if mine:
+        signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        if mine:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _window(executor: Executor) -> int:

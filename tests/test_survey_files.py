@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from patiencelab.__main__ import main
@@ -98,6 +98,17 @@ def test_resume_after_a_torn_header_starts_the_file_again(tmp_path: pathlib.Path
     result = survey(2, RULES, BUDGET, workers=1, path=path, resume=True, progress=False)
     assert SurveyResult.load(path).seeds == result.seeds == (0, 1)
     assert len(whole_lines(path)) == 3
+
+
+def test_resume_after_a_long_zeroed_tail(reference: SurveyResult, tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "s.jsonl"
+    survey(range(3), RULES, BUDGET, workers=1, path=path, progress=False)
+    *kept, last = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(kept) + last[:10] + b"\0" * (3 * MAX_LINE))  # a power cut after many fast rows
+    assert SurveyResult.load(path).seeds == (0, 1)
+    resumed = survey(SEEDS, RULES, BUDGET, workers=1, path=path, resume=True, progress=False)
+    assert stable(resumed) == stable(reference)
+    assert len(whole_lines(path)) == 1 + len(SEEDS)
 
 
 def test_a_bad_line_in_the_middle_is_damage_and_the_file_is_left_as_it_is(tmp_path: pathlib.Path) -> None:
@@ -236,7 +247,7 @@ def test_an_overlong_line_is_refused_without_reading_it_whole(tmp_path: pathlib.
     path = tmp_path / "s.jsonl"
     survey(1, RULES, BUDGET, workers=1, path=path, progress=False)
     with path.open("ab") as f:
-        f.write(b"[" * (64 * MAX_LINE))
+        f.write(b"[" * (64 * MAX_LINE) + b"\0" * MAX_LINE)
     before = path.read_bytes()
     with pytest.raises(SurveyFileError, match=f"line 3 is longer than {MAX_LINE} bytes"):
         survey(2, RULES, BUDGET, workers=1, path=path, resume=True, progress=False)
@@ -315,6 +326,22 @@ junk_lines = st.one_of(
     st.integers(min_value=1, max_value=6000).map(lambda n: b"9" * n + b"\n"),
     st.sampled_from([b"x" * (1 << 20) + b"\n", b"{" * (1 << 20), b"\xff" * (MAX_LINE + 1), b"\n", b"  \n"]),
 )
+scoring_fields = ["name", "start", "to_foundation", "recycle_draw3", "free_recycles_draw3", "floor", "time_bonus"]
+rules_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "draw": st.one_of(st.integers(-2, 30), json_values),
+        "max_passes": st.one_of(st.none(), st.integers(-2, 5), json_values),
+        "foundation_to_tableau": json_values,
+        "face_down": st.one_of(st.lists(st.integers(-3, 60), max_size=10), json_values),
+        "empty_column": st.one_of(st.sampled_from(["king", "any", "queen"]), json_values),
+        "scoring": st.one_of(
+            st.sampled_from(["standard", "windows", "vegas", "none", "nope"]),
+            st.fixed_dictionaries({}, optional=dict.fromkeys(scoring_fields, json_values)),
+            json_values,
+        ),
+    },
+)
 headers = st.one_of(
     st.just(FUZZ_HEADER.encode() + b"\n"),
     st.just(FUZZ_HEADER.encode()[:40]),
@@ -328,12 +355,43 @@ headers = st.one_of(
             + b"\n"
         ),
         st.one_of(st.just(1), json_values),
-        st.one_of(st.just(RULES.to_json()), json_values, row_like),
+        st.one_of(st.just(RULES.to_json()), rules_like, json_values, row_like),
     ),
     st.binary(max_size=80),
 )
 FUZZ = settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+
+
+GOOD_LINES = [json.dumps(r.to_json()).encode() + b"\n" for r in GOOD]
+torn_tails = st.one_of(
+    st.just(b""),
+    st.builds(lambda line, k: line[: k % len(line)], st.sampled_from(GOOD_LINES), st.integers(0, 200)),
+    st.binary(max_size=20).filter(lambda b: b"\n" not in b),
+)
+
+
+def near_good(rows: list[bytes], junk: bytes | None, at: int, tail: bytes) -> list[bytes]:
+    """Good rows with perhaps one junk line among them and perhaps a torn tail."""
+    lines = list(rows)
+    if junk is not None:
+        lines.insert(at % (len(lines) + 1), junk)
+    return [*lines, tail]
+
+
+files = st.one_of(
+    st.tuples(headers, st.lists(junk_lines, max_size=6)),
+    st.tuples(
+        st.just(FUZZ_HEADER.encode() + b"\n"),
+        st.builds(
+            near_good,
+            st.lists(st.sampled_from(GOOD_LINES), max_size=4),
+            st.one_of(st.none(), junk_lines),
+            st.integers(0, 4),
+            torn_tails,
+        ),
+    ),
 )
 
 
@@ -344,38 +402,40 @@ def write_fuzzed(folder: str, head: bytes, lines: list[bytes]) -> pathlib.Path:
 
 
 @FUZZ
-@given(head=headers, lines=st.lists(junk_lines, max_size=6))
-@example(head=FUZZ_HEADER.encode() + b"\n", lines=[b"[" * 5000 + b"]" * 5000 + b"\n"])
-@example(head=FUZZ_HEADER.encode() + b"\n", lines=[b'{"seed": 1' + b"0" * 5000 + b"}\n"])
-@example(
-    head=FUZZ_HEADER.encode() + b"\n", lines=[b'{"seed":0,"outcome":"solved","moves":1,"states":1,"seconds":1e999}\n']
-)
-def test_reading_a_fuzzed_file_raises_only_survey_file_error(head: bytes, lines: list[bytes]) -> None:
+@given(file=files)
+@example(file=(FUZZ_HEADER.encode() + b"\n", [b"[" * 5000 + b"]" * 5000 + b"\n"]))
+@example(file=(FUZZ_HEADER.encode() + b"\n", [b'{"seed": 1' + b"0" * 5000 + b"}\n"]))
+@example(file=(FUZZ_HEADER.encode() + b"\n", [b'{"seed":0,"outcome":"solved","moves":1,"states":1,"seconds":1e999}\n']))
+def test_reading_a_fuzzed_file_raises_only_survey_file_error(file: tuple[bytes, list[bytes]]) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        path = write_fuzzed(folder, head, lines)
+        path = write_fuzzed(folder, *file)
         try:
             result = SurveyResult.load(path)
         except SurveyFileError:
+            event("refused")
             return
+        event("read")
         assert all(r.outcome in ("solved", "impossible", "unknown") for r in result.rows)
         assert all(0 <= r.seconds < float("inf") and r.moves >= 0 and r.states >= 0 for r in result.rows)
 
 
 @FUZZ
-@given(head=headers, lines=st.lists(junk_lines, max_size=6))
+@given(file=files)
 def test_resuming_a_fuzzed_file_raises_only_survey_file_error_and_a_refused_file_is_unchanged(
-    head: bytes, lines: list[bytes]
+    file: tuple[bytes, list[bytes]],
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        path = write_fuzzed(folder, head, lines)
+        path = write_fuzzed(folder, *file)
         before = path.read_bytes()
         try:
             result = survey(range(3), RULES, FUZZ_BUDGET, workers=1, path=path, resume=True, progress=False)
         except SurveyFileError:
             assert path.read_bytes() == before
+            event("refused")
             return
         except PatienceError as e:  # pragma: no cover - would be a wrong subclass: say which
             pytest.fail(f"{type(e).__name__} instead of SurveyFileError: {e}")
+        event("resumed, torn tail cut" if not before.endswith(b"\n") and before != b"" else "resumed")
         assert result.seeds == (0, 1, 2)
         after = path.read_bytes()
         whole = before[: before.rfind(b"\n") + 1]

@@ -371,6 +371,8 @@ def _scan(name: str, f: BinaryIO) -> Scan:
     while raw := f.readline(MAX_LINE + 1):
         number += 1
         if len(raw) > MAX_LINE:
+            if header is not None and _zeros_to_the_end(raw, f):  # a tail that a power cut left unwritten
+                return Scan(*header, rows, end, torn=True, ends_in_newline=newline)
             raise SurveyFileError(f"{name}: line {number} is longer than {MAX_LINE} bytes: not a survey file")
         complete = raw.endswith(b"\n")
         try:
@@ -395,6 +397,16 @@ def _scan(name: str, f: BinaryIO) -> Scan:
     return Scan(*header, rows, end, torn=False, ends_in_newline=newline)
 
 
+def _zeros_to_the_end(raw: bytes, f: BinaryIO) -> bool:
+    """Whether the over-long line ``raw`` ends in zero bytes and only zero bytes follow it to the end of ``f``."""
+    if not raw.endswith(b"\0"):
+        return False
+    while chunk := f.read(MAX_LINE):
+        if chunk.count(0) != len(chunk):
+            return False
+    return True
+
+
 def _parse(raw: bytes) -> Any:
     """The JSON value of a line (``None`` for a blank line)."""
     text = raw.decode("utf-8")
@@ -406,7 +418,7 @@ def _header(name: str, head: object) -> tuple[Rules, Budget]:
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise SurveyFileError(f"{name}: line 1 is not a {FORMAT} header")
     if head.get("version") != VERSION:
-        raise SurveyFileError(f"{name}: format version {head.get('version')!r}; this version reads {VERSION}")
+        raise SurveyFileError(f"{name}: format version {head.get('version')!r:.20}; this version reads {VERSION}")
     try:
         return Rules.from_json(head.get("rules")), Budget.from_json(head.get("budget"))
     except PatienceError as e:

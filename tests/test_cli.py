@@ -53,6 +53,16 @@ def test_survey_in_a_subprocess_then_resume(tmp_path: pathlib.Path) -> None:
     assert sorted(r["seed"] for r in rows) == [0, 1, 2, 3, 4]  # type: ignore[type-var]
 
 
+def test_resume_after_a_run_killed_mid_write(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "a.jsonl"
+    assert main(["survey", "--deals", "3", *FAST, "--out", str(path), "--no-progress"]) == 0
+    data = path.read_bytes()
+    path.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 20])  # the last row cut after 19 bytes
+    assert main(["survey", "--deals", "4", *FAST, "--out", str(path), "--resume", "--no-progress"]) == 0
+    assert "4 deals" in capsys.readouterr().out
+    assert sorted(r["seed"] for r in rows_in(path)) == [0, 1, 2, 3]  # type: ignore[type-var]
+
+
 def test_existing_out_needs_resume(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["survey", "--deals", "2", *FAST, "--out", str(tmp_path / "a.jsonl"), "--no-progress"]) == 0
     before = (tmp_path / "a.jsonl").read_text()

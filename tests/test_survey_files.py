@@ -226,6 +226,9 @@ def test_a_missing_folder_or_a_folder_is_a_clear_error(tmp_path: pathlib.Path) -
     for resume in (False, True):
         with pytest.raises(SurveyFileError, match="is a folder"):
             survey(2, RULES, BUDGET, workers=1, path=tmp_path, resume=resume, progress=False)
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(SurveyFileError, match=r"cannot write .*a-file/s.jsonl: Not a directory"):
+        survey(2, RULES, BUDGET, workers=1, path=tmp_path / "a-file" / "s.jsonl", progress=False)
     with pytest.raises(SurveyFileError, match="is a folder"):
         SurveyResult.load(tmp_path)
     with pytest.raises(SurveyFileError, match="cannot read"):

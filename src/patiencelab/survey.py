@@ -418,7 +418,7 @@ def _is_new(name: str, first: bytes) -> bool:
         with open(name, "rb") as f:
             start = f.read(len(first))
             return first.startswith(start) and start != first and not f.read(1)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # opening it to write says what is wrong
         return True
     except OSError as e:
         raise SurveyFileError(f"cannot read {name}: {e.strerror or e}") from None

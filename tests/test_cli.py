@@ -158,11 +158,12 @@ class SlowSurvey:
 
     def wait_for_a_row_and_two_workers(self) -> None:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            self.family = psutil.Process(self.process.pid).children(recursive=True)
-            workers = [p for p in self.family if "spawn_main" in " ".join(p.cmdline())]
-            if self.path.exists() and len(self.path.read_bytes().splitlines()) >= 2 and len(workers) == 2:
-                return
+        while time.monotonic() < deadline and self.process.poll() is None:
+            with contextlib.suppress(psutil.Error):  # a process that ended between two looks: look again
+                self.family = psutil.Process(self.process.pid).children(recursive=True)
+                workers = [p for p in self.family if "spawn_main" in " ".join(p.cmdline())]
+                if self.path.exists() and len(self.path.read_bytes().splitlines()) >= 2 and len(workers) == 2:
+                    return
             time.sleep(0.05)
         pytest.fail(f"no row and two workers within 60 s: {self.err.read_text()}")
 

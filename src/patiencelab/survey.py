@@ -308,14 +308,15 @@ def _sigterm_stops_the_survey() -> Iterator[None]:
     """Turn SIGTERM into :class:`_Terminated` while a survey runs, unless the program handles SIGTERM itself.
 
     Without this, SIGTERM ends the parent at once and leaves the pool's workers to notice it on their own.
-    Signal handlers belong to the main thread, so a survey in another thread keeps the default.
+    Signal handlers belong to the main thread, so a survey in another thread keeps the default; where signals
+    cannot be handled (some Pyodide builds), nothing changes.
     """
-    mine = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) in (
-        signal.SIG_DFL,
-        None,
-    )
-    if mine:
-        signal.signal(signal.SIGTERM, _raise_terminated)
+    mine = False
+    if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+                signal.signal(signal.SIGTERM, _raise_terminated)
+                mine = True
     try:
         yield
     finally:

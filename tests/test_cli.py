@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -9,7 +10,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 
+import psutil  # type: ignore[import-untyped]  # installed with dask.distributed (the dask extra)
 import pytest
 
 from patiencelab.__main__ import main
@@ -48,6 +51,16 @@ def test_survey_in_a_subprocess_then_resume(tmp_path: pathlib.Path) -> None:
     assert again.stderr == ""
     rows = rows_in(tmp_path / "tmp.jsonl")
     assert sorted(r["seed"] for r in rows) == [0, 1, 2, 3, 4]  # type: ignore[type-var]
+
+
+def test_resume_after_a_run_killed_mid_write(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "a.jsonl"
+    assert main(["survey", "--deals", "3", *FAST, "--out", str(path), "--no-progress"]) == 0
+    data = path.read_bytes()
+    path.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 20])  # the last row cut after 19 bytes
+    assert main(["survey", "--deals", "4", *FAST, "--out", str(path), "--resume", "--no-progress"]) == 0
+    assert "4 deals" in capsys.readouterr().out
+    assert sorted(r["seed"] for r in rows_in(path)) == [0, 1, 2, 3]  # type: ignore[type-var]
 
 
 def test_existing_out_needs_resume(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,3 +140,105 @@ def test_ctrl_c_keeps_rows_and_says_how_to_resume(tmp_path: pathlib.Path) -> Non
                     "--resume", cwd=tmp_path)  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert SurveyResult.load(path).seeds == tuple(range(more))
+
+
+# The pool's workers end with the survey, however it ends
+
+SLOW = ["--deals", "100000", "--max-states", "200000", "--workers", "2", "--out", "slow.jsonl", "--no-progress"]
+
+
+class SlowSurvey:
+    """A survey with two workers in a subprocess (output to files: a stray worker must not hold a pipe open)."""
+
+    def __init__(self, command: list[str], path: pathlib.Path) -> None:
+        self.path, self.out, self.err = path, path.with_suffix(".out"), path.with_suffix(".err")
+        with self.out.open("w") as out, self.err.open("w") as err:
+            self.process = subprocess.Popen(command, cwd=path.parent, stdout=out, stderr=err)
+        self.family: list[psutil.Process] = []
+
+    def wait_for_a_row_and_two_workers(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and self.process.poll() is None:
+            with contextlib.suppress(psutil.Error):  # a process that ended between two looks: look again
+                self.family = psutil.Process(self.process.pid).children(recursive=True)
+                workers = [p for p in self.family if "spawn_main" in " ".join(p.cmdline())]
+                if self.path.exists() and len(self.path.read_bytes().splitlines()) >= 2 and len(workers) == 2:
+                    return
+            time.sleep(0.05)
+        pytest.fail(f"no row and two workers within 60 s: {self.err.read_text()}")
+
+    def assert_all_end(self) -> None:
+        """The survey and every process it started end within a generous bound (a slow machine is no failure)."""
+        self.process.wait(timeout=60)
+        _, alive = psutil.wait_procs(self.family, timeout=30)
+        assert not alive, f"still running 30 s after the survey ended: {[p.cmdline() for p in alive]}"
+
+    def clean_up(self) -> None:
+        """Kill what is left (after a failure)."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for p in self.family:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                p.kill()
+
+
+@pytest.fixture
+def slow_survey(tmp_path: pathlib.Path) -> Iterator[Callable[[list[str]], SlowSurvey]]:
+    started: list[SlowSurvey] = []
+
+    def start(command: list[str]) -> SlowSurvey:
+        started.append(SlowSurvey(command, tmp_path / "slow.jsonl"))
+        started[-1].wait_for_a_row_and_two_workers()
+        return started[-1]
+
+    yield start
+    for run in started:
+        run.clean_up()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGKILL")
+def test_workers_end_when_the_survey_is_killed(
+    tmp_path: pathlib.Path, slow_survey: Callable[[list[str]], SlowSurvey]
+) -> None:
+    run = slow_survey([sys.executable, "-m", "patiencelab", "survey", *SLOW])
+    run.process.kill()
+    run.assert_all_end()
+    kept = SurveyResult.load(run.path)
+    assert len(kept.seeds) >= 1
+    first = kept.seeds[0]
+    again = run_cli("survey", "--seeds", f"{first}:{first + 1}", *SLOW[2:], "--resume", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr  # the file of a killed run resumes
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGTERM")
+def test_sigterm_stops_the_pool_keeps_rows_and_says_how_to_resume(
+    slow_survey: Callable[[list[str]], SlowSurvey],
+) -> None:
+    run = slow_survey([sys.executable, "-m", "patiencelab", "survey", *SLOW])
+    run.process.terminate()
+    run.assert_all_end()
+    assert run.process.returncode == 128 + signal.SIGTERM, run.err.read_text()
+    kept = SurveyResult.load(run.path)
+    out = run.out.read_text()
+    assert f"interrupted after {len(kept.seeds)} of 100000 deals; continue with:" in out
+    assert out.rstrip().endswith("--resume")
+    assert run.path.read_bytes().endswith(b"\n")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGTERM")
+def test_sigterm_in_a_script_stops_the_pool_then_ends_the_script(
+    slow_survey: Callable[[list[str]], SlowSurvey],
+) -> None:
+    script = (
+        "from patiencelab.survey import Budget, survey;"
+        " survey(100000, budget=Budget(None, 200000), workers=2, path='slow.jsonl', progress=False);"
+        " print('not reached')"
+    )
+    run = slow_survey([sys.executable, "-c", script])
+    run.process.terminate()
+    run.assert_all_end()
+    assert run.process.returncode == -signal.SIGTERM, run.err.read_text()
+    assert "not reached" not in run.out.read_text()
+    assert len(SurveyResult.load(run.path).seeds) >= 1
+    assert run.path.read_bytes().endswith(b"\n")

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
 from typing import TypeVar
 
 from patiencelab.errors import PatienceError
@@ -94,7 +98,8 @@ def _survey(args: argparse.Namespace, argv: Sequence[str]) -> int:
     budget = Budget(seconds=seconds, max_states=args.max_states)
     seeds: range = args.seeds if args.seeds is not None else range(args.deals)
     out = args.out or default_out(rules, budget, seeds)
-    with warnings.catch_warnings(record=True) as caught:
+    terminated: list[int] = []
+    with warnings.catch_warnings(record=True) as caught, _sigterm_interrupts(terminated):
         warnings.simplefilter("always", SurveyInterruptedWarning)
         result = survey(
             seeds,
@@ -113,8 +118,26 @@ def _survey(args: argparse.Namespace, argv: Sequence[str]) -> int:
             again += ["--out", out]
         command = shlex.join([sys.executable, "-m", "patiencelab", *again, "--resume"])
         print(f"interrupted after {len(result.rows)} of {len(seeds)} deals; continue with:\n  {command}")
-        return 130
+        return 128 + signal.SIGTERM if terminated else 130
     return 0
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts(terminated: list[int]) -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C while the survey runs: the pool stops, the rows are kept, the resume is shown."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

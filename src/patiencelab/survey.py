@@ -7,14 +7,18 @@ rows go to a JSON-lines file as they finish; ``resume=True`` continues that file
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 import os
 import signal
+import threading
 import warnings
 from collections.abc import Collection, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from typing import IO, TYPE_CHECKING
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from patiencelab.errors import PatienceError
 from patiencelab.game import Klondike
@@ -28,13 +32,14 @@ from patiencelab.survey_io import (
     SurveyFileError,
     SurveyResult,
     header,
-    read_file,
+    scan_file,
     summary_table,
     wilson,
 )
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
 __all__ = [
     "Budget",
@@ -64,9 +69,26 @@ def solve_seed(seed: int, rules_json: str, seconds: float | None, max_states: in
     return Row(seed, solution.outcome, len(solution.moves), solution.states, solution.seconds)
 
 
-def _ignore_sigint() -> None:
-    """Let only the parent process see Ctrl-C, so it can keep the finished rows and stop the workers."""
+def _start_worker() -> None:
+    """Set up a worker of the local pool: Ctrl-C is left to the parent, and the worker ends when the parent does.
+
+    Only the parent sees Ctrl-C, so it can keep the finished rows and stop the workers. A parent that dies
+    without stopping them (SIGKILL, a crash) would leave them solving and then waiting for work forever, so a
+    daemon thread waits on the parent's sentinel (the pipe or handle that ``multiprocessing`` gives a spawned
+    child, which closes when the parent ends, on every platform) and ends this process at once.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import multiprocessing  # a worker of a multiprocessing pool has it already
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="patiencelab-parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: BaseProcess) -> None:
+    """Wait until ``parent`` has ended, then end this process (no cleanup: its work has no one to go to)."""
+    parent.join()
+    os._exit(1)
 
 
 def _seeds(deals: int | Iterable[int]) -> Iterable[int]:
@@ -82,7 +104,7 @@ def _seeds(deals: int | Iterable[int]) -> Iterable[int]:
 class _Run:
     """The bookkeeping of one survey: rows by seed, seeds asked for, the file and the progress bar."""
 
-    def __init__(self, rules: Rules, budget: Budget, progress: bool, total: int | None, file: IO[str] | None) -> None:
+    def __init__(self, rules: Rules, budget: Budget, progress: bool, total: int | None, file: _File | None) -> None:
         from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
 
         self.rules, self.budget, self.file = rules, budget, file
@@ -110,11 +132,10 @@ class _Run:
             yield seed
 
     def add(self, row: Row) -> None:
-        """Keep a finished row (and append it to the file)."""
+        """Keep a finished row (and append it to the file, unless writing it has failed before)."""
         self.rows[row.seed] = row
-        if self.file is not None:
-            self.file.write(json.dumps(row.to_json()) + "\n")
-            self.file.flush()
+        if self.file is not None and not self.file.failed:
+            self.file.write_line(json.dumps(row.to_json()))
         self._count(row)
 
     def _count(self, row: Row) -> None:
@@ -165,11 +186,11 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
     import multiprocessing  # here, not at the top: Pyodide has no processes
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _ignore_sigint)
+    return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _start_worker)
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C)."""
+    """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C, SIGTERM or an error)."""
     processes = dict(getattr(pool, "_processes", None) or {})
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
@@ -203,8 +224,28 @@ def survey(
     - ``progress``: show a progress bar (tqdm: a widget in notebooks, a text bar in terminals).
 
     Ctrl-C keeps the finished rows: the result comes back with ``complete=False`` and a
-    :class:`SurveyInterruptedWarning`.
+    :class:`SurveyInterruptedWarning`. SIGTERM (when no handler of its own is set) stops the pool and closes the
+    file, then ends the process as SIGTERM does. A file that cannot be read or written (a missing folder, a
+    folder, a damaged line, a full disk) raises :class:`SurveyFileError`; the rows written before stay in it.
     """
+    try:
+        with _sigterm_stops_the_survey():
+            return _survey(deals, rules, budget, executor, workers, path, resume, progress)
+    except _Terminated:
+        signal.raise_signal(signal.SIGTERM)  # the default action, now that the pool is down and the rows are kept
+        raise
+
+
+def _survey(
+    deals: int | Iterable[int],
+    rules: Rules | None,
+    budget: float | Budget,
+    executor: Executor | None,
+    workers: int | None,
+    path: str | os.PathLike[str] | None,
+    resume: bool,
+    progress: bool,
+) -> SurveyResult:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
@@ -216,11 +257,10 @@ def survey(
         raise PatienceError(f"workers must be at least 1, not {workers}")
     seeds = _seeds(deals)
     total = len(seeds) if isinstance(seeds, Collection) else None
-    file = _open(path, rules, the_budget, resume) if path is not None else None
+    file, known = _open(path, rules, the_budget, resume) if path is not None else (None, {})
     try:
-        run = _Run(rules, the_budget, progress, total, file[0] if file else None)
-        if file:
-            run.known(file[1])
+        run = _Run(rules, the_budget, progress, total, file)
+        run.known(known)
         pool: ProcessPoolExecutor | None = None
         try:
             if executor is None and workers == 1:
@@ -237,16 +277,51 @@ def survey(
             result = run.result(complete=False)
             where = f"; rows are in {path}: continue with resume=True" if path is not None else ""
             warnings.warn(
-                f"survey interrupted after {len(result.rows)} deals{where}", SurveyInterruptedWarning, stacklevel=2
+                f"survey interrupted after {len(result.rows)} deals{where}", SurveyInterruptedWarning, stacklevel=3
             )
             return result
+        except BaseException:
+            run.bar.close()
+            if pool is not None:
+                _stop_pool(pool)
+                pool = None
+            raise
         finally:
             if pool is not None:
                 pool.shutdown()
         return run.result(complete=True)
     finally:
-        if file:
-            file[0].close()
+        if file is not None:
+            file.close()
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived during a survey (a BaseException, so that nothing on the way swallows it)."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops_the_survey() -> Iterator[None]:
+    """Turn SIGTERM into :class:`_Terminated` while a survey runs, unless the program handles SIGTERM itself.
+
+    Without this, SIGTERM ends the parent at once and leaves the pool's workers to notice it on their own.
+    Signal handlers belong to the main thread, so a survey in another thread keeps the default; where signals
+    cannot be handled (some Pyodide builds), nothing changes.
+    """
+    mine = False
+    if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+                signal.signal(signal.SIGTERM, _raise_terminated)
+                mine = True
+    try:
+        yield
+    finally:
+        if mine:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _window(executor: Executor) -> int:
@@ -264,25 +339,106 @@ def _window(executor: Executor) -> int:
     return 64
 
 
-def _open(path: str | os.PathLike[str], rules: Rules, budget: Budget, resume: bool) -> tuple[IO[str], dict[int, Row]]:
-    """Open the survey file for appending: a new one gets a header; an old one is checked and read."""
-    exists = os.path.exists(path) and os.path.getsize(path) > 0
-    if not exists:
-        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by survey()
-        f.write(json.dumps(header(rules, budget)) + "\n")
-        f.flush()
-        return f, {}
+class _File:
+    """A survey file open for appending: each line is one unbuffered write of the whole line, ended by a newline.
+
+    A run that is killed leaves at most a torn last line, which a resumed run drops and solves again. There is no
+    fsync per row: a killed process loses nothing the kernel has, and after a power cut a torn or zeroed tail is
+    the same torn last line.
+    """
+
+    def __init__(self, name: str, raw: io.FileIO, end: int) -> None:
+        self.name, self.raw, self.end = name, raw, end
+        self.failed = False
+
+    def write_line(self, text: str) -> None:
+        """Append ``text`` and a newline; an error raises :class:`SurveyFileError` and leaves the earlier lines."""
+        line = (text + "\n").encode("utf-8")
+        data = memoryview(line)
+        try:
+            while data:
+                data = data[self.raw.write(data) or 0 :]
+        except OSError as e:
+            self.failed = True
+            with contextlib.suppress(OSError):  # drop the part of the line that got out; a torn line if this fails
+                os.ftruncate(self.raw.fileno(), self.end)
+            raise SurveyFileError(
+                f"cannot write to {self.name}: {e.strerror or e}; the rows before are kept: continue with resume"
+            ) from None
+        self.end += len(line)
+
+    def close(self) -> None:
+        """Close the file."""
+        try:
+            self.raw.close()
+        except OSError as e:
+            raise SurveyFileError(f"cannot write to {self.name}: {e.strerror or e}") from None
+
+
+def _open(path: str | os.PathLike[str], rules: Rules, budget: Budget, resume: bool) -> tuple[_File, dict[int, Row]]:
+    """Open the survey file for appending: a new one gets a header; an old one is checked and read.
+
+    An old file is left as it is when it is refused; when it is resumed, a torn last line is cut off first.
+    """
+    name = os.fspath(path)
+    if os.path.isdir(name):
+        raise SurveyFileError(f"{name} is a folder: give the path of a survey file in it")
+    first = (json.dumps(header(rules, budget)) + "\n").encode("utf-8")
+    if _is_new(name, first):
+        file = _File(name, _raw_open(name, "w"), 0)
+        try:
+            file.write_line(first.decode("utf-8").rstrip("\n"))
+        except SurveyFileError:
+            file.raw.close()
+            raise
+        return file, {}
     if not resume:
-        raise SurveyFileError(f"{path} exists: pass resume=True (--resume) to continue it, or choose another path")
-    old_rules, old_budget, rows = read_file(path)
-    if old_rules != rules:
-        raise SurveyFileError(f"{path} is a survey of other rules ({old_rules.to_json()}); it was left as it is")
-    if old_budget != budget:
-        raise SurveyFileError(f"{path} is a survey with another budget ({old_budget}); it was left as it is")
-    with open(path, "rb") as raw:
-        raw.seek(-1, os.SEEK_END)
-        ends_in_newline = raw.read(1) == b"\n"
-    f = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by survey()
-    if not ends_in_newline:
-        f.write("\n")
-    return f, rows
+        raise SurveyFileError(f"{name} exists: pass resume=True (--resume) to continue it, or choose another path")
+    scan = scan_file(name)
+    if scan.rules != rules:
+        raise SurveyFileError(f"{name} is a survey of other rules ({scan.rules.to_json()}); it was left as it is")
+    if scan.budget != budget:
+        raise SurveyFileError(f"{name} is a survey with another budget ({scan.budget}); it was left as it is")
+    file = _File(name, _raw_open(name, "a"), scan.end)
+    try:
+        if scan.torn:
+            _cut(file, scan.end)
+        elif not scan.ends_in_newline:
+            file.write_line("")
+    except SurveyFileError:
+        file.raw.close()
+        raise
+    return file, scan.rows
+
+
+def _is_new(name: str, first: bytes) -> bool:
+    """Whether the file is missing, empty (a device too) or no more than a torn start of the header it would get."""
+    try:
+        if os.stat(name).st_size == 0:
+            return True
+        with open(name, "rb") as f:
+            start = f.read(len(first))
+            return first.startswith(start) and start != first and not f.read(1)
+    except (FileNotFoundError, NotADirectoryError):  # opening it to write says what is wrong
+        return True
+    except OSError as e:
+        raise SurveyFileError(f"cannot read {name}: {e.strerror or e}") from None
+
+
+def _raw_open(name: str, mode: str) -> io.FileIO:
+    """The file opened unbuffered (``mode`` ``"w"`` or ``"a"``), or a :class:`SurveyFileError` that says why not."""
+    try:
+        return io.FileIO(name, mode)
+    except OSError as e:
+        folder = os.path.dirname(name)
+        if isinstance(e, FileNotFoundError) and folder and not os.path.isdir(folder):
+            raise SurveyFileError(f"cannot write {name}: the folder {folder} does not exist") from None
+        raise SurveyFileError(f"cannot write {name}: {e.strerror or e}") from None
+
+
+def _cut(file: _File, end: int) -> None:
+    """Cut a torn last line off the file."""
+    try:
+        os.ftruncate(file.raw.fileno(), end)
+    except OSError as e:
+        raise SurveyFileError(f"cannot repair the torn last line of {file.name}: {e.strerror or e}") from None

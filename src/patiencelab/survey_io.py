@@ -6,9 +6,10 @@ import json
 import math
 import os
 import statistics
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any, BinaryIO, get_args
 
 from patiencelab.errors import PatienceError
 from patiencelab.rules import Rules
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "MAX_LINE",
     "VERSION",
     "Budget",
     "Interval",
@@ -33,6 +35,8 @@ __all__ = [
 FORMAT = "patiencelab-survey"
 VERSION = 1
 Z95 = 1.959963984540054
+#: the longest line a survey file may have, in bytes (a row takes about 100, the header about 300)
+MAX_LINE = 16 * 1024
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 
@@ -120,8 +124,11 @@ class Row:
             raise PatienceError("seed, moves and states must be whole numbers")
         if outcome not in OUTCOMES:
             raise PatienceError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
-            raise PatienceError(f"seconds must be a number >= 0, not {seconds!r}")
+        if moves < 0 or states < 0:
+            raise PatienceError(f"moves and states must be at least 0, not {moves} and {states}")
+        number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+        if not (number and 0 <= seconds <= sys.float_info.max):
+            raise PatienceError(f"seconds must be a finite number >= 0, not {seconds!r}")
         return cls(seed, outcome, moves, states, float(seconds))
 
 
@@ -318,30 +325,101 @@ def header(rules: Rules, budget: Budget) -> dict[str, Any]:
 
 
 def read_file(path: str | os.PathLike[str]) -> tuple[Rules, Budget, dict[int, Row]]:
-    """The rules, budget and rows (by seed) of a survey file; a bad line raises :class:`SurveyFileError`."""
+    """The rules, budget and rows (by seed) of a survey file; a bad line raises :class:`SurveyFileError`.
+
+    A torn last line (no newline at the end and not a row: a write cut short when a run was killed) is left out.
+    """
+    scan = scan_file(path)
+    return scan.rules, scan.budget, scan.rows
+
+
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """What :func:`scan_file` found: the header, the rows, and where the last whole line ends."""
+
+    rules: Rules
+    budget: Budget
+    rows: dict[int, Row]
+    #: the size of the file without its torn last line (the whole file when there is none)
+    end: int
+    #: a torn last line was left out
+    torn: bool
+    #: the file (without the torn line) ends with a newline
+    ends_in_newline: bool
+
+
+def scan_file(path: str | os.PathLike[str]) -> Scan:
+    """Read a survey file line by line, each line at most :data:`MAX_LINE` bytes; see :func:`read_file`.
+
+    Every problem (a missing file, a folder, a line that is no row or not UTF-8, an I/O error) raises
+    :class:`SurveyFileError`; a bad line in the middle is damage, only a torn last line is dropped.
+    """
+    name = os.fspath(path)
+    if os.path.isdir(name):
+        raise SurveyFileError(f"{name} is a folder, not a survey file")
+    try:
+        with open(name, "rb") as f:
+            return _scan(name, f)
+    except OSError as e:
+        raise SurveyFileError(f"cannot read {name}: {e.strerror or e}") from None
+
+
+def _scan(name: str, f: BinaryIO) -> Scan:
+    header: tuple[Rules, Budget] | None = None
     rows: dict[int, Row] = {}
-    with open(path, encoding="utf-8") as f:
-        first = f.readline()
+    end, number, newline = 0, 0, True
+    while raw := f.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE:
+            if header is not None and _zeros_to_the_end(raw, f):  # a tail that a power cut left unwritten
+                return Scan(*header, rows, end, torn=True, ends_in_newline=newline)
+            raise SurveyFileError(f"{name}: line {number} is longer than {MAX_LINE} bytes: not a survey file")
+        complete = raw.endswith(b"\n")
         try:
-            head = json.loads(first)
-        except ValueError:
-            raise SurveyFileError(f"{path}: line 1 is not a survey header") from None
-        if not isinstance(head, dict) or head.get("format") != FORMAT:
-            raise SurveyFileError(f"{path}: line 1 is not a {FORMAT} header")
-        if head.get("version") != VERSION:
-            raise SurveyFileError(f"{path}: format version {head.get('version')!r}; this version reads {VERSION}")
-        try:
-            rules, budget = Rules.from_json(head.get("rules")), Budget.from_json(head.get("budget"))
-        except PatienceError as e:
-            raise SurveyFileError(f"{path}: line 1: {e}") from None
-        for number, line in enumerate(f, start=2):
-            if not line.strip():
-                continue
-            try:
-                row = Row.from_json(json.loads(line))
-            except (ValueError, PatienceError) as e:
-                raise SurveyFileError(
-                    f"{path}: line {number} is not a survey row ({e}): {line.strip()[:80]!r}"
-                ) from None
-            rows[row.seed] = row
-    return rules, budget, rows
+            value = _parse(raw)
+            if header is None:
+                header = _header(name, value)
+            elif value is not None:
+                row = Row.from_json(value)
+                rows[row.seed] = row
+        except (ValueError, RecursionError, PatienceError) as e:
+            if header is not None and not complete:  # cut short while it was written: that deal is solved again
+                return Scan(*header, rows, end, torn=True, ends_in_newline=newline)
+            if isinstance(e, SurveyFileError):
+                raise
+            what = "a survey header" if header is None else "a survey row"
+            reason = "not UTF-8 text" if isinstance(e, UnicodeDecodeError) else str(e) or type(e).__name__
+            raise SurveyFileError(f"{name}: line {number} is not {what} ({reason}): {raw[:80]!r}") from None
+        end += len(raw)
+        newline = complete
+    if header is None:
+        raise SurveyFileError(f"{name} is empty: not a survey file")
+    return Scan(*header, rows, end, torn=False, ends_in_newline=newline)
+
+
+def _zeros_to_the_end(raw: bytes, f: BinaryIO) -> bool:
+    """Whether the over-long line ``raw`` ends in zero bytes and only zero bytes follow it to the end of ``f``."""
+    if not raw.endswith(b"\0"):
+        return False
+    while chunk := f.read(MAX_LINE):
+        if chunk.count(0) != len(chunk):
+            return False
+    return True
+
+
+def _parse(raw: bytes) -> Any:
+    """The JSON value of a line (``None`` for a blank line)."""
+    text = raw.decode("utf-8")
+    return json.loads(text) if text.strip() else None
+
+
+def _header(name: str, head: object) -> tuple[Rules, Budget]:
+    """The rules and budget of a header line."""
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise SurveyFileError(f"{name}: line 1 is not a {FORMAT} header")
+    if head.get("version") != VERSION:
+        raise SurveyFileError(f"{name}: format version {head.get('version')!r:.20}; this version reads {VERSION}")
+    try:
+        return Rules.from_json(head.get("rules")), Budget.from_json(head.get("budget"))
+    except PatienceError as e:
+        raise SurveyFileError(f"{name}: line 1: {e}") from None

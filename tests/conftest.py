@@ -15,7 +15,7 @@ from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.load_profile("ci" if os.environ.get("CI", "").lower() not in ("", "0", "false") else "dev")
 
 
 @pytest.fixture(autouse=True)

@@ -127,6 +127,8 @@ def unknown_fields(keys: Iterable[object], known: Collection[str]) -> str:
     '7, colour'
     """
     odd = [key for key in keys if not (isinstance(key, str) and key in known)]
-    names = sorted({key if isinstance(key, str) and len(key) <= 40 else quote(key) for key in odd})
+    names = sorted(
+        {key if isinstance(key, str) and 0 < len(key) <= 40 and key.isprintable() else quote(key) for key in odd}
+    )
     more = f" and {len(names) - 5} more" if len(names) > 5 else ""
     return ", ".join(names[:5]) + more

@@ -110,7 +110,7 @@ class Move:
         if low in ("d", "r"):
             return DRAW if low == "d" else RECYCLE
         head, sep, tail = body.partition("-")
-        if not sep or not head or not tail:
+        if not sep or not head.strip() or not tail or head != head.strip():
             raise InvalidMoveError(
                 f"{quote(text)} is not a move: write d, r, or source-target such as w-t3, t6-f, t2-t5, 5H-t5"
             )

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Card, Klondike, Move, Rules
@@ -42,8 +42,7 @@ from .model_helpers import FakeClock
 MEGABYTE = "x" * 1_000_000
 PADDED_MOVE = " " * 1_000_000 + "d"
 HUGE_NUMBERS = [10**30, 2**63, -(2**63) - 1, 10**5000]
-#: For hypothesis, which prints its values: ints of more than 4300 digits cannot be printed.
-FUZZ_NUMBERS = [10**30, 2**63, -(2**63) - 1, 10**4000]
+
 ODD_TEXTS = ["", " ", "\n", "fh\n-t3", "t1\n-f", "w\n", "AC\n", "10♥", "²", "٣", "\x00", "t٣-t1", "ﬀ-t1"]
 
 
@@ -62,7 +61,8 @@ scalars = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(),
-    st.sampled_from(FUZZ_NUMBERS),
+    st.sampled_from(HUGE_NUMBERS[:3]),
+    st.just(4000).map(lambda digits: 10**digits),  # hypothesis prints values: no ints of over 4300 digits
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=12),
     st.sampled_from([*ODD_TEXTS, "AC", "KS", "t1", "w-f", "d", "r", "standard", "en", "C"]),
@@ -97,6 +97,18 @@ any_value = st.one_of(junk, big_values)
 #: JSON text of junk (huge numbers and NaN included), random text, deep nesting and megabyte strings.
 any_text = st.one_of(
     st.text(max_size=300), junk.map(lambda value: _dumps(value)), big_texts, st.sampled_from(ODD_TEXTS)
+)
+
+
+_HEADS = ["d", "r", "w", "W", "t1", "T3", "t7", "t8", "t9", "fH", "f♥", "fs", "f", "5H", "10♥", "th", "KS", "xx", ""]
+_TARGETS = ["t1", "t5", "T2", "t7", "t8", "f", "fH", "f♠", "w", "d", ""]
+#: Text that looks like a move: every place and some cards, with odd spacing, newlines and dashes.
+move_like = st.builds(
+    lambda head, sep, target, pad: pad + head + sep + target + pad,
+    st.sampled_from(_HEADS),
+    st.sampled_from(["-", "-", "-", " -", "- ", "\n-", "-\n", "--", "—", ""]),
+    st.sampled_from(_TARGETS),
+    st.sampled_from(["", " ", "\n", "\t", " " * 50]),
 )
 
 
@@ -145,8 +157,8 @@ def junk_or_mutated(document: Any, data: st.DataObject) -> Any:
     return mutated(document, data)
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FUZZ_SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ_SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @contextlib.contextmanager
@@ -157,8 +169,10 @@ def only_patience_errors(expected: type[PatienceError] = PatienceError) -> Itera
     message = None
     try:
         yield
+        event("accepted")
     except expected as exc:
         message = str(exc)
+        event(f"refused: {type(exc).__name__}")
     except PatienceError as exc:  # a PatienceError of another subclass than DESIGN.md names
         raise AssertionError(f"{type(exc).__name__} where {expected.__name__} was due: {exc}") from exc
     assert message is None or len(message) < 1000, message[:200]
@@ -392,7 +406,7 @@ def test_fuzz_card_parse(value: object) -> None:
 
 
 @FUZZ
-@given(st.one_of(any_text, any_value))
+@given(st.one_of(move_like, any_text, any_value))
 def test_fuzz_move_parse(value: object) -> None:
     with only_patience_errors(InvalidMoveError):
         move = Move.parse(value)  # type: ignore[arg-type]
@@ -410,7 +424,7 @@ def test_fuzz_move_values(source: object, target: object, card: object) -> None:
 @given(
     st.integers(0, 50),
     st.integers(0, 30),
-    st.one_of(any_text, any_value),
+    st.one_of(move_like, move_like, any_text, any_value),
     st.sampled_from(["play", "check", "can_play", "explain", "moving_cards"]),
 )
 def test_fuzz_game_move_text(seed: int, moves: int, text: object, method: str) -> None:
@@ -422,6 +436,7 @@ def test_fuzz_game_move_text(seed: int, moves: int, text: object, method: str) -
         call(text)
     except (InvalidMoveError, IllegalMoveError) as exc:
         message = str(exc)
+    event("accepted" if message is None else "refused")
     if message is not None or method != "play":
         assert game_state(game) == before
     assert message is None or len(message) < 1000
@@ -517,3 +532,15 @@ def test_fuzz_lesson_text_and_files(tmp_path_factory: pytest.TempPathFactory, da
         path.write_text(text, "utf-8", errors="surrogatepass")
     with only_patience_errors(InvalidLessonError):
         Lesson.load(path)
+
+
+@FUZZ
+@given(any_value, any_value, any_value, any_value)
+def test_fuzz_game_construction(seed: object, deal: object, rules: object, lang: object) -> None:
+    """``Klondike(seed=..., deal=..., rules=..., lang=...)`` and ``Klondike.from_deal_string``."""
+    options = {"seed": seed, "deal": deal, "rules": rules, "lang": lang}
+    for drop in options:
+        with only_patience_errors():
+            Klondike(**{k: v for k, v in options.items() if k != drop})  # type: ignore[arg-type]
+    with only_patience_errors():
+        Klondike.from_deal_string(deal, format=seed, rules=rules, lang=lang)  # type: ignore[arg-type]

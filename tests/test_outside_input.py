@@ -34,6 +34,7 @@ from patiencelab.lesson import InvalidLessonError, Lesson
 from patiencelab.limits import MAX_CARD_TEXT, MAX_DEAL_TEXT, MAX_JSON_TEXT, MAX_MOVE_TEXT, load_json
 from patiencelab.position import seeded_deal
 from patiencelab.rules import Scoring
+from patiencelab.teaching import LessonPlayer
 
 from .model_helpers import FakeClock
 
@@ -312,6 +313,7 @@ def test_huge_numbers_are_refused_with_a_short_message(number: int) -> None:
         lambda: Klondike.from_record({**valid_record(), "version": number}),
         lambda: Klondike.from_record({**valid_record(), "seed": number}),
         lambda: Card(number, Card.parse("AC").suit),
+        lambda: LessonPlayer(Lesson.from_json(valid_lesson())).set_pace(number),
     ]
     for call in calls:
         with pytest.raises(PatienceError) as info:

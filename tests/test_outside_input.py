@@ -291,6 +291,13 @@ def test_lesson_files_and_texts_are_bounded(tmp_path: pathlib.Path) -> None:
     with pytest.raises(InvalidLessonError):
         Lesson.load(str(tmp_path / "nul\x00.json"))
 
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return b"lesson.json"
+
+    with pytest.raises(InvalidLessonError):
+        Lesson.load(BytesPath())  # type: ignore[arg-type]
+
 
 def test_scoring_and_rule_mappings_with_keys_of_mixed_types_are_refused() -> None:
     with pytest.raises(PatienceError, match="unknown scoring field"):

@@ -253,7 +253,7 @@ class Lesson:
         try:
             with pathlib.Path(path).open(encoding="utf-8") as handle:
                 text = handle.read(MAX_JSON_TEXT + 1)
-        except (OSError, ValueError) as exc:  # no such file, a directory, not UTF-8, a NUL in the path
+        except (OSError, ValueError, TypeError) as exc:  # no such file, a directory, not UTF-8, a NUL, bytes
             raise InvalidLessonError(f"cannot read the lesson {name}: {quote(str(exc))}") from None
         if len(text) > MAX_JSON_TEXT:
             raise InvalidLessonError(f"cannot read the lesson {name}: it is longer than {MAX_JSON_TEXT:,} characters")

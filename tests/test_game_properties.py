@@ -5,12 +5,15 @@ face-down cards, and the score equal to a recomputation from the scoring table.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patiencelab import Klondike, Rules
+from patiencelab import Card, Klondike, Move, Rules
+from patiencelab.rules import PRESETS
 
 from .model_helpers import FakeClock, all_cards, recompute_score
 
@@ -148,3 +151,49 @@ def test_positions_read_back_mid_game(seed: int, data: st.DataObject) -> None:
     assert {str(m) for m in again.legal_moves()} == {str(m) for m in game.legal_moves()}
     assert again.is_stuck == game.is_stuck
     assert_legal_moves_complete(again)
+
+
+# Every preset with both draw counts and both options for an empty column.
+ALL_RULES = {
+    f"{name}-draw{draw}-{empty}": dataclasses.replace(Rules.preset(name, draw=draw), empty_column=empty)
+    for name in PRESETS
+    for draw in (1, 3)
+    for empty in ("king", "any")
+}
+
+
+def assert_object_and_text_agree(game: Klondike, move: Move) -> None:
+    """Playing ``move`` as a ``Move`` and as its text ``str(move)`` gives the same position and returned move."""
+    as_object, as_text = game.copy(), game.copy()
+    played_object = as_object.play(move)
+    played_text = as_text.play(str(move))
+    assert played_object == played_text == move, (str(move), str(played_object), str(played_text))
+    assert str(played_object) == str(move)
+    assert as_object.position() == as_text.position(), str(move)
+    assert game.moving_cards(move) == game.moving_cards(str(move)), str(move)
+
+
+def test_a_listed_move_plays_what_it_names() -> None:
+    """With any card allowed on an empty column, ``3H-t1`` from ``legal_moves()`` moves the 3H alone, as its
+    text does (it used to move the whole run 4S 3H of its column and return ``t5-t1``).
+    """
+    game = Klondike(seed=0, rules=Rules(empty_column="any"))
+    game.play("t1-t5")
+    move = next(m for m in game.legal_moves() if str(m) == "3H-t1")
+    assert move.source == "t5"
+    assert game.moving_cards(move) == game.moving_cards("3H-t1") == (Card.parse("3H"),)
+    assert_object_and_text_agree(game, move)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES.values(), ids=ALL_RULES.keys())
+@settings(SETTINGS, max_examples=20)
+@given(st.integers(0, 2**32), st.data())
+def test_every_listed_move_plays_the_same_as_object_and_as_text(rules: Rules, seed: int, data: st.DataObject) -> None:
+    game = Klondike(seed=seed, rules=rules, clock=FakeClock())
+    for _ in range(data.draw(st.integers(1, 60), label="steps")):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        for move in moves:
+            assert_object_and_text_agree(game, move)
+        game.play(moves[data.draw(st.integers(0, len(moves) - 1), label="move")])

@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from patiencelab.errors import PatienceError
+from patiencelab.errors import PatienceError, quote
+from patiencelab.limits import MAX_CARD_TEXT, check_length
 
 __all__ = ["RANKS", "Card", "Color", "Suit", "full_deck"]
 
@@ -54,9 +55,10 @@ class Suit(enum.Enum):
         """Read a suit from its letter (any case) or symbol."""
         if not isinstance(text, str):
             raise PatienceError(f"a suit must be text, not {type(text).__name__}")
+        check_length(text, MAX_CARD_TEXT, "a suit")
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
-            raise PatienceError(f"{text!r} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠")
+            raise PatienceError(f"{quote(text)} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠")
         return suit
 
 
@@ -78,9 +80,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or isinstance(self.rank, bool) or not 1 <= self.rank <= 13:
-            raise PatienceError(f"a card's rank must be a whole number from 1 to 13, not {self.rank!r}")
+            raise PatienceError(f"a card's rank must be a whole number from 1 to 13, not {quote(self.rank)}")
         if not isinstance(self.suit, Suit):
-            raise PatienceError(f"a card's suit must be a Suit, not {self.suit!r}")
+            raise PatienceError(f"a card's suit must be a Suit, not {quote(self.suit)}")
 
     def __repr__(self) -> str:
         return f"Card({self.rank}, {self.suit!r})"
@@ -114,10 +116,11 @@ class Card:
         """Read a card: rank ``A 2-9 T J Q K`` (or ``10``), suit ``C D H S`` or ``♣ ♦ ♥ ♠``, any case."""
         if not isinstance(text, str):
             raise PatienceError(f"a card must be text such as '5H', not {type(text).__name__}")
+        check_length(text, MAX_CARD_TEXT, "a card")
         card = _CARD_BY_TEXT.get(text.strip().upper())
         if card is None:
             raise PatienceError(
-                f"{text!r} is not a card: write a rank (A, 2-9, T or 10, J, Q, K) and a suit (C, D, H, S)"
+                f"{quote(text)} is not a card: write a rank (A, 2-9, T or 10, J, Q, K) and a suit (C, D, H, S)"
             )
         return card
 

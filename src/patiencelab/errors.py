@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import reprlib
+from collections.abc import Collection, Iterable
+
 __all__ = [
     "RULE_CODES",
     "IllegalMoveError",
@@ -9,6 +12,8 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "PatienceError",
+    "quote",
+    "unknown_fields",
 ]
 
 #: Every stable code an :class:`IllegalMoveError` may carry, in the order the checks run.
@@ -71,3 +76,59 @@ class InvalidPositionError(PatienceError):
 
 class InvalidRecordError(PatienceError):
     """A game record that cannot be read or does not replay under its rules."""
+
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` with small limits that never fails: huge numbers, deep nesting and odd objects included."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = 40
+        self.maxother = 40
+        self.maxlong = 30
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = self.maxdeque = 4
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 96:
+            return f"<a whole number of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+    def repr1(self, x: object, level: int) -> str:
+        try:
+            return super().repr1(x, level)
+        except Exception:  # a repr that fails, or nesting too deep for the interpreter
+            return f"<{type(x).__name__}>"
+
+
+_SHORT = _ShortRepr()
+
+
+def quote(value: object) -> str:
+    """A short ``repr`` of ``value`` for an error message (about 40 characters at most): never the whole of a
+    megabyte input, never a failure on a huge number or a deeply nested value.
+
+    >>> quote("t2-t5")
+    "'t2-t5'"
+    >>> len(quote("x" * 1_000_000)) < 50
+    True
+    """
+    try:
+        return _SHORT.repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def unknown_fields(keys: Iterable[object], known: Collection[str]) -> str:
+    """The keys that are not in ``known``, sorted and joined for an error message (``""`` when there are none):
+    each one short, at most five named.
+
+    >>> unknown_fields({"draw": 1, "colour": 2, 7: 3}, ("draw",))
+    '7, colour'
+    """
+    odd = [key for key in keys if not (isinstance(key, str) and key in known)]
+    names = sorted(
+        {key if isinstance(key, str) and 0 < len(key) <= 40 and key.isprintable() else quote(key) for key in odd}
+    )
+    more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+    return ", ".join(names[:5]) + more

@@ -12,7 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from patiencelab.cards import RANKS
-from patiencelab.errors import IllegalMoveError, InvalidPositionError, InvalidRecordError, PatienceError
+from patiencelab.errors import (
+    IllegalMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    PatienceError,
+    quote,
+    unknown_fields,
+)
 from patiencelab.i18n import check_language
 from patiencelab.moves import DRAW, RECYCLE, Move
 from patiencelab.position import Position, deal_position, parse_deal, seeded_deal
@@ -136,11 +143,12 @@ class Klondike(Table):
             raise InvalidRecordError(f"a game record must be an object, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise InvalidRecordError(f"not a game record: 'format' must be {RECORD_FORMAT!r}")
-        if record.get("version") != 1:
-            raise InvalidRecordError(f"unsupported game record version {record.get('version')!r} (this reads 1)")
-        unknown = sorted(set(map(str, record)) - {"format", "version", "rules", "deal", "position", "seed", "moves"})
+        version = record.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version != 1:
+            raise InvalidRecordError(f"unsupported game record version {quote(version)} (this reads 1)")
+        unknown = unknown_fields(record, ("format", "version", "rules", "deal", "position", "seed", "moves"))
         if unknown:
-            raise InvalidRecordError(f"unknown game record field(s): {', '.join(unknown)}")
+            raise InvalidRecordError(f"unknown game record field(s): {unknown}")
         moves = record.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InvalidRecordError("'moves' must be a list of moves in notation, such as ['d', 'w-t3']")
@@ -153,7 +161,7 @@ class Klondike(Table):
                 seed = record.get("seed")
                 if seed is not None:
                     if not isinstance(seed, int) or "".join(map(str, seeded_deal(seed))) != game._deal:
-                        raise InvalidRecordError(f"the seed {seed!r} does not give the record's deal")
+                        raise InvalidRecordError(f"the seed {quote(seed)} does not give the record's deal")
                     game._seed = seed
             else:
                 game = cls.from_position(record["position"], rules=rules, clock=clock)
@@ -165,7 +173,7 @@ class Klondike(Table):
             try:
                 game._play(Move.parse(text))
             except PatienceError as exc:
-                raise InvalidRecordError(f"move {number} ({text!r}) cannot be played: {exc}") from None
+                raise InvalidRecordError(f"move {number} ({quote(text)}) cannot be played: {exc}") from None
         return game
 
     def copy(self) -> Klondike:

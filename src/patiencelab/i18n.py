@@ -13,7 +13,7 @@ import pathlib
 
 import polib
 
-from patiencelab.errors import PatienceError
+from patiencelab.errors import PatienceError, quote
 
 __all__ = ["LANGUAGES", "catalogue", "check_language", "labels", "language_names", "message"]
 
@@ -26,8 +26,8 @@ _LABEL = "label."
 
 def check_language(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else a :class:`PatienceError` naming the choices."""
-    if lang not in LANGUAGES:
-        raise PatienceError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise PatienceError(f"unknown language {quote(lang)}: choose one of {', '.join(LANGUAGES)}")
     return str(lang)
 
 

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Literal
 
 from patiencelab.cards import RANKS, Card, Suit
-from patiencelab.errors import InvalidPositionError, PatienceError
+from patiencelab.errors import InvalidPositionError, PatienceError, quote
+from patiencelab.limits import MAX_DEAL_TEXT, check_length, load_json
 from patiencelab.position import check_deal, deal_piles, parse_deal
 
 __all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
@@ -31,7 +32,7 @@ _SUITS = tuple(Suit)
 
 def _check_format(format: str) -> None:
     if format not in FORMATS:
-        raise PatienceError(f"unknown deal format {format!r}: choose one of {', '.join(FORMATS)}")
+        raise PatienceError(f"unknown deal format {quote(format)}: choose one of {', '.join(FORMATS)}")
 
 
 def to_deal_string(cards: Sequence[Card], format: DealFormat, *, face_down: Sequence[int] = _STANDARD) -> str:
@@ -58,6 +59,7 @@ def from_deal_string(text: str, format: DealFormat) -> tuple[Card, ...]:
     _check_format(format)
     if not isinstance(text, str):
         raise InvalidPositionError(f"a deal string must be text, not {type(text).__name__}")
+    check_length(text, MAX_DEAL_TEXT, "a deal string", InvalidPositionError)
     if format == "patiencelab":
         return parse_deal(text)
     if format == "klondike-solver":
@@ -67,18 +69,19 @@ def from_deal_string(text: str, format: DealFormat) -> tuple[Card, ...]:
 
 def _read_klondike_solver(text: str) -> tuple[Card, ...]:
     digits = "".join(text.split())
-    if len(digits) != 156 or not digits.isdigit():
+    ascii_digits = digits.isascii() and digits.isdigit()  # int() and str.isdigit() accept other scripts' digits
+    if len(digits) != 156 or not ascii_digits:
         raise InvalidPositionError(
             f"a Klondike-Solver deal is 156 digits (rank 01-13 and suit 1-4 per card), not {len(digits)} characters"
-            if digits.isdigit()
-            else "a Klondike-Solver deal holds digits only"
+            if ascii_digits
+            else "a Klondike-Solver deal holds digits only (0 to 9)"
         )
     cards = []
     for i in range(0, 156, 3):
         rank, suit = int(digits[i : i + 2]), int(digits[i + 2])
         if not 1 <= rank <= 13 or not 1 <= suit <= 4:
             raise InvalidPositionError(
-                f"Klondike-Solver deal, card {i // 3 + 1}: {digits[i : i + 3]!r} is not rank 01-13 and suit 1-4"
+                f"Klondike-Solver deal, card {i // 3 + 1}: {quote(digits[i : i + 3])} is not rank 01-13 and suit 1-4"
             )
         cards.append(Card(rank, _SUITS[suit - 1]))
     return check_deal(cards)
@@ -86,24 +89,27 @@ def _read_klondike_solver(text: str) -> tuple[Card, ...]:
 
 def _parse_solvitaire_card(text: object, where: str) -> tuple[Card, bool]:
     if not isinstance(text, str) or len(text) < 2:
-        raise InvalidPositionError(f"Solvitaire deal, {where}: {text!r} is not a card such as '10h' or 'QS'")
+        raise InvalidPositionError(f"Solvitaire deal, {where}: {quote(text)} is not a card such as '10h' or 'QS'")
     rank, suit = text[:-1], text[-1]
     try:
         card = Card.parse(rank + suit)
     except PatienceError:
-        raise InvalidPositionError(f"Solvitaire deal, {where}: {text!r} is not a card") from None
+        raise InvalidPositionError(f"Solvitaire deal, {where}: {quote(text)} is not a card") from None
     return card, suit.isupper()
 
 
 def _read_solvitaire(text: str) -> tuple[Card, ...]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidPositionError(f"a Solvitaire deal must be JSON: {exc}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("tableau piles"), list):
-        raise InvalidPositionError("a Solvitaire deal is an object with 'tableau piles' and 'stock'")
-    if data.get("waste") or any(data.get("foundations") or []):
-        raise InvalidPositionError("a Solvitaire deal has an empty waste and empty foundations")
+    data = load_json(text, "a Solvitaire deal", InvalidPositionError, limit=MAX_DEAL_TEXT)
+    if not isinstance(data, dict) or not isinstance(data.get("tableau piles"), list) or not data["tableau piles"]:
+        raise InvalidPositionError("a Solvitaire deal is an object with 'tableau piles' (a list of piles) and 'stock'")
+    waste, foundations = data.get("waste", []), data.get("foundations", [])
+    if (
+        not isinstance(waste, list)
+        or waste
+        or not isinstance(foundations, list)
+        or any(not isinstance(pile, list) or pile for pile in foundations)
+    ):
+        raise InvalidPositionError("a Solvitaire deal has an empty waste and empty foundations (empty lists)")
     piles: list[list[Card]] = []
     for i, pile in enumerate(data["tableau piles"], 1):
         if not isinstance(pile, list) or not pile:

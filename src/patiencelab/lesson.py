@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from patiencelab.errors import InvalidRecordError, PatienceError
+from patiencelab.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.game import Klondike
 from patiencelab.i18n import LANGUAGES
+from patiencelab.limits import MAX_JSON_TEXT, load_json
 from patiencelab.moves import Move
 from patiencelab.position import Position
 from patiencelab.rules import Rules
@@ -39,8 +40,8 @@ def _check_text(text: object, what: str) -> None:
     if not isinstance(text, Mapping) or not text:
         raise InvalidLessonError(f"{what} must be text, or an object of texts by language")
     for lang, value in text.items():
-        if lang not in LANGUAGES or not isinstance(value, str):
-            raise InvalidLessonError(f"{what}: {lang!r} must be one of {', '.join(LANGUAGES)} with a text")
+        if not isinstance(lang, str) or lang not in LANGUAGES or not isinstance(value, str):
+            raise InvalidLessonError(f"{what}: {quote(lang)} must be one of {', '.join(LANGUAGES)} with a text")
 
 
 class InvalidLessonError(InvalidRecordError):
@@ -88,8 +89,10 @@ class Lesson:
             raise InvalidLessonError("a lesson needs a title")
         _check_text(self.title, "the title")
         _check_text(self.intro, "the intro")
-        if self.lang not in LANGUAGES:
-            raise InvalidLessonError(f"unknown lesson language {self.lang!r}: choose one of {', '.join(LANGUAGES)}")
+        if not isinstance(self.lang, str) or self.lang not in LANGUAGES:
+            raise InvalidLessonError(
+                f"unknown lesson language {quote(self.lang)}: choose one of {', '.join(LANGUAGES)}"
+            )
         if not isinstance(self.rules, Rules):
             raise InvalidLessonError(f"a lesson's rules must be Rules, not {type(self.rules).__name__}")
         steps = tuple(s if isinstance(s, Step) else Step(*s) if isinstance(s, tuple) else Step(s) for s in self.steps)
@@ -100,7 +103,10 @@ class Lesson:
             object.__setattr__(self, "position", self.position.to_json())
         game = self.start()
         for number, step in enumerate(steps, 1):
-            error = game.check(step.move)
+            try:
+                error = game.check(step.move)
+            except InvalidMoveError as exc:  # a place these rules lack, a card moved onto its own column
+                raise InvalidLessonError(f"step {number} ({step.move}): {exc}") from None
             if step.illegal:
                 if error is None:
                     raise InvalidLessonError(f"step {number} ({step.move}) is marked illegal but is allowed")
@@ -126,7 +132,7 @@ class Lesson:
     def game_at(self, step: int) -> Klondike:
         """A game with the first ``step`` steps played (0 to ``len(steps)``)."""
         if not isinstance(step, int) or not 0 <= step <= len(self.steps):
-            raise PatienceError(f"step must be a whole number from 0 to {len(self.steps)}, not {step!r}")
+            raise PatienceError(f"step must be a whole number from 0 to {len(self.steps)}, not {quote(step)}")
         game = self.start()
         for s in self.steps[:step]:
             if not s.illegal:
@@ -194,12 +200,13 @@ class Lesson:
         """Read what :meth:`to_json` wrote; :class:`InvalidLessonError` names what is wrong."""
         if not isinstance(data, Mapping) or data.get("format") != LESSON_FORMAT:
             raise InvalidLessonError(f"not a lesson: 'format' must be {LESSON_FORMAT!r}")
-        if data.get("version") != 1:
-            raise InvalidLessonError(f"unsupported lesson version {data.get('version')!r} (this reads 1)")
-        known = {"format", "version", "title", "lang", "intro", "rules", "deal", "position", "steps"}
-        unknown = sorted(set(map(str, data)) - known)
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version != 1:
+            raise InvalidLessonError(f"unsupported lesson version {quote(version)} (this reads 1)")
+        known = ("format", "version", "title", "lang", "intro", "rules", "deal", "position", "steps")
+        unknown = unknown_fields(data, known)
         if unknown:
-            raise InvalidLessonError(f"unknown lesson field(s): {', '.join(unknown)}")
+            raise InvalidLessonError(f"unknown lesson field(s): {unknown}")
         raw_steps = data.get("steps")
         if not isinstance(raw_steps, list):
             raise InvalidLessonError("'steps' must be a list of {'move': ..., 'note': ...}")
@@ -207,9 +214,9 @@ class Lesson:
         for number, item in enumerate(raw_steps, 1):
             if not isinstance(item, Mapping) or not isinstance(item.get("move"), str):
                 raise InvalidLessonError(f"step {number} must be an object with a 'move' in notation")
-            extra = sorted(set(map(str, item)) - {"move", "note", "illegal"})
+            extra = unknown_fields(item, ("move", "note", "illegal"))
             if extra:
-                raise InvalidLessonError(f"step {number} has unknown field(s): {', '.join(extra)}")
+                raise InvalidLessonError(f"step {number} has unknown field(s): {extra}")
             try:
                 steps.append(Step(Move.parse(item["move"]), item.get("note"), item.get("illegal", False)))
             except PatienceError as exc:
@@ -233,13 +240,24 @@ class Lesson:
         pathlib.Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
 
     @classmethod
+    def loads(cls, text: str | bytes) -> Lesson:
+        """Read a lesson from JSON text (at most :data:`~patiencelab.limits.MAX_JSON_TEXT` characters)."""
+        return cls.from_json(load_json(text, "a lesson", InvalidLessonError))
+
+    @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Lesson:
-        """Read a lesson from a JSON file."""
+        """Read a lesson from a JSON file (at most :data:`~patiencelab.limits.MAX_JSON_TEXT` characters)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise InvalidLessonError(f"a lesson's path must be text or a path, not {type(path).__name__}")
+        name = quote(os.fspath(path))
         try:
-            data = json.loads(pathlib.Path(path).read_text("utf-8"))
-        except (OSError, ValueError) as exc:
-            raise InvalidLessonError(f"cannot read the lesson {path}: {exc}") from None
-        return cls.from_json(data)
+            with pathlib.Path(path).open(encoding="utf-8") as handle:
+                text = handle.read(MAX_JSON_TEXT + 1)
+        except (OSError, ValueError, TypeError) as exc:  # no such file, a directory, not UTF-8, a NUL, bytes
+            raise InvalidLessonError(f"cannot read the lesson {name}: {quote(str(exc))}") from None
+        if len(text) > MAX_JSON_TEXT:
+            raise InvalidLessonError(f"cannot read the lesson {name}: it is longer than {MAX_JSON_TEXT:,} characters")
+        return cls.from_json(load_json(text, f"cannot read the lesson {name}: it", InvalidLessonError))
 
 
 def _note(notes: Mapping[int, str] | Sequence[str | None] | None, number: int) -> Text | None:

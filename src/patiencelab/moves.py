@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 from patiencelab.cards import Card, Suit
-from patiencelab.errors import InvalidMoveError, PatienceError
+from patiencelab.errors import InvalidMoveError, PatienceError, quote
+from patiencelab.limits import MAX_MOVE_TEXT, check_length
 
 __all__ = ["DRAW", "RECYCLE", "Move", "is_foundation", "is_tableau"]
 
-_PLACE = re.compile(r"^(w|t[1-9]|f[cdhs♣♦♥♠]?)$", re.IGNORECASE)
+# Used with fullmatch only: ``$`` would also match before a final newline.
+_PLACE = re.compile(r"w|t[1-9]|f[cdhs♣♦♥♠]?", re.IGNORECASE)
 
 
 def _normal_place(text: str) -> str:
@@ -50,20 +53,20 @@ class Move:
     def __post_init__(self) -> None:
         source, target, card = self.source, self.target, self.card
         if card is not None and not isinstance(card, Card):
-            raise InvalidMoveError(f"a move's card must be a Card, not {card!r}")
+            raise InvalidMoveError(f"a move's card must be a Card, not {quote(card)}")
         if source in ("d", "r"):
             if target is not None or card is not None:
-                raise InvalidMoveError(f"{source!r} takes no target or card")
+                raise InvalidMoveError(f"{quote(source)} takes no target or card")
             return
         if source is None and card is None:
             raise InvalidMoveError("a move needs a source place or a card")
         for name, place in (("source", source), ("target", target)):
             if place is None and name == "source":
                 continue
-            if not isinstance(place, str) or not _PLACE.match(place) or place != _normal_place(place):
-                raise InvalidMoveError(f"{place!r} is not a {name} place: use w, t1..t9, f, fC, fD, fH, fS")
+            if not isinstance(place, str) or not _PLACE.fullmatch(place) or place != _normal_place(place):
+                raise InvalidMoveError(f"{quote(place)} is not a {name} place: use w, t1..t9, f, fC, fD, fH, fS")
         if source is not None and (source == "f" or not (source == "w" or source[0] in "tf")):
-            raise InvalidMoveError(f"{source!r} cannot be a source: name the foundation's suit (fH)")
+            raise InvalidMoveError(f"{quote(source)} cannot be a source: name the foundation's suit (fH)")
         if target == "w":
             raise InvalidMoveError("nothing may be moved onto the waste")
         if source == target:
@@ -97,13 +100,8 @@ class Move:
             return text
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move must be text such as 't2-t5', not {type(text).__name__}")
-        cached = _PARSED.get(text)
-        if cached is not None:
-            return cached
-        move = cls._parse(text)
-        if len(_PARSED) < 4096:
-            _PARSED[text] = move
-        return move
+        check_length(text, MAX_MOVE_TEXT, "a move", InvalidMoveError)
+        return _parse(text)
 
     @classmethod
     def _parse(cls, text: str) -> Move:
@@ -112,23 +110,31 @@ class Move:
         if low in ("d", "r"):
             return DRAW if low == "d" else RECYCLE
         head, sep, tail = body.partition("-")
-        if not sep or not head or not tail:
+        if not sep or not head.strip() or not tail or head != head.strip():
             raise InvalidMoveError(
-                f"{text!r} is not a move: write d, r, or source-target such as w-t3, t6-f, t2-t5, 5H-t5"
+                f"{quote(text)} is not a move: write d, r, or source-target such as w-t3, t6-f, t2-t5, 5H-t5"
             )
-        if not _PLACE.match(tail):
-            raise InvalidMoveError(f"{text!r}: {tail!r} is not a target place (t1..t9, f, fC, fD, fH, fS)")
+        if not _PLACE.fullmatch(tail):
+            raise InvalidMoveError(f"{quote(text)}: {quote(tail)} is not a target place (t1..t9, f, fC, fD, fH, fS)")
         target = _normal_place(tail)
-        if _PLACE.match(head):
+        if _PLACE.fullmatch(head):
             return cls(_normal_place(head), target)
         try:
             card = Card.parse(head)
         except PatienceError:
-            raise InvalidMoveError(f"{text!r}: {head!r} is neither a place (w, t1..t9, fH) nor a card") from None
+            raise InvalidMoveError(
+                f"{quote(text)}: {quote(head)} is neither a place (w, t1..t9, fH) nor a card"
+            ) from None
         return cls(None, target, card)
 
 
-_PARSED: dict[str, Move] = {}
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> Move:
+    """:meth:`Move._parse` with a cache of the last 4096 texts read; only texts of at most ``MAX_MOVE_TEXT``
+    characters reach it and only moves are kept (a text that is not a move raises, and is not cached).
+    """
+    return Move._parse(text)
+
 
 #: Draw from the stock.
 DRAW = Move("d")

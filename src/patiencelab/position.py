@@ -8,10 +8,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from patiencelab.cards import Card, Suit, full_deck
-from patiencelab.errors import InvalidPositionError, PatienceError
+from patiencelab.errors import InvalidPositionError, PatienceError, quote, unknown_fields
+from patiencelab.limits import MAX_DEAL_TEXT, check_length
 from patiencelab.rules import Rules
 
-__all__ = ["Column", "Position", "check_deal", "deal_piles", "deal_position", "parse_deal", "seeded_deal"]
+#: The most recycles a position may count (more than any game could make).
+MAX_RECYCLES = 1_000_000_000
+
+__all__ = [
+    "MAX_RECYCLES",
+    "Column",
+    "Position",
+    "check_deal",
+    "deal_piles",
+    "deal_position",
+    "parse_deal",
+    "seeded_deal",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,16 +70,18 @@ class Position:
         """Read and check a position; :class:`InvalidPositionError` names what is wrong."""
         if not isinstance(data, Mapping):
             raise InvalidPositionError(f"a position must be an object, not {type(data).__name__}")
-        unknown = sorted(set(map(str, data)) - {"tableau", "stock", "waste", "foundations", "recycles"})
+        unknown = unknown_fields(data, ("tableau", "stock", "waste", "foundations", "recycles"))
         if unknown:
-            raise InvalidPositionError(f"unknown position field(s): {', '.join(unknown)}")
+            raise InvalidPositionError(f"unknown position field(s): {unknown}")
         tableau = _read_tableau(data.get("tableau"), columns)
         stock = _read_cards(data.get("stock", []), "stock")
         waste = _read_cards(data.get("waste", []), "waste")
         foundations = _read_foundations(data.get("foundations", {}))
         recycles = data.get("recycles", 0)
-        if not isinstance(recycles, int) or isinstance(recycles, bool) or recycles < 0:
-            raise InvalidPositionError(f"recycles must be a whole number of at least 0, not {recycles!r}")
+        if not isinstance(recycles, int) or isinstance(recycles, bool) or not 0 <= recycles <= MAX_RECYCLES:
+            raise InvalidPositionError(
+                f"recycles must be a whole number from 0 to {MAX_RECYCLES:,}, not {quote(recycles)}"
+            )
         position = cls(tableau, stock, waste, foundations, recycles)
         position.check()
         return position
@@ -106,6 +121,8 @@ class Position:
 def _read_cards(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
         raise InvalidPositionError(f"{where} must be a list of cards, not {type(value).__name__}")
+    if len(value) > 52:
+        raise InvalidPositionError(f"{where} holds {len(value)} items; there are 52 cards")
     cards = []
     for i, text in enumerate(value):
         try:
@@ -122,7 +139,7 @@ def _read_tableau(value: object, columns: int | None) -> tuple[Column, ...]:
         raise InvalidPositionError(f"tableau has {len(value)} columns; the rules have {columns}")
     result = []
     for i, col in enumerate(value, 1):
-        if not isinstance(col, Mapping) or set(col) - {"down", "up"}:
+        if not isinstance(col, Mapping) or unknown_fields(col, ("down", "up")):
             raise InvalidPositionError(f"column t{i} must be an object with 'down' and 'up' lists")
         down = _read_cards(col.get("down", []), f"column t{i} (down)")
         up = _read_cards(col.get("up", []), f"column t{i} (up)")
@@ -138,9 +155,9 @@ def _read_foundations(value: object) -> dict[Suit, int]:
         try:
             suit = Suit.parse(key)
         except PatienceError:
-            raise InvalidPositionError(f"foundations: {key!r} is not a suit") from None
+            raise InvalidPositionError(f"foundations: {quote(key)} is not a suit") from None
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 13:
-            raise InvalidPositionError(f"foundation {suit.value} must hold 0 to 13 cards, not {count!r}")
+            raise InvalidPositionError(f"foundation {suit.value} must hold 0 to 13 cards, not {quote(count)}")
         result[suit] = count
     return result
 
@@ -149,6 +166,7 @@ def parse_deal(text: str) -> tuple[Card, ...]:
     """Read a deal: the 52 cards in dealing order as one string of 104 characters."""
     if not isinstance(text, str):
         raise InvalidPositionError(f"a deal must be a string of 104 characters, not {type(text).__name__}")
+    check_length(text, MAX_DEAL_TEXT, "a deal", InvalidPositionError)
     text = text.strip()
     if len(text) != 104:
         raise InvalidPositionError(f"a deal has 104 characters (52 cards of two), not {len(text)}")
@@ -175,7 +193,7 @@ def check_deal(cards: Sequence[Card]) -> tuple[Card, ...]:
 def seeded_deal(seed: int) -> tuple[Card, ...]:
     """The ordered deck shuffled by ``random.Random(seed).shuffle()``, in dealing order."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PatienceError(f"a seed must be a whole number, not {seed!r}")
+        raise PatienceError(f"a seed must be a whole number, not {quote(seed)}")
     cards = list(full_deck())
     random.Random(seed).shuffle(cards)
     return tuple(cards)

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
-from patiencelab.errors import PatienceError
+from patiencelab.errors import PatienceError, quote, unknown_fields
 
-__all__ = ["PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
+__all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
 
 EmptyColumn = Literal["king", "any"]
 
@@ -17,6 +17,10 @@ EmptyColumn = Literal["king", "any"]
 SCORING_PRESETS = ("standard", "windows", "vegas", "none")
 #: Names accepted by :meth:`Rules.preset`.
 PRESETS = ("standard", "traditional", "six-column")
+#: The largest number of points (either way) a scoring field may hold.
+MAX_POINTS = 1_000_000_000
+#: The most passes a rule set may allow short of unlimited.
+MAX_PASSES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +52,17 @@ class Scoring:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "name":
-                if not isinstance(value, str) or not value:
-                    raise PatienceError(f"a scoring table's name must be non-empty text, not {value!r}")
+                if not isinstance(value, str) or not 1 <= len(value) <= 40:
+                    raise PatienceError(
+                        f"a scoring table's name must be text of 1 to 40 characters, not {quote(value)}"
+                    )
             elif f.name == "floor" and value is None:
                 continue
-            elif not isinstance(value, int) or isinstance(value, bool):
-                raise PatienceError(f"scoring field {f.name!r} must be a whole number, not {value!r}")
+            elif not isinstance(value, int) or isinstance(value, bool) or not -MAX_POINTS <= value <= MAX_POINTS:
+                raise PatienceError(
+                    f"scoring field {f.name!r} must be a whole number from {-MAX_POINTS:,} to {MAX_POINTS:,}, "
+                    f"not {quote(value)}"
+                )
         for name in ("free_recycles_draw1", "free_recycles_draw3", "bonus_after"):
             if getattr(self, name) < 0:
                 raise PatienceError(f"scoring field {name!r} must not be negative")
@@ -64,7 +73,7 @@ class Scoring:
         try:
             return _SCORING[name]
         except (KeyError, TypeError):
-            raise PatienceError(f"unknown scoring {name!r}: choose one of {', '.join(SCORING_PRESETS)}") from None
+            raise PatienceError(f"unknown scoring {quote(name)}: choose one of {', '.join(SCORING_PRESETS)}") from None
 
     def recycle_points(self, draw: int, recycle_number: int) -> int:
         """Points for the ``recycle_number``-th recycle (counting from 1) with ``draw`` cards a draw."""
@@ -85,10 +94,9 @@ class Scoring:
             return cls.preset(data)
         if not isinstance(data, Mapping):
             raise PatienceError(f"scoring must be a preset name or an object, not {type(data).__name__}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = unknown_fields(data, {f.name for f in fields(cls)})
         if unknown:
-            raise PatienceError(f"unknown scoring field(s): {', '.join(map(str, unknown))}")
+            raise PatienceError(f"unknown scoring field(s): {unknown}")
         return cls(**data)
 
 
@@ -144,10 +152,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.draw, int) or isinstance(self.draw, bool) or not 1 <= self.draw <= 24:
-            raise PatienceError(f"draw must be a whole number from 1 to 24, not {self.draw!r}")
+            raise PatienceError(f"draw must be a whole number from 1 to 24, not {quote(self.draw)}")
         passes = self.max_passes
-        if passes is not None and (not isinstance(passes, int) or isinstance(passes, bool) or passes < 1):
-            raise PatienceError(f"max_passes must be None (unlimited) or at least 1, not {passes!r}")
+        if passes is not None and (
+            not isinstance(passes, int) or isinstance(passes, bool) or not 1 <= passes <= MAX_PASSES
+        ):
+            raise PatienceError(f"max_passes must be None (unlimited) or 1 to {MAX_PASSES:,}, not {quote(passes)}")
         if not isinstance(self.foundation_to_tableau, bool):
             raise PatienceError("foundation_to_tableau must be True or False")
         if isinstance(self.face_down, list):
@@ -158,11 +168,11 @@ class Rules:
             or not 1 <= len(down) <= 9
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in down)
         ):
-            raise PatienceError(f"face_down must list 1 to 9 counts of face-down cards, not {down!r}")
+            raise PatienceError(f"face_down must list 1 to 9 counts of face-down cards, not {quote(down)}")
         if sum(down) + len(down) > 52:
-            raise PatienceError(f"face_down {down!r} deals more than 52 cards")
-        if self.empty_column not in ("king", "any"):
-            raise PatienceError(f"empty_column must be 'king' or 'any', not {self.empty_column!r}")
+            raise PatienceError(f"face_down {quote(down)} deals more than 52 cards")
+        if not isinstance(self.empty_column, str) or self.empty_column not in ("king", "any"):
+            raise PatienceError(f"empty_column must be 'king' or 'any', not {quote(self.empty_column)}")
         if not isinstance(self.scoring, Scoring):
             raise PatienceError(f"scoring must be a Scoring, not {type(self.scoring).__name__}")
 
@@ -180,11 +190,11 @@ class Rules:
         ``traditional`` allows one pass with draw 1 and three passes with draw 3.
         """
         if name not in PRESETS:
-            raise PatienceError(f"unknown rule preset {name!r}: choose one of {', '.join(PRESETS)}")
+            raise PatienceError(f"unknown rule preset {quote(name)}: choose one of {', '.join(PRESETS)}")
         if draw is None:
             draw = 3 if name == "six-column" else 1
         if not isinstance(draw, int) or isinstance(draw, bool) or not 1 <= draw <= 24:
-            raise PatienceError(f"draw must be a whole number from 1 to 24, not {draw!r}")
+            raise PatienceError(f"draw must be a whole number from 1 to 24, not {quote(draw)}")
         table = Scoring.preset(scoring) if isinstance(scoring, str) else scoring or Scoring()
         if name == "traditional":
             return cls(draw=draw, max_passes=1 if draw == 1 else 3, foundation_to_tableau=False, scoring=table)
@@ -224,10 +234,9 @@ class Rules:
         """Read what :meth:`to_json` wrote; a missing field takes the standard default."""
         if not isinstance(data, Mapping):
             raise PatienceError(f"rules must be an object, not {type(data).__name__}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(map(str, data)) - known)
+        unknown = unknown_fields(data, {f.name for f in fields(cls)})
         if unknown:
-            raise PatienceError(f"unknown rules field(s): {', '.join(unknown)}")
+            raise PatienceError(f"unknown rules field(s): {unknown}")
         values = dict(data)
         if "face_down" in values and isinstance(values["face_down"], list):
             values["face_down"] = tuple(values["face_down"])

@@ -284,12 +284,20 @@ class Table:
         return self._examine_to_column(move, source, index, target)
 
     def _locate(self, move: Move) -> tuple[str, int | None] | IllegalMoveError:
-        """The source place and, for a card-form move out of a column, the index of the card in its run."""
+        """The source place and, for a card-form move out of a column, the index of the card in its run.
+
+        A move that names both a source and a card moves exactly from that card, which must lie in that place.
+        """
         card = move.card
         if move.source is None:
             assert card is not None
             return self._locate_card(_ID[card])
         source = move.source
+        if card is not None:
+            located = self._locate_card(_ID[card])
+            if not isinstance(located, IllegalMoveError) and located[0] != source:
+                raise InvalidMoveError(f"the {card.symbol} is not in {source}: the move names both")
+            return located
         if source == "w":
             if not self._waste:
                 return self._illegal("empty-source", "empty-source.waste")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from patiencelab.cards import Card, Suit
-from patiencelab.errors import PatienceError
+from patiencelab.errors import PatienceError, quote
 from patiencelab.game import Klondike
 from patiencelab.i18n import message
 from patiencelab.lesson import Lesson, text_in
@@ -57,7 +57,7 @@ class LessonPlayer:
     def set_pace(self, pace: object) -> None:
         """Seconds per step while playing, 0.5 to 10."""
         if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0.5 <= pace <= 10:
-            raise PatienceError(f"pace must be a number of seconds from 0.5 to 10, not {pace!r}")
+            raise PatienceError(f"pace must be a number of seconds from 0.5 to 10, not {quote(pace)}")
         self.pace = float(pace)
 
     def caption(self, lang: str) -> tuple[str, dict[str, Any]]:

@@ -26,9 +26,9 @@ Executor = Callable[[], concurrent.futures.Executor]
 
 
 def _process_pool() -> concurrent.futures.Executor:
-    import multiprocessing
+    from patiencelab.workers import process_pool
 
-    return concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return process_pool(1)
 
 
 class Indicator:
@@ -115,7 +115,11 @@ class Indicator:
 
     def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None
-        if pool is not None:
+        if isinstance(pool, concurrent.futures.ProcessPoolExecutor):
+            from patiencelab.workers import stop_pool
+
+            stop_pool(pool)  # its worker may be deep in a search: end it rather than wait
+        elif pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:

@@ -36,10 +36,10 @@ from patiencelab.survey_io import (
     summary_table,
     wilson,
 )
+from patiencelab.workers import process_pool, stop_pool
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing.process import BaseProcess
 
 __all__ = [
     "Budget",
@@ -67,28 +67,6 @@ def solve_seed(seed: int, rules_json: str, seconds: float | None, max_states: in
         Klondike(seed=seed, rules=rules), seconds=math.inf if seconds is None else seconds, max_states=max_states
     )
     return Row(seed, solution.outcome, len(solution.moves), solution.states, solution.seconds)
-
-
-def _start_worker() -> None:
-    """Set up a worker of the local pool: Ctrl-C is left to the parent, and the worker ends when the parent does.
-
-    Only the parent sees Ctrl-C, so it can keep the finished rows and stop the workers. A parent that dies
-    without stopping them (SIGKILL, a crash) would leave them solving and then waiting for work forever, so a
-    daemon thread waits on the parent's sentinel (the pipe or handle that ``multiprocessing`` gives a spawned
-    child, which closes when the parent ends, on every platform) and ends this process at once.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    import multiprocessing  # a worker of a multiprocessing pool has it already
-
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent,), name="patiencelab-parent-watch", daemon=True).start()
-
-
-def _exit_with(parent: BaseProcess) -> None:
-    """Wait until ``parent`` has ended, then end this process (no cleanup: its work has no one to go to)."""
-    parent.join()
-    os._exit(1)
 
 
 def _seeds(deals: int | Iterable[int]) -> Iterable[int]:
@@ -181,24 +159,6 @@ def _on_executor(run: _Run, seeds: Iterable[int], executor: Executor, window: in
         raise
 
 
-def _process_pool(workers: int) -> ProcessPoolExecutor:
-    """A local pool of fresh (spawned) processes that leave Ctrl-C to this one."""
-    import multiprocessing  # here, not at the top: Pyodide has no processes
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _start_worker)
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Shut a pool down without waiting for the deals its workers are on (after Ctrl-C, SIGTERM or an error)."""
-    processes = dict(getattr(pool, "_processes", None) or {})
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes.values():
-        process.terminate()
-    for process in processes.values():
-        process.join(5)
-
-
 def survey(
     deals: int | Iterable[int],
     rules: Rules | None = None,
@@ -266,13 +226,13 @@ def _survey(
             if executor is None and workers == 1:
                 _in_process(run, seeds)
             elif executor is None:
-                pool = _process_pool(workers)
+                pool = process_pool(workers)
                 _on_executor(run, seeds, pool, 2 * workers)
             else:
                 _on_executor(run, seeds, executor, _window(executor))
         except KeyboardInterrupt:
             if pool is not None:
-                _stop_pool(pool)
+                stop_pool(pool)
                 pool = None
             result = run.result(complete=False)
             where = f"; rows are in {path}: continue with resume=True" if path is not None else ""
@@ -283,7 +243,7 @@ def _survey(
         except BaseException:
             run.bar.close()
             if pool is not None:
-                _stop_pool(pool)
+                stop_pool(pool)
                 pool = None
             raise
         finally:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from patiencelab.cards import RANKS, Card, Suit
-from patiencelab.errors import InvalidMoveError, InvalidPositionError, PatienceError
+from patiencelab.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
 from patiencelab.game import Klondike
 from patiencelab.moves import Move
 from patiencelab.position import Position
@@ -98,9 +98,9 @@ def render(
     """
     position, rules, game = _resolve(source, rules)
     if theme not in THEMES:
-        raise PatienceError(f"unknown theme {theme!r}: choose one of {', '.join(THEMES)}")
+        raise PatienceError(f"unknown theme {quote(theme)}: choose one of {', '.join(THEMES)}")
     if width is not None and (isinstance(width, bool) or not isinstance(width, int | float) or not width > 0):
-        raise PatienceError(f"width must be a positive number of pixels, not {width!r}")
+        raise PatienceError(f"width must be a positive number of pixels, not {quote(width)}")
     marked = _read_highlight(highlight)
     arrow = _resolve_move(move, position, rules, game) if move is not None else None
     ncols = len(position.tableau)

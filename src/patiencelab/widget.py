@@ -17,7 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from patiencelab.errors import IllegalMoveError, PatienceError
+from patiencelab.errors import IllegalMoveError, PatienceError, quote, unknown_fields
 from patiencelab.game import Klondike
 from patiencelab.i18n import check_language, labels, language_names, message
 from patiencelab.indicator import Executor, Indicator
@@ -260,7 +260,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         if player is None:
             raise PatienceError("there is no lesson to step through: set widget.lesson first")
         if action not in ACTIONS or action == "pace":
-            raise PatienceError(f"unknown lesson action {action!r}: choose one of {', '.join(ACTIONS[:-1])}")
+            raise PatienceError(f"unknown lesson action {quote(action)}: choose one of {', '.join(ACTIONS[:-1])}")
         if action == "close":
             self.lesson = None
             return
@@ -466,15 +466,15 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise _RejectedError(f"an intent must be an object, not {type(content).__name__}")
         kind = content.get("type")
         if not isinstance(kind, str) or kind not in INTENTS:
-            raise _RejectedError(f"unknown intent type {_short(kind)}")
+            raise _RejectedError(f"unknown intent type {quote(kind)}")
         version = content.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise _RejectedError(f"intent {kind!r} needs the integer version it was made on")
         if kind in _VERSIONED and version != self._version:
-            raise _RejectedError(f"stale intent: made on version {_short(version)}, the board is at {self._version}")
+            raise _RejectedError(f"stale intent: made on version {quote(version)}, the board is at {self._version}")
         for key, value in content.items():
             if isinstance(value, str) and len(value) > _MAX_FIELD:
-                raise _RejectedError(f"intent {kind!r}: {_short(key)} is longer than {_MAX_FIELD} characters")
+                raise _RejectedError(f"intent {kind!r}: {quote(key)} is longer than {_MAX_FIELD} characters")
         game = self.game
         try:
             if kind == "move":
@@ -519,7 +519,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             _fields(content, kind, ("on",))
             on = content.get("on")
             if not isinstance(on, bool):
-                raise PatienceError(f"intent {kind!r} needs 'on': true or false, not {on!r}")
+                raise PatienceError(f"intent {kind!r} needs 'on': true or false, not {quote(on)}")
             setattr(self, kind, on)
 
     def _intent_move(self, content: Mapping[str, Any]) -> Move:
@@ -528,7 +528,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         if not isinstance(card, str) or not isinstance(to, str):
             raise _RejectedError("a move intent needs 'card' (such as '5H') and 'to' (such as 't5' or 'f') as text")
         if "-" in card or "-" in to:
-            raise _RejectedError(f"'card' and 'to' name one card and one place, not {card!r} and {to!r}")
+            raise _RejectedError(f"'card' and 'to' name one card and one place, not {quote(card)} and {quote(to)}")
         return Move.parse(f"{card}-{to}")
 
     def _new_from_intent(self, content: Mapping[str, Any]) -> None:
@@ -538,11 +538,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         draw = content.get("draw", current.draw)
         seed = content.get("seed")
         if preset not in PRESETS:
-            raise _RejectedError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
+            raise _RejectedError(f"unknown preset {quote(preset)}: choose one of {', '.join(PRESETS)}")
         if draw not in (1, 3) or isinstance(draw, bool):
-            raise _RejectedError(f"draw must be 1 or 3, not {draw!r}")
+            raise _RejectedError(f"draw must be 1 or 3, not {quote(draw)}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED):
-            raise _RejectedError(f"seed must be a whole number from 0 to {_MAX_SEED}, not {_short(seed)}")
+            raise _RejectedError(f"seed must be a whole number from 0 to {_MAX_SEED}, not {quote(seed)}")
         self.new_game(seed=seed, rules=Rules.preset(preset, draw=draw, scoring=current.scoring))
 
     def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
@@ -568,12 +568,6 @@ class KlondikeWidget(anywidget.AnyWidget):
 
 def _fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()) -> None:
     """Reject an intent with fields it does not take."""
-    extra = sorted(set(map(str, content)) - {"type", "version", "id", *allowed})
+    extra = unknown_fields(content, ("type", "version", "id", *allowed))
     if extra:
-        raise _RejectedError(f"intent {kind!r} has unknown field(s): {', '.join(map(_short, extra[:5]))}")
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """``repr(value)``, cut to ``limit`` characters: replies never echo large input back."""
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"<a {value.bit_length()}-bit number>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        raise _RejectedError(f"intent {kind!r} has unknown field(s): {extra}")

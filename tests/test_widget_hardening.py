@@ -257,3 +257,88 @@ def test_every_board_of_a_kernel_shows_the_same_bests(tmp_path: pathlib.Path) ->
     assert player.state["records"]["best_score"] is not None
     assert watcher.state["records"]["best_score"] == player.state["records"]["best_score"]
     assert watcher.version == version, "new bests make no intent stale"
+
+
+# ------------------------------------------------------------------------------------------- the indicator thinks on
+
+
+def by_budget(decided_from: int, outcome: str = "solved") -> Callable[..., str]:
+    """A fake solver that decides only with at least ``decided_from`` positions."""
+
+    def answer(position: object, rules: object, seconds: float, max_states: int) -> str:
+        return outcome if max_states >= decided_from else "unknown"
+
+    return answer
+
+
+def test_the_indicator_keeps_thinking_with_larger_budgets_until_it_knows() -> None:
+    executor = InlineExecutor(by_budget(300_000, "impossible"))
+    widget = KlondikeWidget(seed=7, records=None, executor=lambda: executor)
+    widget.indicator = True
+    assert widget.state["indicator"]["verdict"] == "lost"
+    assert executor.jobs == 3  # 20,000, 80,000 and 320,000 positions
+
+
+def test_the_indicator_says_unknown_only_at_its_cap() -> None:
+    executor = InlineExecutor(by_budget(10**9))
+    widget = KlondikeWidget(seed=7, records=None, executor=lambda: executor)
+    widget.indicator_max_states = 500_000
+    widget.indicator = True
+    assert widget.state["indicator"]["verdict"] == "unknown"
+    assert executor.jobs == 4  # 20,000, 80,000, 320,000 and the cap
+
+
+def test_the_indicator_thinks_on_in_the_background_and_drops_positions_the_game_left() -> None:
+    pool = concurrent.futures.ThreadPoolExecutor(1)
+    gates: list[threading.Event] = []
+
+    class Gated(concurrent.futures.Executor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            gate = threading.Event()
+            gates.append(gate)
+            budget = args[3]
+            return pool.submit(lambda: gate.wait(600) and ("solved" if budget >= 80_000 else "unknown"))
+
+    widget = KlondikeWidget(seed=7, records=None, executor=Gated)
+    widget.indicator = True
+    assert widget.state["indicator"]["verdict"] == "pending"
+    widget.handle_intent({"type": "draw", "version": widget.version})  # the first position is left
+    assert len(gates) == 2
+    gates[0].set()  # the old position's job ends: nothing follows from it
+    gates[1].set()  # the new position's first job can't tell: a larger one follows
+    wait_until(lambda: len(gates) == 3)
+    assert widget.state["indicator"]["verdict"] == "pending", "still thinking"
+    gates[2].set()
+    assert widget.wait_for_verdict(600) == "winnable"
+    assert len(gates) == 3
+    pool.shutdown()
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 600) -> None:
+    """Poll for a state (never a fixed sleep); fail only past a generous ceiling."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.01)
+
+
+def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
+    """A real worker process beside a CPU-bound neighbour: seed 18 (draw 3) needs about 22,000 positions, more
+    than the first job's budget, so only thinking on decides it; a state budget makes load only slow it down.
+    """
+    import subprocess
+    import sys
+
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        widget = KlondikeWidget(seed=18, rules=Rules(draw=3), records=None)
+        widget.indicator = True
+        assert widget.state["indicator"]["verdict"] == "pending"
+        assert widget.wait_for_verdict(600) == "lost"
+        assert widget._indicator.jobs == 2
+        widget.close()
+    finally:
+        hog.kill()
+        hog.wait()

@@ -1,5 +1,10 @@
 """The winnability indicator: the solver decides the current position in a background process, so neither the
-kernel nor the board waits for it.
+kernel nor the board waits for it, and it keeps thinking until it knows.
+
+Each position is searched with a state budget that grows: a first quick job, then four times the positions for
+each job after one that could not tell, until a verdict or the cap (a bound on the worker's memory). Budgets
+count positions, not seconds, so a busy machine makes the verdict late, never "unknown". A job for a position
+the game has left is cancelled; a large one already running is stopped with its worker.
 
 Locking rule: the indicator's lock guards its few fields and is never held across a call that may call back
 (submitting to the pool, the verdict callback). A verdict that is already in when the job is submitted (a fast
@@ -11,15 +16,27 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import math
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from patiencelab.game import Klondike
 
-__all__ = ["Executor", "Indicator"]
+__all__ = ["FIRST_STATES", "GROWTH", "MAX_STATES", "Executor", "Indicator"]
 
 _VERDICTS = {"solved": "winnable", "impossible": "lost"}
+
+#: Positions the first job for a position may search.
+FIRST_STATES = 20_000
+#: How much larger each next job's budget is.
+GROWTH = 4
+#: The default cap on one job's positions (the worker's memory grows with it: about 150 bytes a position).
+MAX_STATES = 2_000_000
+#: A running job at least this large is stopped with its worker when its position is left (a fresh worker
+#: costs about a second; a smaller job is let finish).
+_STOP_ABOVE = 100_000
 
 #: Makes the executor that runs the solver jobs (one worker is enough: only the latest position matters).
 Executor = Callable[[], concurrent.futures.Executor]
@@ -44,12 +61,20 @@ class Indicator:
         self._key: str | None = None
         self._verdict: str | None = None
         self._pending: concurrent.futures.Future[Any] | None = None
-        self._submitting: int | None = None  # the thread inside submit(), whose callbacks must not call back
+        self._budget = 0  # the positions of the pending job
+        self._job: tuple[dict[str, Any], dict[str, Any], float, int] | None = None  # position, rules, seconds, cap
+        self._asking: int | None = None  # the thread inside state(), which reads a verdict that is in at once
+        #: Jobs submitted so far (for tests and the curious).
+        self.jobs = 0
         #: Why the indicator switched itself off (the worker could not start), or ``None``.
         self.error: str | None = None
 
-    def state(self, game: Klondike, enabled: bool, seconds: float, max_states: int | None = None) -> dict[str, Any]:
-        """``{"enabled", "verdict"}`` for ``game``; starts the solver when the position is new."""
+    def state(
+        self, game: Klondike, enabled: bool, seconds: float = math.inf, max_states: int | None = None
+    ) -> dict[str, Any]:
+        """``{"enabled", "verdict"}`` for ``game``; starts the solver when the position is new. ``max_states``
+        caps one job's positions (default :data:`MAX_STATES`); ``seconds`` bounds each job's time as well.
+        """
         if not enabled or self.error is not None:
             return {"enabled": False, "verdict": None}
         if game.is_won:
@@ -58,41 +83,47 @@ class Indicator:
             return {"enabled": True, "verdict": "lost"}
         position, rules = game.position(), game.rules.to_json()
         key = json.dumps([position, rules], sort_keys=True)
+        cap = MAX_STATES if max_states is None else max(1, max_states)
         with self._lock:
             new = key != self._key
             if new:
                 self._key, self._verdict = key, "pending"
-                stale, self._pending = self._pending, None
+                stale, stale_budget, self._pending = self._pending, self._budget, None
+                self._job = (position, rules, seconds, cap)
         if new:
-            if stale is not None:
-                stale.cancel()
-            self._submit(key, position, rules, seconds, max_states)
+            if stale is not None and not stale.cancel() and stale_budget >= _STOP_ABOVE:
+                self._stop_pool()  # a large search for a position the game has left: stop it, not wait
+            self._asking = threading.get_ident()
+            try:
+                self._submit(key, min(FIRST_STATES, cap))
+            finally:
+                self._asking = None
         with self._lock:
             if self.error is not None:
                 return {"enabled": False, "verdict": None}
             return {"enabled": True, "verdict": self._verdict}
 
-    def _submit(
-        self, key: str, position: dict[str, Any], rules: dict[str, Any], seconds: float, max_states: int | None
-    ) -> None:
+    def _submit(self, key: str, budget: int) -> None:
         from patiencelab.solver.helpers import verdict
 
-        self._submitting = threading.get_ident()
+        with self._lock:
+            if key != self._key or self._job is None:
+                return
+            position, rules, seconds, _cap = self._job
         try:
             if self._pool is None:
                 self._pool = self._make_executor()
-            future = self._pool.submit(verdict, position, rules, seconds, max_states)
+            future = self._pool.submit(verdict, position, rules, seconds, budget)
+            self.jobs += 1
             with self._lock:
                 if key == self._key:
-                    self._pending = future
-            future.add_done_callback(lambda done: self._done(key, done))
+                    self._pending, self._budget = future, budget
+            future.add_done_callback(lambda done: self._done(key, budget, done))
         except Exception as err:  # no worker here (Pyodide has no processes): switch off, keep the board
             self.error = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
             self._stop_pool()
-        finally:
-            self._submitting = None
 
-    def _done(self, key: str, future: concurrent.futures.Future[Any]) -> None:
+    def _done(self, key: str, budget: int, future: concurrent.futures.Future[Any]) -> None:
         if future.cancelled():
             return
         try:
@@ -100,18 +131,23 @@ class Indicator:
         except Exception:  # a broken worker means no verdict, never a broken board
             outcome = "unknown"
         with self._lock:
-            if key != self._key:
+            if key != self._key or self._job is None:
                 return
-            self._verdict = _VERDICTS.get(outcome, "unknown")
-            self._pending = None
-        if self._submitting != threading.get_ident():  # a verdict already in at submit time is read by state()
+            cap = self._job[3]
+            again = outcome == "unknown" and budget < cap
+            if not again:
+                self._verdict = _VERDICTS.get(outcome, "unknown")
+                self._pending = None
+        if again:  # keep thinking, with a larger budget
+            self._submit(key, min(cap, budget * GROWTH))
+        elif self._asking != threading.get_ident():  # a verdict already in while state() asks is read by it
             self._on_verdict()
 
     def wait(self, timeout: float) -> None:
-        """Block until the pending verdict is in (or ``timeout`` seconds pass)."""
-        pending = self._pending
-        if pending is not None:
-            concurrent.futures.wait([pending], timeout=timeout)
+        """Block until the verdict for the current position is in (or ``timeout`` seconds pass)."""
+        deadline = time.monotonic() + timeout
+        while (pending := self._pending) is not None and time.monotonic() < deadline:
+            concurrent.futures.wait([pending], timeout=0.05)
 
     def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None

@@ -101,10 +101,11 @@ class KlondikeWidget(anywidget.AnyWidget):
     hint_max_states = traitlets.Int(10_000, allow_none=True)
     #: Seconds each solver call may think for a hint, on top of ``hint_max_states`` (by default no limit).
     hint_seconds = traitlets.Float(float("inf"))
-    #: Seconds the solver may think, in a background process, for the winnability indicator.
-    indicator_seconds = traitlets.Float(5.0)
-    #: Positions the indicator's solver may search (``None``: only ``indicator_seconds`` bounds it).
+    #: The most positions one of the indicator's jobs may search (it starts small and keeps thinking with
+    #: larger budgets up to this cap; ``None``: the indicator's default cap).
     indicator_max_states = traitlets.Int(None, allow_none=True)
+    #: Seconds one of the indicator's jobs may think, on top of its state budget (by default no limit).
+    indicator_seconds = traitlets.Float(float("inf"))
 
     def __init__(
         self,

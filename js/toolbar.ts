@@ -266,7 +266,7 @@ export class Toolbar {
     if (this.rulesPanel.isOpen) this.fillRules();
     this.stat("score", String(state.score));
     this.stat("moves", String(state.moves));
-    this.stat("passes", state.passes_left === null ? null : String(state.passes_left));
+    this.stat("passes", state.passes_left == null ? null : String(state.passes_left));
     this.updateRecords(state);
     this.updateBadge(state);
     this.tick();

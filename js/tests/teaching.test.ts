@@ -214,7 +214,7 @@ describe("reveal", () => {
     expect(card.classList.contains("pl-revealed")).toBe(true);
     expect(card.querySelector(".pl-eye svg")).toBeTruthy();
     expect(card.querySelector(".pl-rank")?.textContent).toBe("7");
-    expect(card.getAttribute("aria-label")).toBe("7 of clubs (revealed)");
+    expect(card.getAttribute("aria-label")).toBe(`7 of clubs (${LABELS.revealed})`);
     expect(q('[data-pile="stock"] [data-card="3C"]').dataset.revealed).toBe("true");
     expect(q('[data-card="QH"]').dataset.revealed).toBeUndefined();
     expect(h.host.querySelectorAll('[data-pile="t7"] [data-revealed]')).toHaveLength(6);
@@ -277,7 +277,7 @@ describe("toolbar menus and panels", () => {
   });
 
   it("switches the winnability indicator from the More menu", () => {
-    mount(withLanguages({ indicator: { enabled: false, verdict: null } }));
+    mount(withLanguages({ indicator: { enabled: false, verdict: null, error: null } }));
     q<HTMLButtonElement>('[data-action="more"]').click();
     const item = q<HTMLButtonElement>('.pl-more-menu [data-action="indicator"]');
     expect(item.getAttribute("aria-checked")).toBe("false");
@@ -386,7 +386,7 @@ describe("records and indicator", () => {
     expect(q(".pl-records").hidden).toBe(true);
     const warn = q(".pl-records-warn");
     expect(warn.hidden).toBe(false);
-    expect(warn.title).toBe("Records are off: disk full");
+    expect(warn.title).toBe(`${LABELS["records-off"]}: disk full`);
   });
 
   it("names new personal bests in the win banner", () => {
@@ -395,16 +395,16 @@ describe("records and indicator", () => {
   });
 
   it("shows the winnability badge per verdict, hidden when off", () => {
-    mount(startState({ indicator: { enabled: true, verdict: "winnable" } }));
+    mount(startState({ indicator: { enabled: true, verdict: "winnable", error: null } }));
     const badge = q(".pl-indicator");
     expect(badge.hidden).toBe(false);
     expect(badge.textContent).toBe("Winnable");
-    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending" } }));
+    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending", error: null } }));
     expect(badge.dataset.verdict).toBe("pending");
     expect(badge.textContent).toBe("Thinking\u2026");
-    h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost" } }));
+    h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost", error: null } }));
     expect(badge.textContent).toBe("No longer winnable");
-    h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost" } }));
+    h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost", error: null } }));
     expect(badge.hidden).toBe(true);
   });
 });

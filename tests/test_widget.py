@@ -117,6 +117,33 @@ def test_piles_are_named_alike_everywhere(widget: KlondikeWidget) -> None:
     assert widget.state["last_move"]["text"].startswith(widget.labels["undo"])
 
 
+@pytest.mark.parametrize(
+    ("field", "wrong"),
+    [
+        ("targets", {"AD": ["f"]}),  # the notation's "f", not a pile
+        ("last_move", {"move": "d", "cards": [], "from": "stock", "to": "waste", "undo": False, "text": "Draw"}),
+        ("pickable", ["10H"]),
+        ("passes_left", "none"),
+        ("surprise", 1),
+    ],
+)
+def test_the_protocol_check_catches_a_state_the_types_do_not_allow(
+    widget: KlondikeWidget, field: str, wrong: Any
+) -> None:
+    """The schema check that runs on every synced state (conftest.py) fails on a wrong one."""
+    from jsonschema import ValidationError
+
+    from tests.protocol_schema import check
+
+    state = json.loads(json.dumps(widget.state))
+    check("GameState", state)
+    with pytest.raises(ValidationError):
+        check("GameState", {**state, field: wrong})
+    del state["pickable"]
+    with pytest.raises(ValidationError, match="pickable"):
+        check("GameState", state)
+
+
 def test_new_game_replaces_the_game_and_stops_following_the_old(widget: KlondikeWidget) -> None:
     old = widget.game
     game = widget.new_game(seed=11, rules=Rules.preset("six-column"))

@@ -10,8 +10,8 @@ import { LessonView } from "./lesson";
 import { layout, pileIds, tableauPiles } from "./piles";
 import { Toolbar } from "./toolbar";
 import type { CardId, GameState, IntentBody, Intent, Labels, Message, PileId, Reply, Suit } from "./types";
-import { afterState, focusIndex, initialUi, isDropPile, isLegal, isMovable, legalDrops, reduce, stockIntent } from "./ui";
-import type { Action, UiState } from "./ui";
+import { afterState, focusIndex, initialUi, isDropPile, isLegal, isMovable, legalDrops, reduce } from "./ui";
+import { stockIntent, type Action, type UiState } from "./ui";
 import { phrase, pileName, word } from "./words";
 
 export interface BoardOptions {
@@ -137,7 +137,8 @@ export class Board implements BoardInput {
       const box = host.getBoundingClientRect();
       const cards = this.pileCards(pile);
       const last = cards[cards.length - 1]?.getBoundingClientRect();
-      boxes.push({ pile, left: box.left, top: box.top, right: box.right, bottom: Math.max(box.bottom, last?.bottom ?? 0) });
+      const bottom = Math.max(box.bottom, last?.bottom ?? 0);
+      boxes.push({ pile, left: box.left, top: box.top, right: box.right, bottom });
     }
     return boxes;
   }

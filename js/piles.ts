@@ -74,7 +74,8 @@ export function layout(state: GameState): Map<PileId, Slot[]> {
     "w",
     waste.map((card, i) => {
       const pos = i - (waste.length - fan);
-      return { key: card ?? `w:${i}`, card: card ?? null, faceUp: card != null, x: pos > 0 ? pos * WASTE_STEP : 0, y: 0 };
+      const x = pos > 0 ? pos * WASTE_STEP : 0;
+      return { key: card ?? `w:${i}`, card: card ?? null, faceUp: card != null, x, y: 0 };
     }),
   );
   for (const suit of SUITS) {

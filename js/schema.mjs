@@ -27,7 +27,7 @@ export function schemaText() {
   const sorted = Object.fromEntries(Object.keys(definitions).sort().map((name) => [name, definitions[name]]));
   const schema = {
     $schema: "http://json-schema.org/draft-07/schema#",
-    $comment: "The PatienceLab widget protocol, generated from js/types.ts by js/schema.mjs (npm run schema): do not edit.",
+    $comment: "The PatienceLab widget protocol, generated from js/types.ts by js/schema.mjs. Do not edit.",
     definitions: sorted,
   };
   return `${JSON.stringify(schema, null, 2)}\n`;

@@ -107,7 +107,13 @@ export function pileOfCard(state: GameState | null, card: CardId | null): PileId
 }
 
 /** What one click (tap) on a card or pile does. */
-export function tapActions(state: GameState | null, ui: UiState, card: CardId | null, pile: PileId | null, double: boolean): Action[] {
+export function tapActions(
+  state: GameState | null,
+  ui: UiState,
+  card: CardId | null,
+  pile: PileId | null,
+  double: boolean,
+): Action[] {
   if (pile === "stock") return [{ type: "stock" }];
   const foundation = double ? foundationDrop(state, card) : null;
   if (card && foundation) return [{ type: "move", card, to: foundation }];
@@ -135,7 +141,8 @@ interface PileShape {
 function shape(state: GameState | null, pile: PileId): PileShape {
   const slots = (state ? layout(state).get(pile) : undefined) ?? [];
   const first = slots.findIndex((s) => s.faceUp);
-  return { count: slots.length, firstUp: first < 0 ? slots.length : first, cards: slots.map((s) => (s.faceUp ? s.card : null)) };
+  const cards = slots.map((s) => (s.faceUp ? s.card : null));
+  return { count: slots.length, firstUp: first < 0 ? slots.length : first, cards };
 }
 
 function tableau(state: GameState | null): PileId[] {
@@ -222,7 +229,8 @@ export function reduce(state: GameState | null, ui: UiState, action: Action): Ui
     case "focus":
       return { ...ui, focus: clampFocus(state, action.focus), focusVisible: action.visible };
     case "drag-start":
-      return canPickUp(state, action.card) ? { ...ui, selected: null, drag: { card: action.card, from: action.from, over: null } } : ui;
+      if (!canPickUp(state, action.card)) return ui;
+      return { ...ui, selected: null, drag: { card: action.card, from: action.from, over: null } };
     case "drag-over":
       return ui.drag ? { ...ui, drag: { ...ui.drag, over: action.pile } } : ui;
     case "drag-end":

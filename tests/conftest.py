@@ -3,6 +3,7 @@ a widget sends is checked against the protocol's schema."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 from collections.abc import Iterator
 from typing import Any
@@ -19,7 +20,11 @@ def private_records_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
 
 @pytest.fixture(autouse=True)
 def widget_speaks_the_protocol(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Validate every state a ``KlondikeWidget`` syncs and every reply it sends against ``js/protocol.schema.json``."""
+    """Validate every state and label set a ``KlondikeWidget`` syncs and every reply it sends against
+    ``js/protocol.schema.json``. They are recorded as JSON text as they are made (cheap, and invisible to the
+    garbage collector) and checked when the test ends, so that the check does not slow the widget down while a
+    test races it against the indicator's background thread.
+    """
     try:
         from patiencelab.widget import KlondikeWidget
     except ImportError:  # the front end is not built: the widget tests say so themselves
@@ -27,19 +32,22 @@ def widget_speaks_the_protocol(monkeypatch: pytest.MonkeyPatch) -> Iterator[None
         return
     from tests.protocol_schema import check
 
+    sent: set[tuple[str, str]] = set()
     sync, handle = KlondikeWidget._sync_locked, KlondikeWidget.handle_intent
 
-    def checked_sync(self: KlondikeWidget, *, moved: bool, bump: bool) -> None:
+    def recorded_sync(self: KlondikeWidget, *, moved: bool, bump: bool) -> None:
         sync(self, moved=moved, bump=bump)
-        check("GameState", self.state)
-        check("Labels", self.labels)
+        sent.add(("GameState", json.dumps(self.state)))
+        sent.add(("Labels", json.dumps(self.labels)))
 
-    def checked_handle(self: KlondikeWidget, content: object) -> dict[str, Any] | None:
+    def recorded_handle(self: KlondikeWidget, content: object) -> dict[str, Any] | None:
         reply = handle(self, content)
         if reply is not None:
-            check("Reply", reply)
+            sent.add(("Reply", json.dumps(reply)))
         return reply
 
-    monkeypatch.setattr(KlondikeWidget, "_sync_locked", checked_sync)
-    monkeypatch.setattr(KlondikeWidget, "handle_intent", checked_handle)
+    monkeypatch.setattr(KlondikeWidget, "_sync_locked", recorded_sync)
+    monkeypatch.setattr(KlondikeWidget, "handle_intent", recorded_handle)
     yield
+    for name, text in sorted(sent):
+        check(name, json.loads(text))

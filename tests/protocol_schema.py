@@ -16,11 +16,23 @@ SCHEMA_FILE = pathlib.Path(__file__).resolve().parents[1] / "js" / "protocol.sch
 
 @functools.cache
 def validator(name: str) -> Draft7Validator:
-    """A validator for one type of the protocol (``GameState``, ``Labels``, ``Intent``, ``Reply``...)."""
-    definitions = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["definitions"]
+    """A validator for one type of the protocol (``GameState``, ``Labels``, ``Intent``, ``Reply``...), with every
+    ``$ref`` resolved up front (the protocol's types are not recursive), which makes it several times faster.
+    """
+    definitions: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["definitions"]
     if name not in definitions:
         raise KeyError(f"{name} is not a type of the protocol schema")
-    return Draft7Validator({"$ref": f"#/definitions/{name}", "definitions": definitions})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return inline(definitions[node["$ref"].removeprefix("#/definitions/")])
+            return {key: inline(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [inline(value) for value in node]
+        return node
+
+    return Draft7Validator(inline(definitions[name]))
 
 
 def check(name: str, value: Any) -> None:

@@ -1,14 +1,18 @@
-/** The board: DOM built from a state object by a keyed update of card elements. Knows nothing of anywidget. */
+/** The board: DOM built from the synced state and the UI state (`ui.ts`) by a keyed update of card elements.
+ * Input modules act on it through `BoardInput`; it knows nothing of anywidget. */
 
 import { Animator, celebrate, type Point } from "./animate";
 import { cardName, drawBack, drawFace } from "./cards";
 import { attachPointer } from "./drag";
-import { Keyboard } from "./keyboard";
+import type { BoardInput, PileBox } from "./input";
+import { attachKeyboard } from "./keyboard";
 import { LessonView } from "./lesson";
-import { layout, pileFor, pileIds, placeFor, tableauPiles } from "./piles";
+import { layout, pileIds, tableauPiles } from "./piles";
 import { Toolbar } from "./toolbar";
-import type { GameState, IntentBody, Intent, Labels, Message, PileId, Reply, Suit } from "./types";
-import { announcement, pileName, word } from "./words";
+import type { CardId, GameState, IntentBody, Intent, Labels, Message, PileId, Reply, Suit } from "./types";
+import { afterState, focusIndex, initialUi, isDropPile, isLegal, isMovable, legalDrops, reduce } from "./ui";
+import { stockIntent, type Action, type UiState } from "./ui";
+import { phrase, pileName, word } from "./words";
 
 export interface BoardOptions {
   /** Sends one intent to the model. */
@@ -31,15 +35,14 @@ const EYE =
   '10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.3a2.2 2.2 0 1 0 ' +
   '0-4.4 2.2 2.2 0 0 0 0 4.4z"/></svg>';
 
-export class Board {
+export class Board implements BoardInput {
   readonly root: HTMLElement;
   readonly table: HTMLElement;
   readonly animator: Animator;
-  readonly keyboard: Keyboard;
   state: GameState | null = null;
   labels: Labels = {};
-  /** The card picked up by a click or by Enter, waiting for a target pile. */
-  selected: string | null = null;
+  /** What is picked up, dragged and focused (pure data; `paint` draws it). */
+  private uiState: UiState = initialUi();
   private readonly win: Window;
   private readonly controller = new AbortController();
   private readonly cards = new Map<string, HTMLElement>();
@@ -98,115 +101,150 @@ export class Board {
       this.live,
     );
     host.append(this.root);
-    this.keyboard = new Keyboard(this, signal);
+    attachKeyboard(this, signal);
     attachPointer(this, signal);
     this.setColumns(7);
   }
 
-  // ----------------------------------------------------------------------------------------- lookups
+  // ----------------------------------------------------------------------------------------- input
 
-  cardEl(key: string): HTMLElement | undefined {
-    return this.cards.get(key);
+  game(): GameState | null {
+    return this.state;
   }
 
-  pileEl(pile: PileId): HTMLElement | undefined {
-    return this.piles.get(pile);
-  }
-
-  allPiles(): PileId[] {
-    return [...this.piles.keys()];
+  ui(): Readonly<UiState> {
+    return this.uiState;
   }
 
   /** The card elements of a pile, bottom first. */
-  pileCards(pile: PileId): HTMLElement[] {
+  private pileCards(pile: PileId): HTMLElement[] {
     const host = this.piles.get(pile);
     return host ? ([...host.children] as HTMLElement[]).filter((c) => c.classList.contains("pl-card")) : [];
   }
 
-  pileOf(card: string): PileId | null {
-    return this.cards.get(card)?.closest<HTMLElement>(".pl-pile")?.dataset.pile ?? null;
-  }
-
-  /** The element of `card` and the ones lying on it. */
-  runFrom(card: string): HTMLElement[] {
-    const pile = this.pileOf(card);
+  runEls(card: CardId): HTMLElement[] {
+    const pile = this.cards.get(card)?.closest<HTMLElement>(".pl-pile")?.dataset.pile;
     if (!pile) return [];
     const cards = this.pileCards(pile);
     const start = cards.findIndex((c) => c.dataset.key === card);
     return start < 0 ? [] : pile.startsWith("t") ? cards.slice(start) : [cards[start]];
   }
 
-  isMovable(card: string | null | undefined): card is string {
-    return !!card && !!this.state && this.state.status !== "won" && card in (this.state.targets ?? {});
+  dropBoxes(): PileBox[] {
+    const boxes: PileBox[] = [];
+    for (const [pile, host] of this.piles) {
+      if (!isDropPile(pile)) continue;
+      const box = host.getBoundingClientRect();
+      const cards = this.pileCards(pile);
+      const last = cards[cards.length - 1]?.getBoundingClientRect();
+      const bottom = Math.max(box.bottom, last?.bottom ?? 0);
+      boxes.push({ pile, left: box.left, top: box.top, right: box.right, bottom });
+    }
+    return boxes;
   }
 
-  /** Whether `card` may be picked up and dragged: any face-up card of a column, or the top card of the waste or
-   * of a foundation. A drop where it may not go still reaches Python, which says why not. */
-  isDraggable(card: string | null | undefined): card is string {
-    if (!card || !this.state || this.state.status === "won") return false;
-    const pile = this.pileOf(card);
-    if (!pile || pile === "stock") return false;
-    if (pile.startsWith("t")) return this.cards.get(card)?.dataset.face === "up";
-    const cards = this.pileCards(pile);
-    return cards[cards.length - 1]?.dataset.key === card;
+  /** Applies one action of an input module: sends what it asks for, keeps the UI state, and draws it. */
+  dispatch(action: Action): void {
+    const state = this.state;
+    const before = this.uiState;
+    this.uiState = reduce(state, before, action);
+    switch (action.type) {
+      case "move":
+        this.send({ type: "move", card: action.card, to: action.to });
+        break;
+      case "stock": {
+        const what = stockIntent(state);
+        if (what === "no-passes") this.notify(word(this.labels, "no-passes"));
+        else if (what) this.send(what);
+        break;
+      }
+      case "intent":
+        this.send(action.body);
+        break;
+      case "lesson":
+        this.lesson.step(action.action);
+        break;
+      case "announce-focus":
+        this.announce(this.focusLabel());
+        break;
+      case "pick-up": {
+        const key = isMovable(state, action.card) ? "picked-up" : "cannot-move";
+        this.announce(phrase(this.labels, key, { card: cardName(action.card, this.labels) }));
+        break;
+      }
+      case "drag-start":
+        for (const c of this.runEls(action.card)) {
+          this.animator.stop(c);
+          c.classList.add("pl-dragging");
+        }
+        break;
+      case "drag-end":
+        if (before.drag) this.drop(before.drag.card, action.to, action.dx, action.dy);
+        break;
+      default:
+        break;
+    }
+    this.paint();
   }
 
-  /** Whether dropping `card` on `pile` is one of its legal targets. */
-  isLegal(card: string, pile: PileId): boolean {
-    const place = placeFor(card, pile);
-    return !!place && !!this.state && (this.state.targets[card] ?? []).includes(place);
+  /** The end of a drag: a legal drop is held where it fell until the new state; any other snaps back, and a drop on
+   * a pile where the card may not go still asks Python, which says why not. */
+  private drop(card: CardId, to: PileId | null, dx: number, dy: number): void {
+    const els = this.runEls(card);
+    if (to && isLegal(this.state, card, to)) {
+      this.hold(els, dx, dy);
+    } else {
+      for (const c of els) {
+        c.classList.remove("pl-dragging");
+        this.animator.snapBack(c, dx, dy);
+      }
+    }
+    if (to) this.send({ type: "move", card, to });
   }
-
-  // ----------------------------------------------------------------------------------------- intents
 
   /** Sends an intent made on the current version; returns its id. */
   intent(body: IntentBody): number {
+    return this.send(body);
+  }
+
+  private send(body: IntentBody): number {
     const id = this.nextId++;
+    if (body.type === "move") this.uiState = { ...this.uiState, pending: [...this.uiState.pending, id] };
     this.options.send({ ...body, version: this.state?.version ?? 0, id } as Intent);
     return id;
   }
 
-  /** Sends `card` to `pile` (a legal or an illegal pile: Python explains why not). False when no place fits. */
-  moveTo(card: string, pile: PileId): boolean {
-    const to = placeFor(card, pile);
-    if (!to) return false;
-    this.select(null);
-    this.intent({ type: "move", card, to });
-    return true;
-  }
-
-  /** A click on the stock: draw, or turn the waste over, or say that no pass is left. */
-  stockAction(): void {
-    const s = this.state;
-    if (!s) return;
-    this.select(null);
-    if (s.stock.length) this.intent({ type: "draw" });
-    else if (s.can_recycle) this.intent({ type: "recycle" });
-    else if (s.waste.length && s.passes_left === 0) this.notify(word(this.labels, "no-passes"));
-  }
-
-  /** Picks up `card` (click-to-move or keyboard), or drops the selection with null. */
-  select(card: string | null): void {
-    this.selected = card && this.isMovable(card) ? card : null;
-    for (const c of this.root.querySelectorAll(".pl-selected")) c.classList.remove("pl-selected");
-    for (const p of this.root.querySelectorAll(".pl-target")) p.classList.remove("pl-target");
-    this.markDrops(this.selected);
-    if (!this.selected || !this.state) return;
-    for (const c of this.runFrom(this.selected)) c.classList.add("pl-selected");
-    for (const place of this.state.targets[this.selected] ?? []) {
-      const pile = pileFor(this.selected, place);
-      if (pile) this.piles.get(pile)?.classList.add("pl-target");
+  /** Draws the UI state: the selection and its targets, the drag's piles, the focus ring. */
+  private paint(): void {
+    const ui = this.uiState;
+    const state = this.state;
+    const clear = (cls: string): void => {
+      for (const c of this.root.querySelectorAll(`.${cls}`)) c.classList.remove(cls);
+    };
+    for (const cls of ["pl-selected", "pl-target", "pl-can-drop", "pl-over", "pl-focus"]) clear(cls);
+    if (ui.selected) {
+      for (const c of this.runEls(ui.selected)) c.classList.add("pl-selected");
+      for (const pile of legalDrops(state, ui.selected)) this.piles.get(pile)?.classList.add("pl-target");
+    }
+    const held = ui.drag?.card ?? ui.selected;
+    if (held && state?.show_moves) {
+      for (const pile of legalDrops(state, held)) this.piles.get(pile)?.classList.add("pl-can-drop");
+    }
+    if (ui.drag?.over) this.piles.get(ui.drag.over)?.classList.add("pl-over");
+    this.root.classList.toggle("pl-kbd", ui.focusVisible);
+    if (ui.focusVisible) {
+      const cards = this.pileCards(ui.focus.pile);
+      (cards[focusIndex(state, ui.focus)] ?? this.piles.get(ui.focus.pile))?.classList.add("pl-focus");
     }
   }
 
-  /** With "show moves" on, outlines every pile that the picked-up `card` may go to (null clears). */
-  markDrops(card: string | null): void {
-    for (const p of this.root.querySelectorAll(".pl-can-drop")) p.classList.remove("pl-can-drop");
-    if (!card || !this.state?.show_moves) return;
-    for (const place of this.state.targets[card] ?? []) {
-      const pile = pileFor(card, place);
-      if (pile) this.piles.get(pile)?.classList.add("pl-can-drop");
-    }
+  /** The spoken name of what has the focus ring. */
+  private focusLabel(): string {
+    const focus = this.uiState.focus;
+    const target = this.pileCards(focus.pile)[focusIndex(this.state, focus)];
+    const pile = pileName(focus.pile, this.labels);
+    const card = target?.getAttribute("aria-label");
+    return card ? `${pile}: ${card}` : pile;
   }
 
   /** Keeps dropped cards where they are until the state that moves them arrives. */
@@ -236,7 +274,9 @@ export class Board {
     const reply = msg as Reply;
     if (reply.type === "rejected") {
       this.release(true);
-      this.select(null);
+      const pending = this.uiState.pending.filter((id) => id !== reply.id);
+      this.uiState = { ...this.uiState, selected: null, pending };
+      this.paint();
       this.notify(String(reply.text ?? ""));
     } else if (reply.type === "hint") {
       this.showHint(reply.card ?? null, reply.to ?? null, String(reply.text ?? ""));
@@ -260,20 +300,12 @@ export class Board {
     this.live.textContent = this.live.textContent === text ? `${text}\u00a0` : text;
   }
 
-  private showHint(card: string | null, to: string | null, text: string): void {
+  private showHint(card: string | null, to: PileId | null, text: string): void {
     this.clearHint();
-    const marks: Element[] = [];
-    if (card) {
-      marks.push(...this.runFrom(card));
-      const pile = to ? pileFor(card, to) : null;
-      const target = pile ? this.piles.get(pile) : undefined;
-      if (target) marks.push(target);
-      this.announce(pile ? `${cardName(card, this.labels)} \u2192 ${pileName(pile, this.labels)}` : text);
-    } else {
-      const stock = this.piles.get("stock");
-      if (stock) marks.push(stock);
-      this.announce(text || word(this.labels, "stock"));
-    }
+    const marks: Element[] = card ? this.runEls(card) : [];
+    const target = this.piles.get(to ?? (card ? "" : "stock"));
+    if (target) marks.push(target);
+    this.announce(text);
     for (const m of marks) m.classList.add("pl-hint");
     this.hintTimer = this.win.setTimeout(() => this.clearHint(), HINT_MS);
   }
@@ -324,7 +356,7 @@ export class Board {
     this.root.dataset.status = state.status;
     this.root.classList.toggle("pl-draw3", state.draw === 3);
     const stock = this.piles.get("stock");
-    const noPasses = !state.stock.length && !state.can_recycle && state.passes_left === 0;
+    const noPasses = stockIntent(state) === "no-passes";
     stock?.classList.toggle("pl-no-passes", noPasses);
     stock?.classList.toggle("pl-can-recycle", !state.stock.length && state.can_recycle);
     stock?.setAttribute("data-empty-label", noPasses ? word(this.labels, "no-passes") : "");
@@ -332,17 +364,18 @@ export class Board {
     this.lesson.update(state, this.labels);
     this.root.classList.toggle("pl-teaching", this.lesson.shown);
     this.markLesson(state);
-    if (changed) {
-      this.select(null);
-      if (previous && state.last_move) this.announce(announcement(state.last_move, state, this.labels));
+    this.uiState = afterState(state, previous, this.uiState);
+    const message = state.message ?? null;
+    const narrated = message?.kind === "narration" && message.id !== this.messageId;
+    if (changed && previous) {
+      // One sentence per move: Python's narration when it narrates, else the move's own sentence.
+      if (state.last_move && !narrated) this.announce(state.last_move.text ?? "");
       const caption = state.lesson?.caption;
-      if (previous && caption && caption !== previous.lesson?.caption) this.announce(caption);
-      if (previous && previous.status !== "won" && state.status === "won") this.celebrate();
-    } else if (this.selected) {
-      this.select(this.selected);
+      if (caption && caption !== previous.lesson?.caption) this.announce(caption);
+      if (previous.status !== "won" && state.status === "won") this.celebrate();
     }
-    this.showMessage(state.message ?? null, !!previous);
-    this.keyboard.refresh();
+    this.showMessage(message, !!previous);
+    this.paint();
   }
 
   /** Outlines the cards that moved in the lesson step shown and the pile they went to. */
@@ -352,8 +385,7 @@ export class Board {
     if (!mark || state.lesson?.taken_over) return;
     const cards = Array.isArray(mark.cards) ? mark.cards : [];
     for (const card of cards) this.cards.get(card)?.classList.add("pl-lesson-mark");
-    const pile = mark.to ? pileFor(cards[0] ?? null, mark.to) : null;
-    if (pile) this.piles.get(pile)?.classList.add("pl-lesson-mark");
+    if (mark.to) this.piles.get(mark.to)?.classList.add("pl-lesson-mark");
   }
 
   /** `state.message`: a narration in the caption area, a notice in the toast; both announced once per id. */
@@ -400,7 +432,7 @@ export class Board {
         else delete card.dataset.revealed;
         const name = slot.card ? cardName(slot.card, this.labels) : word(this.labels, "face-down");
         card.setAttribute("aria-label", face === "revealed" ? `${name} (${word(this.labels, "revealed")})` : name);
-        const movable = slot.faceUp && this.isMovable(slot.card);
+        const movable = slot.faceUp && isMovable(state, slot.card);
         card.classList.toggle("pl-movable", movable);
         card.classList.toggle("pl-can-move", movable && !!state.show_moves);
         card.style.setProperty("--x", String(slot.x));
@@ -422,7 +454,7 @@ export class Board {
   /** FLIP: every card that was on the board glides from where it was; new cards come from where they came. */
   private animateFrom(before: Map<HTMLElement, Point>, state: GameState): void {
     const move = state.last_move;
-    const source = move ? this.piles.get(pileFor(null, move.from) ?? "") : undefined;
+    const source = move ? this.piles.get(move.from) : undefined;
     const from = source ? Animator.place(source) : null;
     for (const card of this.cards.values()) {
       const old = before.get(card);
@@ -448,7 +480,8 @@ export class Board {
   }
 
   private makePile(pile: PileId): HTMLElement {
-    const host = el(this.root.ownerDocument, "div", `pl-pile pl-pile-${pile[0] === "f" ? "foundation" : pile}`);
+    const kind = pile === "w" ? "waste" : pile[0] === "f" ? "foundation" : pile;
+    const host = el(this.root.ownerDocument, "div", `pl-pile pl-pile-${kind}`);
     host.dataset.pile = pile;
     host.setAttribute("role", "group");
     host.setAttribute("aria-label", pileName(pile, this.labels));

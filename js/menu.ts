@@ -1,5 +1,6 @@
 /** A drop-down menu under a toolbar button (the New menu, the "More" menu) and a closable panel (Rules,
- * Statistics): open and close, arrow keys, Escape, and a click outside closes. */
+ * Statistics): open and close, arrow keys, Escape, and a click outside closes. "Outside" is judged on the event's
+ * composed path, so that it also works when the board lives in a shadow root (marimo). */
 
 /** A menu of buttons (`.pl-menu-item`) under `button`, both inside `wrap`. */
 export class Menu {
@@ -41,7 +42,7 @@ export class Menu {
   }
 
   private closeOutside(e: Event): void {
-    if (this.isOpen && !(e.target instanceof Node && this.wrap.contains(e.target))) this.open(false);
+    if (this.isOpen && !e.composedPath().includes(this.wrap)) this.open(false);
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -131,7 +132,7 @@ export class Panel {
   }
 
   private closeOutside(e: Event): void {
-    if (this.isOpen && !(e.target instanceof Node && this.el.contains(e.target))) {
+    if (this.isOpen && !e.composedPath().includes(this.el)) {
       this.el.hidden = true;
     }
   }

@@ -33,7 +33,7 @@ export function tableauPiles(columns: number): PileId[] {
 /** Every pile of a state, in keyboard/reading order: stock, waste, foundations, columns. */
 export function pileIds(state: GameState | null): PileId[] {
   const columns = state ? state.columns || state.tableau.length : 7;
-  return ["stock", "waste", ...SUITS.map((s) => `f${s}`), ...tableauPiles(columns)];
+  return ["stock", "w", ...SUITS.map((s) => `f${s}`), ...tableauPiles(columns)];
 }
 
 function column(state: GameState, index: number): Slot[] {
@@ -42,15 +42,15 @@ function column(state: GameState, index: number): Slot[] {
   const slots: Slot[] = [];
   let y = 0;
   const ups = col.up.length;
-  const downStep = (card: string | null): number => (card === null ? DOWN_STEP : REVEALED_STEP);
+  const downStep = (card: string | null): number => (card == null ? DOWN_STEP : REVEALED_STEP);
   const maxUpFan = MAX_FAN - col.down.reduce((sum, card) => sum + downStep(card), 0);
   const upStep = ups > 1 ? Math.max(MIN_UP_STEP, Math.min(UP_STEP, maxUpFan / (ups - 1))) : UP_STEP;
   col.down.forEach((card, i) => {
-    slots.push({ key: card ?? `${pile}:${i}`, card, faceUp: false, x: 0, y });
+    slots.push({ key: card ?? `${pile}:${i}`, card: card ?? null, faceUp: false, x: 0, y });
     y += downStep(card);
   });
   col.up.forEach((card, i) => {
-    slots.push({ key: card ?? `${pile}:u${i}`, card, faceUp: card !== null, x: 0, y });
+    slots.push({ key: card ?? `${pile}:u${i}`, card: card ?? null, faceUp: card != null, x: 0, y });
     y += upStep;
   });
   return slots;
@@ -65,16 +65,17 @@ export function layout(state: GameState): Map<PileId, Slot[]> {
     stock.map((_, i) => {
       // The stock lists the next card first; the element at the bottom of the pile is the last one.
       const card = stock[stock.length - 1 - i];
-      return { key: card ?? `stock:${i}`, card, faceUp: false, x: 0, y: 0 };
+      return { key: card ?? `stock:${i}`, card: card ?? null, faceUp: false, x: 0, y: 0 };
     }),
   );
   const waste = state.waste;
   const fan = state.draw === 3 ? Math.min(3, waste.length) : 1;
   piles.set(
-    "waste",
+    "w",
     waste.map((card, i) => {
       const pos = i - (waste.length - fan);
-      return { key: card ?? `waste:${i}`, card, faceUp: card !== null, x: pos > 0 ? pos * WASTE_STEP : 0, y: 0 };
+      const x = pos > 0 ? pos * WASTE_STEP : 0;
+      return { key: card ?? `w:${i}`, card: card ?? null, faceUp: card != null, x, y: 0 };
     }),
   );
   for (const suit of SUITS) {
@@ -89,19 +90,4 @@ export function layout(state: GameState): Map<PileId, Slot[]> {
   const columns = state.columns || state.tableau.length;
   for (let i = 0; i < columns; i++) piles.set(`t${i + 1}`, column(state, i));
   return piles;
-}
-
-/** The place name an intent uses for dropping `card` on `pile`: `tN`, `f` (its own foundation), `fX`. */
-export function placeFor(card: string, pile: PileId): string | null {
-  if (/^t\d$/.test(pile)) return pile;
-  if (/^f[CDHS]$/.test(pile)) return pile[1] === card[card.length - 1].toUpperCase() ? "f" : pile;
-  return null;
-}
-
-/** The pile a place names for `card` (`f` -> its suit's foundation). */
-export function pileFor(card: string | null, place: string): PileId | null {
-  if (place === "f") return card ? `f${card[card.length - 1].toUpperCase()}` : null;
-  if (place === "w") return "waste";
-  if (/^(t\d|f[CDHS]|stock|waste)$/.test(place)) return place;
-  return null;
 }

@@ -18,10 +18,10 @@ const DASH = "\u2013";
 export function bestsText(records: Records | null | undefined, labels: Labels): string {
   if (!records || !records.enabled) return "";
   const parts: string[] = [];
-  if (records.best_score !== null && records.best_score !== undefined) {
+  if (records.best_score != null) {
     parts.push(`${word(labels, "best")} ${records.best_score}`);
   }
-  if (records.current_streak > 0) parts.push(`${word(labels, "streak")} ${records.current_streak}`);
+  if ((records.current_streak ?? 0) > 0) parts.push(`${word(labels, "streak")} ${records.current_streak}`);
   return parts.join(" \u00b7 ");
 }
 
@@ -43,16 +43,16 @@ const COLUMNS: [string, (row: StatsRow, labels: Labels) => string][] = [
   ["draw", (r, l) => phrase(l, "draw-n", { draw: String(r.draw) })],
   ["played", (r) => String(r.played)],
   ["won-count", (r) => String(r.won)],
-  ["win-rate", (r) => (r.win_rate === null || r.win_rate === undefined ? DASH : `${Math.round(r.win_rate * 100)}%`)],
+  ["win-rate", (r) => (r.win_rate == null ? DASH : `${Math.round(r.win_rate * 100)}%`)],
   ["best-score", (r) => num(r.best_score)],
   ["fewest-moves", (r) => num(r.fewest_moves)],
-  ["fastest-win", (r) => (r.fastest_win === null || r.fastest_win === undefined ? DASH : clock(r.fastest_win))],
+  ["fastest-win", (r) => (r.fastest_win == null ? DASH : clock(r.fastest_win))],
   ["streak", (r) => String(r.current_streak ?? 0)],
   ["longest-streak", (r) => String(r.longest_streak ?? 0)],
 ];
 
 function num(value: number | null | undefined): string {
-  return value === null || value === undefined ? DASH : String(value);
+  return value == null ? DASH : String(value);
 }
 
 /** The statistics table (one row per rule set and draw count), or an empty-state line. */

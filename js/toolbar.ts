@@ -266,7 +266,7 @@ export class Toolbar {
     if (this.rulesPanel.isOpen) this.fillRules();
     this.stat("score", String(state.score));
     this.stat("moves", String(state.moves));
-    this.stat("passes", state.passes_left === null ? null : String(state.passes_left));
+    this.stat("passes", state.passes_left == null ? null : String(state.passes_left));
     this.updateRecords(state);
     this.updateBadge(state);
     this.tick();
@@ -290,7 +290,9 @@ export class Toolbar {
     this.records.textContent = text;
     const error = state.records?.error;
     this.recordsWarn.hidden = !error;
-    const why = error ? `${word(this.labels, "records-off")}: ${error}` : "";
+    // Python's sentence in the board's language ("Your statistics can't be saved: …"), else the raw reason
+    const notice = state.records?.notice;
+    const why = notice != null ? notice : error ? `${word(this.labels, "records-off")}: ${error}` : "";
     this.recordsWarn.title = why;
     this.recordsWarn.setAttribute("aria-label", why);
   }

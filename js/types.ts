@@ -1,11 +1,23 @@
-/** Types of the widget protocol (docs/widget-protocol.md): synced state, labels, intents and replies. */
+// Types of the widget protocol (docs/widget-protocol.md): synced state, labels, intents and replies.
+//
+// This file is the one source of the protocol's shape: `npm run schema` generates `protocol.schema.json` from it
+// (a test keeps the two equal), and the Python tests validate every state the widget sends against that schema.
 
 export type Suit = "C" | "D" | "H" | "S";
 export type Status = "playing" | "won" | "stuck";
-/** A card in notation (`5H`, `TD`), or `null` for a face-down card. */
+/**
+ * A card in notation (`5H`, `TD`).
+ * @pattern ^[A2-9TJQK][CDHS]$
+ */
 export type CardId = string;
+/** A card, or `null` for a face-down card. */
 export type MaybeCard = CardId | null;
-/** Pile names used on `data-pile`: `stock`, `waste`, `t1`..`t7`, `fC` `fD` `fH` `fS`. */
+/**
+ * A pile, named as in the move notation: `stock`, `w` (the waste), `t1`..`t9` (columns from the left), `fC` `fD`
+ * `fH` `fS` (foundations by suit). The same names are used in `targets`, `last_move`, hints, lessons, intents
+ * and on `data-pile` in the DOM.
+ * @pattern ^(stock|w|t[1-9]|f[CDHS])$
+ */
 export type PileId = string;
 
 export interface Column {
@@ -14,11 +26,14 @@ export interface Column {
 }
 
 export interface LastMove {
+  /** The move in notation (`t2-t5`, `w-f`, `d`, `r`). */
   move: string;
   cards: CardId[];
-  from: string;
-  to: string;
+  from: PileId;
+  to: PileId;
   undo: boolean;
+  /** The sentence the live region reads, in the board's language ("5 of hearts to Column 2"). */
+  text: string;
 }
 
 export interface RulesView {
@@ -26,7 +41,7 @@ export interface RulesView {
   draw: number;
   max_passes: number | null;
   foundation_to_tableau: boolean;
-  scoring?: string;
+  scoring: string;
 }
 
 export interface GameState {
@@ -49,18 +64,21 @@ export interface GameState {
   can_draw: boolean;
   can_recycle: boolean;
   can_autocomplete: boolean;
-  targets: Record<CardId, string[]>;
+  /** Every card that can move now and the piles it may legally go to. */
+  targets: Record<CardId, PileId[]>;
+  /** The cards a player may pick up (a drop where one may not go is answered with the reason). */
+  pickable: CardId[];
   last_move: LastMove | null;
   rules: RulesView;
   reveal: boolean;
   lang: string;
-  languages?: [string, string][];
-  show_moves?: boolean;
-  rules_text?: string;
-  message?: Message | null;
-  lesson?: Lesson | null;
-  indicator?: Indicator | null;
-  records?: Records | null;
+  languages: [string, string][];
+  show_moves: boolean;
+  rules_text: string;
+  message: Message | null;
+  lesson: Lesson | null;
+  indicator: Indicator;
+  records: Records;
 }
 
 export interface Message {
@@ -78,7 +96,7 @@ export interface Lesson {
   playing: boolean;
   pace: number;
   taken_over: boolean;
-  highlight: { cards: CardId[]; to: string | null } | null;
+  highlight: { cards: CardId[]; to: PileId | null } | null;
 }
 
 export type Verdict = "winnable" | "lost" | "unknown" | "pending";
@@ -86,12 +104,16 @@ export type Verdict = "winnable" | "lost" | "unknown" | "pending";
 export interface Indicator {
   enabled: boolean;
   verdict: Verdict | null;
+  /** Why the indicator switched itself off, or null. */
+  error: string | null;
 }
 
 /** The bests of one rule set and draw count (`state.records`, and each row of a `stats` reply). */
 export interface StatsRow {
   rules_key: string;
   draw: number;
+  /** The scoring scheme (`standard`, `windows`, `vegas`, `none`, or `custom-<digest>`): bests are kept per scheme. */
+  scoring: string;
   played: number;
   won: number;
   win_rate: number | null;
@@ -102,10 +124,16 @@ export interface StatsRow {
   longest_streak: number;
 }
 
-export interface Records extends StatsRow {
+/** The records part of the state: the bests are missing when no games can be stored. */
+export interface Records extends Partial<StatsRow> {
   enabled: boolean;
   error: string | null;
-  new: string[];
+  /** "Your statistics can't be saved: …" in the board's language when records are off because they can't be used. */
+  notice: string | null;
+  rules_key: string;
+  draw: number;
+  scoring: string;
+  new: ("best_score" | "fewest_moves" | "fastest_win")[];
 }
 
 export type Labels = Record<string, string>;
@@ -114,7 +142,7 @@ export type Preset = "standard" | "traditional" | "six-column";
 
 /** The fields of an intent; the board adds `version` and `id`. */
 export type IntentBody =
-  | { type: "move"; card: CardId; to: string }
+  | { type: "move"; card: CardId; to: PileId | "f" }
   | { type: "draw" | "recycle" | "undo" | "redo" | "hint" | "restart" | "autocomplete" }
   | { type: "new"; preset?: Preset; draw?: 1 | 3; seed?: number }
   | { type: "lesson"; action: LessonAction; pace?: number }
@@ -139,7 +167,11 @@ export interface HintReply {
   id: number | null;
   move: string;
   card: CardId | null;
-  to: string | null;
+  /** The pile to highlight (`stock` for a draw or recycle). */
+  to: PileId;
+  /** Why it is a good move (see `patiencelab.hints`). */
+  reason: "turn-up" | "foundation" | "waste" | "winnable" | "draw-only" | "no-card-move" | "promising";
+  /** The hint as a sentence in the board's language, with its reason. */
   text: string;
 }
 

@@ -1,4 +1,5 @@
-"""Fixtures for every test: records go to a temporary PATIENCELAB_HOME, never the user's own.
+"""Fixtures for every test: records go to a temporary PATIENCELAB_HOME, never the user's own; every state and reply
+a widget sends is checked against the protocol's schema.
 
 Hypothesis runs under one of two profiles: ``ci`` (chosen when the ``CI`` environment variable is set) is
 derandomized, so a failure in CI fails every run and prints the blob that reproduces it; ``dev`` keeps the
@@ -7,8 +8,11 @@ random search. Neither has a deadline: no test may depend on the speed of the ma
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -23,3 +27,38 @@ def private_records_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     home = tmp_path_factory.mktemp("patiencelab-home")
     monkeypatch.setenv("PATIENCELAB_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def widget_speaks_the_protocol(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Validate every state and label set a ``KlondikeWidget`` syncs and every reply it sends against
+    ``js/protocol.schema.json``. They are recorded as JSON text as they are made (cheap, and invisible to the
+    garbage collector) and checked when the test ends, so that the check does not slow the widget down while a
+    test races it against the indicator's background thread.
+    """
+    try:
+        from patiencelab.widget import KlondikeWidget
+    except ImportError:  # the front end is not built: the widget tests say so themselves
+        yield
+        return
+    from tests.protocol_schema import check
+
+    sent: set[tuple[str, str]] = set()
+    sync, handle = KlondikeWidget._sync_locked, KlondikeWidget.handle_intent
+
+    def recorded_sync(self: KlondikeWidget, *, moved: bool, bump: bool) -> None:
+        sync(self, moved=moved, bump=bump)
+        sent.add(("GameState", json.dumps(self.state)))
+        sent.add(("Labels", json.dumps(self.labels)))
+
+    def recorded_handle(self: KlondikeWidget, content: object) -> dict[str, Any] | None:
+        reply = handle(self, content)
+        if reply is not None:
+            sent.add(("Reply", json.dumps(reply)))
+        return reply
+
+    monkeypatch.setattr(KlondikeWidget, "_sync_locked", recorded_sync)
+    monkeypatch.setattr(KlondikeWidget, "handle_intent", recorded_handle)
+    yield
+    for name, text in sorted(sent):
+        check(name, json.loads(text))

@@ -71,12 +71,79 @@ def test_scripting_the_game_updates_the_state(widget: KlondikeWidget) -> None:
     widget.game.play("t1-t3")
     assert widget.version == 2
     assert widget.state["tableau"][2]["up"] == ["6S", "5D"]
-    assert widget.state["last_move"] == {"move": "t1-t3", "cards": ["5D"], "from": "t1", "to": "t3", "undo": False}
+    assert widget.state["last_move"] == {
+        "move": "t1-t3",
+        "cards": ["5D"],
+        "from": "t1",
+        "to": "t3",
+        "undo": False,
+        "text": "5 of diamonds to Column 3",
+    }
     widget.game.undo()
-    assert widget.state["last_move"] == {"move": "t1-t3", "cards": ["5D"], "from": "t3", "to": "t1", "undo": True}
+    assert widget.state["last_move"] == {
+        "move": "t1-t3",
+        "cards": ["5D"],
+        "from": "t3",
+        "to": "t1",
+        "undo": True,
+        "text": "Undo: 5 of diamonds to Column 1",
+    }
     widget.game.draw()
-    assert widget.state["last_move"]["from"] == "stock"
+    assert widget.state["last_move"]["from"] == "stock" and widget.state["last_move"]["to"] == "w"
+    assert widget.state["last_move"]["text"] == "Draw: 6 of diamonds"
     assert widget.state["waste"] == ["6D"]
+    widget.game.undo()
+    assert widget.state["last_move"]["text"] == "Undo: Draw"
+
+
+def test_piles_are_named_alike_everywhere(widget: KlondikeWidget) -> None:
+    """Targets, the last move and hints name piles as stock, w, t1..t9 and fC..fS: a foundation by its suit."""
+    game = Klondike.from_position(
+        {
+            "tableau": [{"down": [], "up": ["AH"]}, {"down": ["2C"], "up": ["KS"]}] + [{"down": [], "up": []}] * 5,
+            "stock": [c for c in map(str, full_deck()) if c not in ("AH", "KS", "2C")],
+            "waste": [],
+            "foundations": {"C": 0, "D": 0, "H": 0, "S": 0},
+        }
+    )
+    widget.game = game
+    assert widget.state["targets"]["AH"] == ["fH"]
+    assert widget.state["pickable"] == ["AH", "KS"]
+    assert widget.handle_intent(intent(widget, "move", card="AH", to="f")) is None
+    assert widget.state["last_move"]["to"] == "fH"
+    assert widget.state["last_move"]["text"] == "Ace of hearts to Foundation hearts"
+    assert widget.state["pickable"] == ["KS", "AH"]
+    widget.lang = "nl"
+    widget.game.undo()
+    assert widget.state["last_move"]["from"] == "fH" and widget.state["last_move"]["to"] == "t1"
+    assert widget.state["last_move"]["text"].startswith(widget.labels["undo"])
+
+
+@pytest.mark.parametrize(
+    ("field", "wrong"),
+    [
+        ("targets", {"AD": ["f"]}),  # the notation's "f", not a pile
+        ("last_move", {"move": "d", "cards": [], "from": "stock", "to": "waste", "undo": False, "text": "Draw"}),
+        ("pickable", ["10H"]),
+        ("passes_left", "none"),
+        ("surprise", 1),
+    ],
+)
+def test_the_protocol_check_catches_a_state_the_types_do_not_allow(
+    widget: KlondikeWidget, field: str, wrong: Any
+) -> None:
+    """The schema check that runs on every synced state (conftest.py) fails on a wrong one."""
+    from jsonschema import ValidationError
+
+    from tests.protocol_schema import check
+
+    state = json.loads(json.dumps(widget.state))
+    check("GameState", state)
+    with pytest.raises(ValidationError):
+        check("GameState", {**state, field: wrong})
+    del state["pickable"]
+    with pytest.raises(ValidationError, match="pickable"):
+        check("GameState", state)
 
 
 def test_new_game_replaces_the_game_and_stops_following_the_old(widget: KlondikeWidget) -> None:

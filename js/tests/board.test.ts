@@ -15,7 +15,7 @@ describe("rendering", () => {
     expect(root.tabIndex).toBe(0);
     expect(root.getAttribute("data-lm-suppress-shortcuts")).toBe("true");
     const piles = [...h.host.querySelectorAll<HTMLElement>("[data-pile]")].map((p) => p.dataset.pile);
-    expect(piles).toEqual(["stock", "waste", "fC", "fD", "fH", "fS", "t1", "t2", "t3", "t4", "t5", "t6", "t7"]);
+    expect(piles).toEqual(["stock", "w", "fC", "fD", "fH", "fS", "t1", "t2", "t3", "t4", "t5", "t6", "t7"]);
     expect(h.host.querySelectorAll('[data-pile="stock"] [data-card="back"]')).toHaveLength(24);
     expect(h.host.querySelectorAll('[data-pile="t7"] [data-card="back"]')).toHaveLength(6);
     expect(q('[data-pile="t7"] [data-card="QH"]')).toBeTruthy();
@@ -48,7 +48,7 @@ describe("rendering", () => {
   it("fans the last three waste cards with draw 3, only the top one movable", () => {
     const state = startState({ draw: 3, waste: ["2H", "3H", "4C", "5S"], stock: [null], targets: { "5S": ["t1"] } });
     mount(state);
-    const waste = [...h.host.querySelectorAll<HTMLElement>('[data-pile="waste"] .pl-card')];
+    const waste = [...h.host.querySelectorAll<HTMLElement>('[data-pile="w"] .pl-card')];
     expect(waste.map((c) => c.dataset.card)).toEqual(["2H", "3H", "4C", "5S"]);
     expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.38, 0.76]);
     expect(waste.map((c) => c.classList.contains("pl-movable"))).toEqual([false, false, false, true]);

@@ -1,5 +1,7 @@
 /** A fake anywidget model and protocol states for the tests. */
 
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { RenderProps } from "@anywidget/types";
 import { afterEach, beforeEach } from "vitest";
 import type { GameState, Intent, Labels } from "../types";
@@ -7,28 +9,51 @@ import widget from "../widget";
 
 type Handler = (...args: unknown[]) => void;
 
-/** The English catalogue as Python sends it (`labels` trait): the board has no words of its own. */
-export const LABELS: Labels = {
-  title: "Klondike solitaire", new: "New", restart: "Restart", undo: "Undo", redo: "Redo", hint: "Hint",
-  autocomplete: "Autocomplete", score: "Score", moves: "Moves", time: "Time", passes: "Passes left",
-  stock: "Stock", waste: "Waste", foundation: "Foundation", column: "Column", draw1: "Draw 1", draw3: "Draw 3",
-  "preset.standard": "Standard", "preset.traditional": "Traditional", "preset.six-column": "Six columns",
-  won: "You won!", stuck: "No moves left", "new-deal": "New deal", "new-game": "New game",
-  "same-rules": "Same rules", draw: "Draw", "picked-up": "Picked up {card}", "cannot-move": "The {card} cannot move now",
-  "moved-to": "{card} to {place}", "no-hint": "No moves left.", "no-passes": "No passes left",
-  recycle: "Turn the waste over", "face-down": "face-down card", "rank.1": "Ace", "rank.11": "Jack",
-  "rank.12": "Queen", "rank.13": "King", of: "{rank} of {suit}", "suit.C": "clubs", "suit.D": "diamonds",
-  "suit.H": "hearts", "suit.S": "spades", lang: "Language", "show-moves": "Show moves", rules: "Rules",
-  lesson: "Lesson", first: "First step", back: "Step back", forward: "Step forward", last: "Last step",
-  play: "Play", pause: "Pause", pace: "Pace", "step-of": "Step {step} of {steps}", return: "Back to the lesson",
-  close: "Close", statistics: "Statistics", played: "Played", "won-count": "Won", "win-rate": "Win rate",
-  "best-score": "Best score", "fewest-moves": "Fewest moves", "fastest-win": "Fastest win", streak: "Streak",
-  "longest-streak": "Longest streak", "new-record": "New personal best:", "record.best_score": "best score",
-  "record.fewest_moves": "fewest moves", "record.fastest_win": "fastest win", indicator: "Winnability",
-  "indicator.winnable": "Winnable", "indicator.lost": "No longer winnable", "indicator.unknown": "Unknown",
-  "indicator.pending": "Thinking\u2026", "records-off": "Records are off", revealed: "revealed", more: "More",
-  "no-stats": "No games yet", best: "Best", "draw-n": "Draw {draw}",
-};
+/** Every `label.` entry of a PO catalogue, keyed without the prefix: the `labels` trait as Python builds it
+ * (`i18n.labels`). A small reader: `msgid`/`msgstr` pairs, continued strings, the usual escapes; no plurals. */
+export function poLabels(text: string): Labels {
+  const entries: Labels = {};
+  let field: "msgid" | "msgstr" | null = null;
+  let id = "";
+  let str = "";
+  const unquote = (quoted: string): string =>
+    JSON.parse(quoted.replace(/\\([^"\\nt])/g, "$1")) as string;
+  const flush = (): void => {
+    if (id.startsWith("label.") && str) entries[id.slice("label.".length)] = str;
+    id = "";
+    str = "";
+    field = null;
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const start = /^(msgid|msgstr)\s+(".*")$/.exec(line);
+    if (start) {
+      if (start[1] === "msgid" && field === "msgstr") flush();
+      field = start[1] as "msgid" | "msgstr";
+      if (field === "msgid") id = unquote(start[2]);
+      else str = unquote(start[2]);
+    } else if (line.startsWith('"') && field) {
+      if (field === "msgid") id += unquote(line);
+      else str += unquote(line);
+    } else if (!line || line.startsWith("#")) {
+      if (field === "msgstr") flush();
+    }
+  }
+  if (field === "msgstr") flush();
+  return entries;
+}
+
+/** The catalogues, found from the config's root (`js/`), which vitest runs in. */
+const LOCALE = resolve(process.cwd(), "..", "src", "patiencelab", "locale");
+
+/** The labels of one language's catalogue (English fills what it lacks, as in Python). */
+export function catalogueLabels(lang: string): Labels {
+  const read = (code: string): Labels => poLabels(readFileSync(resolve(LOCALE, `${code}.po`), "utf8"));
+  return { ...read("en"), ...read(lang) };
+}
+
+/** The English labels as Python sends them: the board has no words of its own, and neither do the tests. */
+export const LABELS: Labels = catalogueLabels("en");
 
 export class FakeModel {
   data: { state: GameState; labels: Labels };
@@ -104,11 +129,23 @@ export function startState(over: Partial<GameState> = {}): GameState {
     can_draw: true,
     can_recycle: false,
     can_autocomplete: false,
-    targets: { "5H": ["t2"], AD: ["f"] },
+    targets: { "5H": ["t2"], AD: ["fD"] },
+    pickable: [...ups],
     last_move: null,
-    rules: { preset: "standard", draw: 1, max_passes: null, foundation_to_tableau: true },
+    rules: { preset: "standard", draw: 1, max_passes: null, foundation_to_tableau: true, scoring: "standard" },
     reveal: false,
     lang: "en",
+    languages: [
+      ["en", "English"],
+      ["nl", "Nederlands"],
+      ["sv", "Svenska"],
+    ],
+    show_moves: false,
+    rules_text: "",
+    message: null,
+    lesson: null,
+    indicator: { enabled: false, verdict: null, error: null },
+    records: { enabled: false, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", new: [] },
     ...over,
   };
 }
@@ -118,8 +155,9 @@ export function afterMove(): GameState {
   const s = startState({ version: 2, moves: 1, score: 0, can_undo: true });
   s.tableau[0] = { down: [], up: [] };
   s.tableau[1] = { down: [null], up: ["6S", "5H"] };
-  s.targets = { AD: ["f"], KD: ["t1"] };
-  s.last_move = { move: "t1-t2", cards: ["5H"], from: "t1", to: "t2", undo: false };
+  s.targets = { AD: ["fD"], KD: ["t1"] };
+  s.pickable = ["6S", "5H", "AD", "9C", "KD", "2C", "QH"];
+  s.last_move = { move: "t1-t2", cards: ["5H"], from: "t1", to: "t2", undo: false, text: "5 of hearts to Column 2" };
   return s;
 }
 

@@ -36,7 +36,7 @@ describe("pointer", () => {
     const ace = q('[data-card="AD"]');
     tap(ace);
     tap(ace);
-    expect(h.model.sent).toEqual([{ type: "move", card: "AD", to: "f", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "move", card: "AD", to: "fD", version: 1, id: 1 }]);
   });
 
   it("double-click does nothing for a card that cannot go to a foundation", () => {
@@ -116,7 +116,7 @@ describe("keyboard", () => {
     key(root, "ArrowRight");
     key(root, "ArrowRight");
     key(root, "f");
-    expect(h.model.sent).toEqual([{ type: "move", card: "AD", to: "f", version: 1, id: 1 }]);
+    expect(h.model.sent).toEqual([{ type: "move", card: "AD", to: "fD", version: 1, id: 1 }]);
   });
 
   it("keeps handled keys from reaching the page (JupyterLab)", () => {

@@ -26,7 +26,7 @@ function lesson(over: Partial<Lesson> = {}): Lesson {
 
 function records(over: Partial<Records> = {}): Records {
   return {
-    enabled: true, error: null, rules_key: "standard", draw: 1, played: 12, won: 5, win_rate: 0.4167,
+    enabled: true, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", played: 12, won: 5, win_rate: 0.4167,
     best_score: 645, fewest_moves: 98, fastest_win: 201.5, current_streak: 2, longest_streak: 3, new: [], ...over,
   };
 }
@@ -214,7 +214,7 @@ describe("reveal", () => {
     expect(card.classList.contains("pl-revealed")).toBe(true);
     expect(card.querySelector(".pl-eye svg")).toBeTruthy();
     expect(card.querySelector(".pl-rank")?.textContent).toBe("7");
-    expect(card.getAttribute("aria-label")).toBe("7 of clubs (revealed)");
+    expect(card.getAttribute("aria-label")).toBe(`7 of clubs (${LABELS.revealed})`);
     expect(q('[data-pile="stock"] [data-card="3C"]').dataset.revealed).toBe("true");
     expect(q('[data-card="QH"]').dataset.revealed).toBeUndefined();
     expect(h.host.querySelectorAll('[data-pile="t7"] [data-revealed]')).toHaveLength(6);
@@ -277,7 +277,7 @@ describe("toolbar menus and panels", () => {
   });
 
   it("switches the winnability indicator from the More menu", () => {
-    mount(withLanguages({ indicator: { enabled: false, verdict: null } }));
+    mount(withLanguages({ indicator: { enabled: false, verdict: null, error: null } }));
     q<HTMLButtonElement>('[data-action="more"]').click();
     const item = q<HTMLButtonElement>('.pl-more-menu [data-action="indicator"]');
     expect(item.getAttribute("aria-checked")).toBe("false");
@@ -386,7 +386,11 @@ describe("records and indicator", () => {
     expect(q(".pl-records").hidden).toBe(true);
     const warn = q(".pl-records-warn");
     expect(warn.hidden).toBe(false);
-    expect(warn.title).toBe("Records are off: disk full");
+    expect(warn.title).toBe(`${LABELS["records-off"]}: disk full`);
+    const notice = "Je statistieken kunnen niet worden opgeslagen: de schijf is vol";
+    h.model.set("state", startState({ version: 3, records: records({ enabled: false, error: "disk full", notice }) }));
+    expect(q(".pl-records-warn").title).toBe(notice);
+    expect(q(".pl-records-warn").getAttribute("aria-label")).toBe(notice);
   });
 
   it("names new personal bests in the win banner", () => {
@@ -395,16 +399,16 @@ describe("records and indicator", () => {
   });
 
   it("shows the winnability badge per verdict, hidden when off", () => {
-    mount(startState({ indicator: { enabled: true, verdict: "winnable" } }));
+    mount(startState({ indicator: { enabled: true, verdict: "winnable", error: null } }));
     const badge = q(".pl-indicator");
     expect(badge.hidden).toBe(false);
     expect(badge.textContent).toBe("Winnable");
-    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending" } }));
+    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending", error: null } }));
     expect(badge.dataset.verdict).toBe("pending");
     expect(badge.textContent).toBe("Thinking\u2026");
-    h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost" } }));
+    h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost", error: null } }));
     expect(badge.textContent).toBe("No longer winnable");
-    h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost" } }));
+    h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost", error: null } }));
     expect(badge.hidden).toBe(true);
   });
 });

@@ -14,10 +14,31 @@ from patiencelab.lesson import Lesson, text_in
 from patiencelab.moves import Move
 from patiencelab.narration import narrate_played
 
-__all__ = ["ACTIONS", "LessonPlayer"]
+__all__ = ["ACTIONS", "LessonPlayer", "move_ends", "pile_of"]
 
 #: The actions of a ``lesson`` intent.
 ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close", "pace")
+
+
+def pile_of(place: str | None, lead: str | None = None) -> str | None:
+    """The pile that ``place`` names in the widget's vocabulary (``stock``, ``w``, ``t1``..``t9``,
+    ``fC``..``fS``): the notation's ``f`` becomes the foundation of ``lead``'s suit (``None`` without a lead).
+    """
+    if place == "f":
+        return f"f{lead[-1].upper()}" if lead else None
+    return place
+
+
+def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:
+    """Where ``move`` takes its cards from and puts them, as piles (a draw goes from the stock to the waste)."""
+    if move.is_draw:
+        return "stock", "w"
+    if move.is_recycle:
+        return "w", "stock"
+    lead = cards[0] if cards else None
+    source, target = pile_of(move.source, lead), pile_of(move.target, lead)
+    assert source is not None and target is not None
+    return source, target
 
 
 class LessonPlayer:
@@ -75,9 +96,7 @@ class LessonPlayer:
         step = self.lesson.steps[self.step - 1]
         if step.illegal:
             cards = _named_cards(before, step.move)
-            to = step.move.target
-            if to == "f" and cards:
-                to = "f" + cards[0][-1]
+            to = pile_of(step.move.target, cards[0] if cards else None)
             return before.explain(step.move), {"cards": cards, "to": to}
         move = self.path[self.step - 1]
         assert move is not None
@@ -85,14 +104,7 @@ class LessonPlayer:
         after = before.copy()
         after.play(move)
         text = narrate_played(before, move, after)
-        to = move.target
-        if move.is_draw:
-            to = "w"
-        elif move.is_recycle:
-            to = "stock"
-        elif to == "f":
-            to = "f" + cards[0][-1]
-        return text, {"cards": cards, "to": to}
+        return text, {"cards": cards, "to": move_ends(move, cards)[1]}
 
     def state(self, game: Klondike, lang: str) -> dict[str, Any]:
         """The ``lesson`` part of the widget's synced state."""

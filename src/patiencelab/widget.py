@@ -17,6 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from patiencelab.cards import Card
 from patiencelab.errors import IllegalMoveError, PatienceError, quote, unknown_fields
 from patiencelab.game import Klondike
 from patiencelab.i18n import check_language, labels, language_names, message
@@ -27,7 +28,7 @@ from patiencelab.moves import Move
 from patiencelab.narration import narrate_played
 from patiencelab.records import Records
 from patiencelab.rules import PRESETS, Rules
-from patiencelab.teaching import ACTIONS, LessonPlayer
+from patiencelab.teaching import ACTIONS, LessonPlayer, move_ends
 
 __all__ = ["INTENTS", "KlondikeWidget"]
 
@@ -330,6 +331,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             "can_recycle": not view["stock"] and game.can_play("r"),
             "can_autocomplete": game.can_autocomplete,
             "targets": self._targets(),
+            "pickable": self._pickable(),
             "last_move": last,
             "rules": {
                 "preset": rules.preset_name,
@@ -393,19 +395,34 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._message = {"id": self._message_id, "kind": kind, "text": text}
 
     def _targets(self) -> dict[str, list[str]]:
+        """Every card that can move now (the lead of what moves) and the piles it may go to: ``t3``, ``fH``."""
         targets: dict[str, list[str]] = {}
         for move in self.game.legal_moves():
             if move.is_draw or move.is_recycle:
                 continue
             lead = str(self.game.moving_cards(move)[0])
-            assert move.target is not None
-            places = targets.setdefault(lead, [])
-            if move.target not in places:
-                places.append(move.target)
+            piles = targets.setdefault(lead, [])
+            pile = move_ends(move, [lead])[1]
+            if pile not in piles:
+                piles.append(pile)
         return targets
 
+    def _pickable(self) -> list[str]:
+        """The cards a player may pick up (a drop where one may not go is answered with the reason): every
+        face-up card of a column, the top card of the waste and of each foundation; none once the game is won.
+        """
+        game = self.game
+        if game.is_won:
+            return []
+        cards = [card for column in game.tableau for card in column.up]
+        cards += game.waste[-1:]
+        cards += [Card(rank, suit) for suit, rank in game.foundations.items() if rank]
+        return [str(card) for card in cards]
+
     def _last_move(self) -> dict[str, Any] | None:
-        """The action between the last synced game and this one: a move played, or one undone."""
+        """The action between the last synced game and this one (a move played, or one undone), with the
+        sentence the live region reads, in the board's language.
+        """
         before, game = self._before, self.game
         if before is None:
             return None
@@ -416,16 +433,32 @@ class KlondikeWidget(anywidget.AnyWidget):
             move, undo, origin = was[-1], True, game
         else:
             return None
-        if move.is_draw or move.is_recycle:
-            ends = ["stock", "waste"] if move.is_draw else ["waste", "stock"]
-            cards: list[str] = []
-        else:
-            cards = [str(c) for c in origin.moving_cards(move)]
-            assert move.source is not None and move.target is not None
-            ends = [move.source, "f" + cards[0][-1] if move.target == "f" else move.target]
+        cards = [] if move.is_draw or move.is_recycle else [str(c) for c in origin.moving_cards(move)]
+        ends = list(move_ends(move, cards))
         if undo:
             ends.reverse()
-        return {"move": str(move), "cards": cards, "from": ends[0], "to": ends[1], "undo": undo}
+        words: dict[str, str] = self.labels
+
+        def name(card: str) -> str:
+            rank = "A23456789TJQK".index(card[0]) + 1
+            rank_word = words.get(f"rank.{rank}", str(rank)) if rank in (1, 11, 12, 13) else str(rank)
+            return words.get("of", "{rank} {suit}").format(rank=rank_word, suit=words.get(f"suit.{card[-1]}", card[-1]))
+
+        def place(pile: str) -> str:
+            if pile in ("stock", "w"):
+                return words.get("stock" if pile == "stock" else "waste", pile)
+            if pile[0] == "t":
+                return f"{words.get('column', 'Column')} {pile[1:]}"
+            return f"{words.get('foundation', 'Foundation')} {words.get(f'suit.{pile[1]}', pile[1])}"
+
+        prefix = f"{words.get('undo', 'Undo')}: " if undo else ""
+        if move.is_recycle or (move.is_draw and undo):
+            text = prefix + words.get("recycle" if move.is_recycle else "draw", str(move))
+        elif move.is_draw:
+            text = f"{words.get('draw', 'Draw')}: {name(str(game.waste[-1]))}" if game.waste else words.get("draw", "d")
+        else:
+            text = prefix + words.get("moved-to", "{card} to {place}").format(card=name(cards[0]), place=place(ends[1]))
+        return {"move": str(move), "cards": cards, "from": ends[0], "to": ends[1], "undo": undo, "text": text}
 
     def _narration(self, last: dict[str, Any]) -> str:
         assert self._before is not None
@@ -561,7 +594,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             "id": intent_id,
             "move": str(move),
             "card": str(cards[0]) if cards else None,
-            "to": move.target if move.target is not None else "stock",
+            "to": move_ends(move, [str(cards[0])])[1] if cards else "stock",
             "reason": hint.reason,
             "text": hint_text(self.game, hint),
         }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import pathlib
 import shutil
@@ -93,7 +94,27 @@ def browser(playwright_driver: Playwright, chromium_path: str) -> Iterator[Brows
 
 
 class _PageHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the test page, and the built bundle under ``/static/``."""
+    """Serves the test page, the built bundle under ``/static/``, and the labels of a language as Python sends
+    them under ``/labels/<lang>.json`` (so that the page's fake kernel has no words of its own).
+    """
+
+    def do_GET(self) -> None:
+        clean = self.path.split("?", 1)[0]
+        if clean.startswith("/labels/") and clean.endswith(".json"):
+            from patiencelab.i18n import LANGUAGES, labels
+
+            lang = clean.removeprefix("/labels/").removesuffix(".json")
+            if lang not in LANGUAGES:
+                self.send_error(404)
+                return
+            body = json.dumps(labels(lang)).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
@@ -135,6 +156,18 @@ def collect_page_errors(page: Page) -> list[str]:
     return errors
 
 
+def check_received(page: Page) -> None:
+    """Every state and label set the test page gave the board follows the protocol schema (js/types.ts)."""
+    from tests.protocol_schema import check
+
+    if page.is_closed():
+        return
+    mounted, received = page.evaluate("() => [!!(window.pl && window.pl.model), window.plReceived || []]")
+    assert received or not mounted, "the board was mounted, but no state it received was recorded"
+    for item in received:
+        check("GameState" if item["trait"] == "state" else "Labels", item["value"])
+
+
 @pytest.fixture
 def artifacts() -> pathlib.Path:
     """``test-artifacts/`` (git-ignored) for screenshots."""
@@ -160,6 +193,8 @@ def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
         return page
 
     yield make
+    for page, _errors in opened:
+        check_received(page)
     problems = [error for _page, errors in opened for error in errors]
     for page, _errors in opened:
         page.context.close()

@@ -17,6 +17,24 @@ pytestmark = pytest.mark.browser
 # seed 7: t1 holds the 5♦ alone, t3 shows the 6♠, t5 the 5♥, t2 the 7♦ (see the README tour).
 SETUP = "from patiencelab import KlondikeWidget\nw = KlondikeWidget(seed=7)\nw"
 
+REPO = pathlib.Path(__file__).resolve().parents[2]
+#: A cell that checks, in the kernel, every state the widget ``w`` syncs against the protocol schema (generated
+#: from js/types.ts), and that the kernel runs this checkout's code.
+CHECK_STATES = f"""import json as _json, pathlib as _pathlib, jsonschema as _jsonschema, patiencelab as _pl
+assert _pathlib.Path(_pl.__file__).resolve().is_relative_to({str(REPO)!r}), _pl.__file__
+_schema = _json.loads(_pathlib.Path({str(REPO / "js" / "protocol.schema.json")!r}).read_text())
+_state_check = _jsonschema.Draft7Validator({{"$ref": "#/definitions/GameState", "definitions": _schema["definitions"]}})
+_bad_states = []
+def _check_state(change):
+    _bad_states.extend(f"{{list(e.absolute_path)}}: {{e.message}}" for e in _state_check.iter_errors(change["new"]))
+_check_state({{"new": w.state}})
+w.observe(_check_state, names="state")"""
+
+
+def assert_states_followed_the_protocol(page: Page) -> None:
+    """Every state the kernel's widget synced passed the schema check of ``CHECK_STATES``."""
+    assert kernel_eval(page, "print(_bad_states)").strip() == "[]"
+
 
 def drag(page: Page, card: Locator, pile: Locator) -> None:
     """Drag with the mouse in small steps, as a person would."""
@@ -47,7 +65,7 @@ def page(browser: Browser) -> Iterator[Page]:
 def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
     with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
-        write_notebook(server.root / "play.ipynb", SETUP, "w")  # the same widget shown twice
+        write_notebook(server.root / "play.ipynb", SETUP, "w", CHECK_STATES)  # the same widget shown twice
         open_and_run(page, server, "play.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
@@ -71,10 +89,10 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
         # Draw from the stock, then undo it with the toolbar.
         root.locator('[data-pile="stock"]').click()
         expect(root).to_have_attribute("data-version", "3")
-        expect(root.locator('[data-pile="waste"] [data-card="6D"]')).to_have_count(1)
+        expect(root.locator('[data-pile="w"] [data-card="6D"]')).to_have_count(1)
         root.locator('[data-action="undo"]').click()
         expect(root).to_have_attribute("data-version", "4")
-        expect(root.locator('[data-pile="waste"] [data-card]')).to_have_count(0)
+        expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(0)
         assert kernel_eval(page, "print(w.game.moves)").strip() == "1"
 
         # Keyboard: `d` draws; then the 6♠ run goes onto the 7♦ by arrows and Enter.
@@ -103,6 +121,7 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
         expect(second).to_have_attribute("data-version", "8")
         expect(second.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
         page.screenshot(path=str(artifacts / f"jupyter-{flavour}-after.png"))
+        assert_states_followed_the_protocol(page)
     assert errors == []
 
 
@@ -127,7 +146,7 @@ def test_step_through_a_lesson_in_real_jupyterlab(
     errors = page_errors(page)
     lessons = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "lessons")
     with jupyter_server("lab", tmp_path) as server:
-        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang, lessons=lessons))
+        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang, lessons=lessons), CHECK_STATES)
         open_and_run(page, server, "lesson.ipynb")
         root = page.locator("[data-version]").first
         caption = root.locator(".pl-lesson-caption")
@@ -156,6 +175,7 @@ def test_step_through_a_lesson_in_real_jupyterlab(
         expect(caption).to_contain_text(FIRST_STEP[lang])
         expect(root.locator('[data-pile="fH"] [data-card="AH"]')).to_have_count(1)
         assert kernel_eval(page, "print(w.state['lesson']['step'])").strip() == "1"
+        assert_states_followed_the_protocol(page)
     assert errors == []
 
 
@@ -171,7 +191,7 @@ w"""
 def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
     with jupyter_server("lab", tmp_path) as server:
-        write_notebook(server.root / "records.ipynb", RECORDS_SETUP)
+        write_notebook(server.root / "records.ipynb", RECORDS_SETUP, CHECK_STATES)
         open_and_run(page, server, "records.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
@@ -183,7 +203,7 @@ def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path,
         # game 2: a new deal, one draw, then abandoned for another deal
         kernel_eval(page, "w.new_game(seed=3)")
         root.locator('[data-pile="stock"]').click()
-        expect(root.locator('[data-pile="waste"] [data-card]')).to_have_count(1)
+        expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(1)
         kernel_eval(page, "w.new_game(seed=4)")
         # restart the kernel, run the notebook again, and open the statistics panel
         page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.restartKernel()")
@@ -196,6 +216,7 @@ def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path,
         expect(played).to_have_text("2")
         expect(root.locator('.pl-stats td[data-col="won-count"]')).to_have_text("1")
         page.screenshot(path=str(artifacts / "jupyter-statistics.png"))
+        assert_states_followed_the_protocol(page)
     assert errors == []
 
 
@@ -208,7 +229,7 @@ def test_the_winnability_indicator_in_real_jupyterlab(
         setup = SETUP.replace(
             "seed=7)", "seed=7, records=None)\nw.indicator_seconds, w.indicator_max_states = 3600, 10**6"
         )
-        write_notebook(server.root / "indicator.ipynb", setup)
+        write_notebook(server.root / "indicator.ipynb", setup, CHECK_STATES)
         open_and_run(page, server, "indicator.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
@@ -224,4 +245,5 @@ def test_the_winnability_indicator_in_real_jupyterlab(
             == "{'enabled': True, 'verdict': 'winnable', 'error': None}"
         )
         page.screenshot(path=str(artifacts / "jupyter-indicator.png"))
+        assert_states_followed_the_protocol(page)
     assert errors == []

@@ -126,7 +126,7 @@ def test_drop_on_the_table_snaps_back_without_an_intent(new_page: NewPage, page_
 def test_click_the_stock_draws(new_page: NewPage, page_server: str) -> None:
     page = mount(new_page(), page_server, "start", {"draw": "afterDraw"})
     page.locator('[data-pile="stock"]').click()
-    expect(page.locator('[data-pile="waste"] [data-card="KH"]')).to_have_count(1)
+    expect(page.locator('[data-pile="w"] [data-card="KH"]')).to_have_count(1)
     expect(page.locator('[data-pile="stock"] .pl-card')).to_have_count(23)
     assert sent(page) == [{"type": "draw", "version": 1, "id": 1}]
 
@@ -143,7 +143,7 @@ def test_double_click_sends_a_card_to_its_foundation(new_page: NewPage, page_ser
     page = mount(new_page(), page_server, "start")
     page.locator('[data-card="AS"]').dblclick()
     page.wait_for_timeout(100)
-    assert sent(page) == [{"type": "move", "card": "AS", "to": "f", "version": 1, "id": 1}]
+    assert sent(page) == [{"type": "move", "card": "AS", "to": "fS", "version": 1, "id": 1}]
 
 
 def test_keyboard_plays_a_move(new_page: NewPage, page_server: str, artifacts: pathlib.Path) -> None:
@@ -173,7 +173,7 @@ def test_cleanup_removes_the_board_and_listeners(new_page: NewPage, page_server:
 
 
 def test_won_shows_banner_and_celebration(new_page: NewPage, page_server: str, artifacts: pathlib.Path) -> None:
-    page = mount(new_page(), page_server, "almostWon", {"KC->f": "won"})
+    page = mount(new_page(), page_server, "almostWon", {"KC->fC": "won"})
     page.locator('[data-card="KC"]').dblclick()
     expect(page.locator(".pl-root")).to_have_attribute("data-status", "won")
     expect(page.locator(".pl-banner")).to_contain_text("You won!")
@@ -220,7 +220,7 @@ def test_screenshots(
 
 
 def test_reduced_motion_moves_at_once_without_celebration(new_page: NewPage, page_server: str) -> None:
-    page = mount(new_page(reduced_motion="reduce"), page_server, "almostWon", {"KC->f": "won"})
+    page = mount(new_page(reduced_motion="reduce"), page_server, "almostWon", {"KC->fC": "won"})
     page.locator('[data-card="KC"]').dblclick()
     expect(page.locator(".pl-root")).to_have_attribute("data-status", "won")
     expect(page.locator(".pl-banner")).to_contain_text("You won!")

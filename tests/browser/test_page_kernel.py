@@ -31,16 +31,16 @@ def test_play_against_the_python_model(
     expect(root).to_have_attribute("data-version", str(widget.state["version"]))
 
     movable = sorted(widget.state["targets"])
-    card = next(c for c in movable if "f" in widget.state["targets"][c])
+    card, home = next((c, p) for c in movable for p in widget.state["targets"][c] if p[0] == "f")
     page.locator(f'[data-card="{card}"]').dblclick()
-    expect(page.locator(f'[data-pile="f{card[-1]}"] [data-card="{card}"]')).to_have_count(1)
+    expect(page.locator(f'[data-pile="{home}"] [data-card="{card}"]')).to_have_count(1)
     assert widget.game.moves == 1
 
     page.locator('[data-pile="stock"]').click()
-    expect(page.locator('[data-pile="waste"] .pl-card')).to_have_count(1)
+    expect(page.locator('[data-pile="w"] .pl-card')).to_have_count(1)
     page.locator(".pl-root").focus()
     page.keyboard.press("u")
-    expect(page.locator('[data-pile="waste"] .pl-card')).to_have_count(0)
+    expect(page.locator('[data-pile="w"] .pl-card')).to_have_count(0)
     assert widget.game.moves == 1
 
     # An illegal drop: the rule's reason from Python shows in the toast.

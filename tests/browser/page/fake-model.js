@@ -4,6 +4,7 @@
 export class FakeModel {
   constructor(state, labels) {
     this.data = { state, labels };
+    window.plReceived?.push({ trait: "state", value: state }, { trait: "labels", value: labels });
     this.handlers = new Map();
     this.sent = [];
     this.saves = 0;
@@ -16,6 +17,7 @@ export class FakeModel {
   }
   set(key, value) {
     this.data[key] = value;
+    window.plReceived?.push({ trait: key, value });
     this.emit(`change:${key}`);
   }
   on(name, cb) {

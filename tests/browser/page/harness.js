@@ -8,6 +8,8 @@ window.addEventListener("error", (e) => errors.push(String(e.message)));
 window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
 
 let current = null;
+/** Every trait value the board was given (`{trait, value}`), for the test to check against the protocol schema. */
+window.plReceived = [];
 
 window.pl = {
   errors,
@@ -16,8 +18,8 @@ window.pl = {
   /** Renders the board for a named scenario; `script` maps intents (`5H->t2`, `draw`) to scenario names. */
   mount(name, script = {}, labels = states.LABELS) {
     this.unmount();
-    const model = new FakeModel(states[name](), labels);
-    for (const [intent, next] of Object.entries(script)) model.script[intent] = states[next]();
+    const model = new FakeModel(states.complete(states[name]()), labels);
+    for (const [intent, next] of Object.entries(script)) model.script[intent] = states.complete(states[next]());
     const controller = new AbortController();
     const el = document.getElementById("cell");
     const cleanup = widget.render({ model, el, signal: controller.signal });

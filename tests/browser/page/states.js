@@ -1,26 +1,8 @@
 // Protocol states (docs/widget-protocol.md) for the page tests and screenshots.
 
-export const LABELS = {
-  new: "New", restart: "Restart", undo: "Undo", redo: "Redo", hint: "Hint", autocomplete: "Autocomplete",
-  score: "Score", moves: "Moves", time: "Time", passes: "Passes left", stock: "Stock", waste: "Waste",
-  foundation: "Foundation", column: "Column", draw1: "Draw 1", draw3: "Draw 3",
-  "preset.standard": "Standard", "preset.traditional": "Traditional", "preset.six-column": "Six columns",
-  won: "You won!", stuck: "No moves left", "new-deal": "New deal", "no-passes": "No passes left",
-  recycle: "Turn the waste over", "face-down": "face-down card", "rank.1": "Ace", "rank.11": "Jack",
-  "rank.12": "Queen", "rank.13": "King", of: "{rank} of {suit}", "suit.C": "clubs", "suit.D": "diamonds",
-  "suit.H": "hearts", "suit.S": "spades", title: "Klondike solitaire", "new-game": "New game",
-  "same-rules": "Same rules", draw: "Draw", "picked-up": "Picked up {card}", "cannot-move": "The {card} cannot move now",
-  "moved-to": "{card} to {place}", lang: "Language", "show-moves": "Show moves", rules: "Rules", lesson: "Lesson",
-  first: "First step", back: "Step back", forward: "Step forward", last: "Last step", play: "Play", pause: "Pause",
-  pace: "Pace", "step-of": "Step {step} of {steps}", return: "Back to the lesson", close: "Close",
-  statistics: "Statistics", played: "Played", "won-count": "Won", "win-rate": "Win rate", "best-score": "Best score",
-  "fewest-moves": "Fewest moves", "fastest-win": "Fastest win", streak: "Streak", "longest-streak": "Longest streak",
-  "new-record": "New personal best:", "record.best_score": "best score", "record.fewest_moves": "fewest moves",
-  "record.fastest_win": "fastest win", indicator: "Winnability", "indicator.winnable": "Winnable",
-  "indicator.lost": "No longer winnable", "indicator.unknown": "Unknown", "indicator.pending": "Thinking\u2026",
-  "records-off": "Records are off", revealed: "revealed", more: "More", "no-stats": "No games yet", best: "Best",
-  "draw-n": "Draw {draw}",
-};
+/** The English labels, as Python sends them: served by the test server from the catalogue (en.po), so the page
+ * tests keep no words of their own. */
+export const LABELS = await (await fetch("/labels/en.json")).json();
 
 export const LANGUAGES = [["en", "English"], ["nl", "Nederlands"], ["sv", "Svenska"]];
 
@@ -37,8 +19,8 @@ function base(over) {
     reveal: false, lang: "en", languages: LANGUAGES, show_moves: false, message: null, lesson: null,
     rules_text: "Standard rules: draw 1, passes unlimited.\nBuild columns down in alternating colours.\n" +
       "Only a King fills an empty column.\nCards may come back from the foundations.",
-    indicator: { enabled: false, verdict: null },
-    records: { enabled: true, error: null, rules_key: "standard", draw: 1, played: 12, won: 5, win_rate: 0.4167,
+    indicator: { enabled: false, verdict: null, error: null },
+    records: { enabled: true, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", played: 12, won: 5, win_rate: 0.4167,
       best_score: 645, fewest_moves: 98, fastest_win: 201.5, current_streak: 2, longest_streak: 3, new: [] },
     ...over,
   };
@@ -50,7 +32,7 @@ const cols = (...ups) => ups.map((up, i) => ({ down: down(i), up }));
 export function start() {
   return base({
     tableau: cols(["7D"], ["QS"], ["AS"], ["TC"], ["9H"], ["2S"], ["JD"]),
-    targets: { "9H": ["t4"], AS: ["f"], JD: ["t2"] },
+    targets: { "9H": ["t4"], AS: ["fS"], JD: ["t2"] },
   });
 }
 
@@ -59,15 +41,15 @@ export function afterNineOnTen() {
   const s = start();
   s.tableau[3].up = ["TC", "9H"];
   s.tableau[4] = { down: down(3), up: ["6C"] };
-  return { ...s, moves: 1, score: 5, can_undo: true, targets: { AS: ["f"], JD: ["t2"] },
-    last_move: { move: "t5-t4", cards: ["9H"], from: "t5", to: "t4", undo: false } };
+  return { ...s, moves: 1, score: 5, can_undo: true, targets: { AS: ["fS"], JD: ["t2"] },
+    last_move: { move: "t5-t4", cards: ["9H"], from: "t5", to: "t4", undo: false, text: "9 of hearts to Column 4" } };
 }
 
 /** After one draw from the start. */
 export function afterDraw() {
   const s = start();
   return { ...s, stock: down(23), waste: ["KH"], moves: 1, can_undo: true,
-    last_move: { move: "d", cards: [], from: "stock", to: "waste", undo: false } };
+    last_move: { move: "d", cards: [], from: "stock", to: "w", undo: false, text: "Draw: King of hearts" } };
 }
 
 /** After JD went onto QS (keyboard). */
@@ -75,8 +57,8 @@ export function afterJackOnQueen() {
   const s = start();
   s.tableau[1].up = ["QS", "JD"];
   s.tableau[6] = { down: down(5), up: ["3H"] };
-  return { ...s, moves: 1, score: 5, can_undo: true, targets: { "9H": ["t4"], AS: ["f"] },
-    last_move: { move: "t7-t2", cards: ["JD"], from: "t7", to: "t2", undo: false } };
+  return { ...s, moves: 1, score: 5, can_undo: true, targets: { "9H": ["t4"], AS: ["fS"] },
+    last_move: { move: "t7-t2", cards: ["JD"], from: "t7", to: "t2", undo: false, text: "Jack of diamonds to Column 2" } };
 }
 
 /** A game in progress: foundations started, long runs, waste in use, limited passes. */
@@ -101,14 +83,14 @@ export function midGame() {
 /** Draw 3: the waste fans its last three cards. */
 export function drawThree() {
   return { ...start(), draw: 3, stock: down(15), waste: ["2D", "8S", "4H", "TH", "5C", "QD"],
-    targets: { "9H": ["t4"], AS: ["f"], JD: ["t2"] },
+    targets: { "9H": ["t4"], AS: ["fS"], JD: ["t2"] },
     rules: { preset: "standard", draw: 3, max_passes: null, foundation_to_tableau: true, scoring: "standard" } };
 }
 
 /** Six columns (draw 3). */
 export function sixColumns() {
   const tableau = [["7D"], ["QS"], ["AS"], ["TC"], ["9H"], ["JD"]].map((up, i) => ({ down: down(i + 1), up }));
-  return base({ columns: 6, tableau, stock: down(25), draw: 3, targets: { "9H": ["t4"], AS: ["f"], JD: ["t2"] },
+  return base({ columns: 6, tableau, stock: down(25), draw: 3, targets: { "9H": ["t4"], AS: ["fS"], JD: ["t2"] },
     rules: { preset: "six-column", draw: 3, max_passes: null, foundation_to_tableau: true, scoring: "standard" } });
 }
 
@@ -126,7 +108,7 @@ export function stuck() {
 export function almostWon() {
   const s = base({ tableau: cols([], [], [], [], [], [], []), stock: [], waste: ["KC"],
     foundations: { C: 12, D: 13, H: 13, S: 13 }, moves: 140, score: 620, seconds: 402,
-    targets: { KC: ["f"] }, can_draw: false, can_undo: true });
+    targets: { KC: ["fC"] }, can_draw: false, can_undo: true });
   s.tableau = Array.from({ length: 7 }, () => ({ down: [], up: [] }));
   return s;
 }
@@ -135,7 +117,7 @@ export function almostWon() {
 export function won() {
   return { ...almostWon(), waste: [], foundations: { C: 13, D: 13, H: 13, S: 13 }, status: "won",
     clock_running: false, targets: {}, moves: 141, score: 630,
-    last_move: { move: "w-f", cards: ["KC"], from: "w", to: "fC", undo: false } };
+    last_move: { move: "w-f", cards: ["KC"], from: "w", to: "fC", undo: false, text: "King of clubs to Foundation clubs" } };
 }
 
 const LESSON = {
@@ -147,7 +129,7 @@ export function lessonOne() {
   return { ...start(), lesson: { ...LESSON, step: 1,
     caption: "Look for a card that can go on a card one rank higher of the other colour.",
     note: "Start with the face-up cards before you touch the stock.", highlight: { cards: ["9H"], to: null } },
-    indicator: { enabled: true, verdict: "winnable" } };
+    indicator: { enabled: true, verdict: "winnable", error: null } };
 }
 
 /** Step 2: the 9H went onto the TC (as a normal last_move, so it animates). */
@@ -155,7 +137,7 @@ export function lessonTwo() {
   return { ...afterNineOnTen(), lesson: { ...LESSON, step: 2,
     caption: "Move the 9\u2665 from column 5 onto the 10\u2663 in column 4: red on black, one rank lower. Score: +5.",
     note: "Column 5 turns up its next card: the 6\u2663.", highlight: { cards: ["9H"], to: "t4" } },
-    indicator: { enabled: true, verdict: "winnable" } };
+    indicator: { enabled: true, verdict: "winnable", error: null } };
 }
 
 /** Playing at a pace of 1.5 s per step. */
@@ -170,7 +152,7 @@ export function lessonTakenOver() {
 
 /** Mid-game with "show moves" on. */
 export function showMoves() {
-  return { ...midGame(), show_moves: true, indicator: { enabled: true, verdict: "pending" } };
+  return { ...midGame(), show_moves: true, indicator: { enabled: true, verdict: "pending", error: null } };
 }
 
 /** The start position with every face-down card revealed (a teacher's view), "show moves" on. */
@@ -191,4 +173,15 @@ export function statsRows() {
     { rules_key: "six-column", draw: 3, played: 2, won: 0, win_rate: 0, best_score: null, fewest_moves: null,
       fastest_win: null, current_streak: 0, longest_streak: 0 },
   ];
+}
+
+/** What Python adds to every state: the cards a player may pick up (the face-up cards of the columns, the top of
+ * the waste and of each foundation; none once won). The fake kernel fills it in as the real one does. */
+export function complete(state) {
+  if (state.pickable) return state;
+  const suits = ["C", "D", "H", "S"];
+  const tops = suits.filter((s) => state.foundations[s] > 0).map((s) => "A23456789TJQK"[state.foundations[s] - 1] + s);
+  const pickable = state.status === "won" ? [] :
+    [...state.tableau.flatMap((col) => col.up), ...state.waste.slice(-1), ...tops];
+  return { ...state, pickable };
 }

@@ -33,6 +33,7 @@ test: setup lint types js-test py-test
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 types: setup
 	$(BIN)/mypy

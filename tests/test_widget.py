@@ -359,16 +359,19 @@ def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject,
     # answers, racing the check that a rejected intent changes nothing
     widget = KlondikeWidget(seed=seed, executor=instant_verdicts)
     widget.hint_max_states = 200
-    for _ in range(50):
-        content = data.draw(real_move(widget)) if data.draw(st.booleans()) else data.draw(intents(widget.version))
-        version, before = widget.version, snapshot(widget)
-        reply = widget.handle_intent(content)
-        if reply is not None and reply["type"] == "rejected":
-            assert snapshot(widget) == before
-        else:
-            assert reply is None or reply["type"] in ("hint", "stats")
-            assert widget.version >= version
-    check_invariants(widget)
+    try:
+        for _ in range(50):
+            content = data.draw(real_move(widget)) if data.draw(st.booleans()) else data.draw(intents(widget.version))
+            version, before = widget.version, snapshot(widget)
+            reply = widget.handle_intent(content)
+            if reply is not None and reply["type"] == "rejected":
+                assert snapshot(widget) == before
+            else:
+                assert reply is None or reply["type"] in ("hint", "stats")
+                assert widget.version >= version
+        check_invariants(widget)
+    finally:
+        widget.close()  # else every earlier example's board stays open and follows this one's records
 
 
 # ------------------------------------------------------------------------------------------- records

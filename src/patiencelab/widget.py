@@ -220,6 +220,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     def close(self) -> None:
         """Store the game in play (as abandoned), stop the indicator's solver and close the widget."""
         self._store_unfinished()
+        keeper = getattr(self, "_keeper", None)
+        if keeper is not None:
+            keeper.on_change = None  # a closed board no longer follows the other boards' games
         indicator = getattr(self, "_indicator", None)
         if indicator is not None:
             indicator.close()

@@ -35,6 +35,16 @@ NEARLY_WON = {
 T0 = dt.datetime(2026, 1, 1, 12, 0, tzinfo=dt.timezone.utc)
 
 
+def refused_untouched(path: pathlib.Path, match: str, code: str | None = None) -> None:
+    """Opening ``path`` raises a RecordsError (matching ``match``, with ``code``) and leaves it byte for byte."""
+    before = path.read_bytes()
+    with pytest.raises(RecordsError, match=match) as info:
+        Records(path)
+    if code is not None:
+        assert info.value.code == code
+    assert path.read_bytes() == before
+
+
 def won_game(rules: Rules | None = None) -> Klondike:
     game = Klondike.from_position(NEARLY_WON, rules=rules)
     game.play("t1-f")
@@ -146,10 +156,7 @@ def test_two_processes_writing_at_once_both_succeed(tmp_path: pathlib.Path) -> N
 def test_a_file_that_is_not_a_database_is_left_untouched(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "records.sqlite3"
     path.write_bytes(b"my shopping list\n" * 100)
-    before = path.read_bytes()
-    with pytest.raises(RecordsError, match="not a PatienceLab records database"):
-        Records(path)
-    assert path.read_bytes() == before
+    refused_untouched(path, "not a PatienceLab records database")
 
 
 def test_a_damaged_database_is_left_untouched(tmp_path: pathlib.Path) -> None:
@@ -172,10 +179,7 @@ def test_a_database_from_a_newer_version_is_left_untouched(tmp_path: pathlib.Pat
     Records(path).add(won_game())
     with sqlite3.connect(path) as connection:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    before = path.read_bytes()
-    with pytest.raises(RecordsError, match="newer PatienceLab"):
-        Records(path)
-    assert path.read_bytes() == before
+    refused_untouched(path, "newer PatienceLab")
 
 
 def test_an_empty_file_is_migrated_to_the_current_schema(tmp_path: pathlib.Path) -> None:
@@ -346,11 +350,7 @@ def test_a_bad_row_makes_the_file_untrusted_and_it_is_left_untouched(
     with closing(sqlite3.connect(path)) as connection:
         connection.execute(f"UPDATE games SET {column} = ? WHERE id = 2", (value,))
         connection.commit()
-    before = path.read_bytes()
-    with pytest.raises(RecordsError, match="row 2") as info:
-        Records(path)
-    assert info.value.code == "damaged"
-    assert path.read_bytes() == before
+    refused_untouched(path, "row 2", "damaged")
 
 
 def test_a_row_that_goes_bad_after_opening_raises_records_error(records: Records) -> None:
@@ -391,11 +391,7 @@ def test_another_programs_database_is_not_taken_over(tmp_path: pathlib.Path) -> 
     with closing(sqlite3.connect(path)) as connection:
         connection.execute("CREATE TABLE recipes (name TEXT)")
         connection.commit()
-    before = path.read_bytes()
-    with pytest.raises(RecordsError, match="not a PatienceLab records database") as info:
-        Records(path)
-    assert info.value.code == "not-records"
-    assert path.read_bytes() == before
+    refused_untouched(path, "not a PatienceLab records database", "not-records")
 
 
 # ------------------------------------------------------------------------- hardening: scoring schemes

@@ -342,3 +342,31 @@ def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
     finally:
         hog.kill()
         hog.wait()
+
+
+def test_in_a_kernel_verdicts_reach_the_board_through_the_kernels_event_loop() -> None:
+    """Where an event loop runs (a kernel), a verdict computed in the pool's thread is shown by the loop's own
+    thread: traitlets and comms are never touched from the pool's thread.
+    """
+    import asyncio
+
+    pool = concurrent.futures.ThreadPoolExecutor(1)
+    gate = threading.Event()
+
+    class Late(concurrent.futures.Executor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            return pool.submit(lambda: gate.wait(600) and "solved")
+
+    async def main() -> tuple[int, list[int]]:
+        widget = KlondikeWidget(seed=7, records=None, executor=Late)
+        threads: list[int] = []
+        widget.observe(lambda _change: threads.append(threading.get_ident()), "state")
+        widget.indicator = True
+        gate.set()
+        while widget.state["indicator"]["verdict"] == "pending":
+            await asyncio.sleep(0.01)
+        return threading.get_ident(), threads
+
+    loop_thread, threads = asyncio.run(main())
+    pool.shutdown()
+    assert threads and set(threads) == {loop_thread}

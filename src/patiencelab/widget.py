@@ -5,10 +5,10 @@ The protocol (synced ``state`` and ``labels``, intents and replies) is described
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import pathlib
 import threading
-import time
 import warnings
 import weakref
 from collections.abc import Iterable, Mapping
@@ -132,6 +132,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._message: dict[str, Any] | None = None
         self._message_id = 0
         self._lock = threading.RLock()
+        self._loop = _running_loop()  # the kernel's event loop: verdicts from the pool's thread go through it
         self._indicator = Indicator(self._on_verdict, **({"executor": executor} if executor is not None else {}))
         self._indicator_notice: str | None = None
         self._records_notice: str | None = None
@@ -368,11 +369,14 @@ class KlondikeWidget(anywidget.AnyWidget):
         return {**state, "error": error}
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
-        """Block until the indicator's verdict for the current position is in (for scripts and tests)."""
-        deadline = time.monotonic() + timeout
+        """Block until the indicator's verdict for the current position is in (for scripts and tests).
+
+        Called in a kernel's cell, the kernel's event loop is busy with the cell, so the verdict is shown here
+        rather than through the loop.
+        """
         self._indicator.wait(timeout)
-        while self.state["indicator"]["verdict"] == "pending" and time.monotonic() < deadline:
-            time.sleep(0.02)
+        if self._game is not None:
+            self._show_verdict()
         return self.state["indicator"]["verdict"] if self.indicator else None
 
     def _records_changed(self) -> None:
@@ -388,7 +392,20 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._lock.release()
 
     def _on_verdict(self) -> None:
-        """A verdict arrived (in the pool's thread): show it without a new version (no intent goes stale)."""
+        """A verdict arrived (in the pool's thread): hand it to the kernel's thread through its event loop, where
+        the board shows it without a new version (no intent goes stale). With no event loop (a plain script) the
+        pool's thread shows it, under the board's lock.
+        """
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._show_verdict)
+                return
+            except RuntimeError:  # the loop closed in between
+                pass
+        self._show_verdict()
+
+    def _show_verdict(self) -> None:
         with self._lock:
             if self._game is not None:
                 self._sync(moved=False, bump=False)
@@ -608,3 +625,11 @@ def _fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()
     extra = unknown_fields(content, ("type", "version", "id", *allowed))
     if extra:
         raise _RejectedError(f"intent {kind!r} has unknown field(s): {extra}")
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (a kernel's), or ``None``."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -367,6 +367,12 @@ def test_in_a_kernel_verdicts_reach_the_board_through_the_kernels_event_loop() -
             await asyncio.sleep(0.01)
         return threading.get_ident(), threads
 
-    loop_thread, threads = asyncio.run(main())
+    # a thread of its own: the main thread may already run a loop (Playwright's, in the browser tests)
+    result: list[tuple[int, list[int]]] = []
+    runner = threading.Thread(target=lambda: result.append(asyncio.run(main())))
+    runner.start()
+    runner.join(600)
     pool.shutdown()
+    assert result, "the loop did not finish"
+    loop_thread, threads = result[0]
     assert threads and set(threads) == {loop_thread}

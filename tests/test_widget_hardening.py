@@ -23,23 +23,7 @@ from patiencelab.records import Records
 from patiencelab.widget import KlondikeWidget
 
 from .test_teaching import LESSONS
-from .test_widget import NEARLY_WON, check_invariants, intents, real_move, snapshot
-
-
-class InlineExecutor(concurrent.futures.Executor):
-    """Runs each job at once, in the submitting thread: the verdict is in before ``submit`` returns, so the
-    callback added afterwards runs at once in the kernel's thread (the case that used to deadlock).
-    """
-
-    def __init__(self, answer: Callable[..., str] | None = None) -> None:
-        self.jobs = 0
-        self.answer = answer
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
-        self.jobs += 1
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        future.set_result(self.answer(*args) if self.answer else "solved")
-        return future
+from .test_widget import NEARLY_WON, InlineExecutor, check_invariants, intents, real_move, snapshot
 
 
 class NoProcesses(concurrent.futures.Executor):

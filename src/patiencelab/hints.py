@@ -63,15 +63,6 @@ def _reverses(move: Move, last: Move | None) -> bool:
     return ms == lt and mt == ls
 
 
-def _turns_up(game: Klondike, move: Move) -> int | None:
-    """The column (1-based) whose face-down card ``move`` turns over, or None."""
-    source = move.source
-    if source is None or source[0] != "t" or move.target is None:
-        return None
-    column = game.tableau[int(source[1:]) - 1]
-    return int(source[1:]) if column.down and len(game.moving_cards(move)) == len(column.up) else None
-
-
 def _shuffles(game: Klondike, move: Move) -> bool:
     """True for a move that only shuffles cards: nothing turns up, nothing new can follow."""
     source, target = move.source, move.target
@@ -90,7 +81,7 @@ def _rank(game: Klondike, move: Move) -> tuple[int, int]:
     """The documented order: smaller is preferred."""
     if move.is_draw or move.is_recycle:
         return (5, 0)
-    column = _turns_up(game, move)
+    column = game.uncovers(move)
     if column is not None:
         return (1, -len(game.tableau[column - 1].down))
     assert move.source is not None and move.target is not None
@@ -109,7 +100,7 @@ def candidates(game: Klondike) -> list[Move]:
 
 
 def _reason(game: Klondike, move: Move, winnable: bool | None, checked_cards: bool) -> Hint:
-    column = _turns_up(game, move)
+    column = game.uncovers(move)
     if column is not None:
         return Hint(move, "turn-up", column, winnable)
     if move.is_draw or move.is_recycle:

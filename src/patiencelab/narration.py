@@ -54,12 +54,9 @@ def explain(game: Klondike, move: Move | str) -> str:
             text += " " + message("explain.passes-left", lang, left=left)
     else:
         text = _explain_card_move(game, played, lang)
-        source = played.source
-        assert source is not None
-        if source[0] == "t":
-            column = game.tableau[int(source[1]) - 1]
-            if column.down and len(game.moving_cards(played)) == len(column.up):
-                text += " " + message("explain.turn-up", lang, column=source[1])
+        column = game.uncovers(played)
+        if column is not None:
+            text += " " + message("explain.turn-up", lang, column=column)
     sentences = [text, _points(points, lang)]
     if trial.is_won:
         sentences.append(message("explain.won", lang))

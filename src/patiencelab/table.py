@@ -244,6 +244,17 @@ class Table:
             return tuple(_DECK[c] for c in up[len(up) - count :])
         return (_DECK[self._source_top(source)],)
 
+    def uncovers(self, move: Move | str) -> int | None:
+        """The column (1-based) whose face-down card ``move`` would turn up, or ``None``; raises its
+        :class:`IllegalMoveError` when it is not legal.
+        """
+        cards = self.moving_cards(move)
+        source = Move.parse(move).source
+        if not cards or source is None or source[0] != "t":
+            return None
+        i = int(source[1:]) - 1
+        return i + 1 if self._down[i] and len(cards) == len(self._up[i]) else None
+
     # ------------------------------------------------------------------------------------------- checking
 
     def _illegal(self, rule: str, key: str | None = None, **params: object) -> IllegalMoveError:

@@ -13,7 +13,7 @@ from patiencelab.core.i18n import check_language, message
 from patiencelab.core.moves import Move
 
 if TYPE_CHECKING:
-    from patiencelab.core.game import Klondike
+    from patiencelab.core.game import Klondike, Played
     from patiencelab.core.rules import Rules
     from patiencelab.hints import Hint
 
@@ -34,37 +34,56 @@ def _points(points: int, lang: str) -> str:
 
 
 def explain(game: Klondike, move: Move | str) -> str:
-    """One or two sentences on what ``move`` does now and which rule allows it (or which rule forbids it)."""
-    lang = game.lang
-    move = Move.parse(move)
+    """One or two sentences on what ``move`` does now and which rule allows it (or which rule forbids it). A
+    face-down card it would turn up is not named.
+    """
     error = game.check(move)
     if error is not None:
-        return message("explain.illegal", lang, reason=error.reason)
+        return message("explain.illegal", game.lang, reason=error.reason)
     trial = game.copy()
-    score_before = trial.score
-    played = trial._play(move)
-    points = trial.score - score_before
-    if played.is_draw:
-        count = len(trial.waste) - len(game.waste)
+    trial.play(move)
+    played = trial.last_played()
+    assert played is not None
+    return _sentences(trial, played, name_turned=False)
+
+
+def narrate_played(game: Klondike, played: Played) -> str:
+    """The narration of ``played``, the action just played in ``game`` (see :meth:`Klondike.last_played` and
+    :class:`~patiencelab.core.game.Change`), naming the card it turned up.
+    """
+    return _sentences(game, played, name_turned=True)
+
+
+def _sentences(game: Klondike, played: Played, *, name_turned: bool) -> str:
+    """What ``played`` did, read from ``game`` right after it: the move and its rule, the card turned up, the
+    points, and the win.
+    """
+    lang, move = game.lang, played.move
+    if move.is_draw:
+        count = len(played.cards)
         text = message("explain.draw-one" if count == 1 else "explain.draw-many", lang, count=count)
-    elif played.is_recycle:
+    elif move.is_recycle:
         text = message("explain.recycle", lang)
-        left = trial.passes_left
+        left = game.passes_left
         if left is not None:
             text += " " + message("explain.passes-left", lang, left=left)
     else:
         text = _explain_card_move(game, played, lang)
-        column = game.uncovers(played)
-        if column is not None:
-            text += " " + message("explain.turn-up", lang, column=column)
-    sentences = [text, _points(points, lang)]
-    if trial.is_won:
+        if played.turned is not None:
+            column = (move.source or "")[1:]
+            if name_turned:
+                text += " " + message("explain.turned", lang, card=played.turned.symbol, column=column)
+            else:
+                text += " " + message("explain.turn-up", lang, column=column)
+    sentences = [text, _points(played.points, lang)]
+    if game.is_won:
         sentences.append(message("explain.won", lang))
     return " ".join(s for s in sentences if s)
 
 
-def _explain_card_move(game: Klondike, move: Move, lang: str) -> str:
-    cards = game.moving_cards(move)
+def _explain_card_move(game: Klondike, played: Played, lang: str) -> str:
+    """The sentence for a card move, read from ``game`` right after it."""
+    move, cards = played.move, played.cards
     card = cards[0]
     source, target = move.source, move.target
     assert source is not None and target is not None
@@ -76,7 +95,8 @@ def _explain_card_move(game: Klondike, move: Move, lang: str) -> str:
         suit = message(f"suit.{card.suit.value}", lang)
         return message("explain.to-foundation", lang, card=card.symbol, source=where, suit=suit, below=below)
     column = target[1]
-    top = game.tableau[int(column) - 1].top
+    up = game.tableau[int(column) - 1].up
+    top = up[-len(cards) - 1] if len(up) > len(cards) else None  # the card the move went onto
     if source[0] == "f":
         suit = message(f"suit.{card.suit.value}", lang)
         if top is None:
@@ -89,19 +109,6 @@ def _explain_card_move(game: Klondike, move: Move, lang: str) -> str:
     color = message("color.red-noun" if card.is_red else "color.black-noun", lang)
     other = message("color.black-noun" if card.is_red else "color.red-noun", lang)
     return message(key, lang, card=card.symbol, source=where, top=top.symbol, column=column, color=color, other=other)
-
-
-def narrate_played(before: Klondike, move: Move, after: Klondike) -> str:
-    """The narration of ``move`` played from ``before`` to ``after``, naming the card it turned up."""
-    text = explain(before, move)
-    source = move.source
-    if source and source[0] == "t":
-        i = int(source[1]) - 1
-        was, now = before.tableau[i], after.tableau[i]
-        if len(now.down) < len(was.down) and now.up:
-            turned = message("explain.turned", before.lang, card=now.up[0].symbol, column=source[1])
-            text = text.replace(message("explain.turn-up", before.lang, column=source[1]), turned)
-    return text
 
 
 def hint_text(game: Klondike, hint: Hint) -> str:

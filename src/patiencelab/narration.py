@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from patiencelab.core.rules import Rules
     from patiencelab.hints import Hint
 
-__all__ = ["describe_rules", "explain", "hint_text", "narrate_played"]
+__all__ = ["describe_rules", "explain", "hint_text", "move_phrase", "narrate_played"]
 
 
 def _place(place: str, card: Card, lang: str) -> str:
@@ -111,25 +111,28 @@ def _explain_card_move(game: Klondike, played: Played, lang: str) -> str:
     return message(key, lang, card=card.symbol, source=where, top=top.symbol, column=column, color=color, other=other)
 
 
+def move_phrase(game: Klondike, move: Move) -> str:
+    """A legal move of ``game`` as a short instruction: "Move the 5♦ onto the 6♠", "Draw from the stock"."""
+    lang = game.lang
+    if move.is_draw or move.is_recycle:
+        return message("hint.move.draw" if move.is_draw else "hint.move.recycle", lang)
+    card = game.moving_cards(move)[0]
+    target = move.target
+    assert target is not None
+    if target[0] == "f":
+        return message("hint.move.to-foundation", lang, card=card.symbol)
+    top = game.tableau[int(target[1:]) - 1].top
+    if top is None:
+        return message("hint.move.to-empty", lang, card=card.symbol, column=target[1:])
+    return message("hint.move.to-column", lang, card=card.symbol, top=top.symbol)
+
+
 def hint_text(game: Klondike, hint: Hint) -> str:
     """A hint as one short sentence in the game's language: "Move the 5♦ onto the 6♠: it turns over a card in
     column 3."
     """
     lang, move = game.lang, hint.move
-    if move.is_draw or move.is_recycle:
-        what = message("hint.move.draw" if move.is_draw else "hint.move.recycle", lang)
-    else:
-        card = game.moving_cards(move)[0]
-        target = move.target
-        assert target is not None
-        if target[0] == "f":
-            what = message("hint.move.to-foundation", lang, card=card.symbol)
-        else:
-            top = game.tableau[int(target[1:]) - 1].top
-            if top is None:
-                what = message("hint.move.to-empty", lang, card=card.symbol, column=target[1:])
-            else:
-                what = message("hint.move.to-column", lang, card=card.symbol, top=top.symbol)
+    what = move_phrase(game, move)
     params: dict[str, object] = {}
     if hint.reason == "turn-up":
         params["column"] = hint.column

@@ -29,6 +29,7 @@ from patiencelab.core.table import _DECK, _ID, _SUITS, _WON, Table
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
+    from patiencelab.review import Review
     from patiencelab.solver import Solution
 
 __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
@@ -342,6 +343,15 @@ class Klondike(Table):
         from patiencelab.solver import is_winnable
 
         return is_winnable(self, seconds=seconds, max_states=max_states)
+
+    def review(self, *, max_states: int | None = 200_000, seconds: float = math.inf) -> Review:
+        """Find the first move after which this deal could no longer be won, and a move that would have kept it
+        winnable, in about log2(moves) solver calls of at most ``max_states`` positions each (see
+        :mod:`patiencelab.review`). The game is not changed.
+        """
+        from patiencelab.review import review
+
+        return review(self, max_states=max_states, seconds=seconds)
 
     def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""

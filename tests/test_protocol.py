@@ -21,9 +21,10 @@ from patiencelab.widget.keeper import RecordKeeper
 from .protocol_schema import check
 
 
-def test_the_protocol_imports_no_widget_library_and_needs_no_bundle() -> None:
+@pytest.mark.parametrize("module", ["patiencelab", "patiencelab.widget.protocol", "patiencelab.widget.teaching"])
+def test_the_model_and_the_protocol_load_no_widget_library_and_no_multiprocessing(module: str) -> None:
     code = (
-        "import sys; import patiencelab.widget.protocol as p; "
+        f"import sys; import {module}; "
         "print(sorted(m for m in ('anywidget', 'traitlets', 'ipywidgets', 'multiprocessing') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -111,20 +111,23 @@ def _explain_card_move(game: Klondike, played: Played, lang: str) -> str:
     return message(key, lang, card=card.symbol, source=where, top=top.symbol, column=column, color=color, other=other)
 
 
-def move_phrase(game: Klondike, move: Move) -> str:
-    """A legal move of ``game`` as a short instruction: "Move the 5♦ onto the 6♠", "Draw from the stock"."""
+def move_phrase(game: Klondike, move: Move, phrases: str = "hint.move") -> str:
+    """A legal move of ``game`` in words, from the catalogue's ``phrases`` (``hint.move``: "Move the 5♦ onto the
+    6♠", "Draw from the stock"; ``review.after``: "After the 5♦ went onto the 6♠"): one key for each of
+    ``draw``, ``recycle``, ``to-foundation``, ``to-empty`` and ``to-column``.
+    """
     lang = game.lang
     if move.is_draw or move.is_recycle:
-        return message("hint.move.draw" if move.is_draw else "hint.move.recycle", lang)
+        return message(f"{phrases}.draw" if move.is_draw else f"{phrases}.recycle", lang)
     card = game.moving_cards(move)[0]
     target = move.target
     assert target is not None
     if target[0] == "f":
-        return message("hint.move.to-foundation", lang, card=card.symbol)
+        return message(f"{phrases}.to-foundation", lang, card=card.symbol)
     top = game.tableau[int(target[1:]) - 1].top
     if top is None:
-        return message("hint.move.to-empty", lang, card=card.symbol, column=target[1:])
-    return message("hint.move.to-column", lang, card=card.symbol, top=top.symbol)
+        return message(f"{phrases}.to-empty", lang, card=card.symbol, column=target[1:])
+    return message(f"{phrases}.to-column", lang, card=card.symbol, top=top.symbol)
 
 
 def hint_text(game: Klondike, hint: Hint) -> str:

@@ -115,24 +115,8 @@ def review(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, secon
     better = line[0]
     text = " ".join(
         (
-            message("review.lost", lang, after=_after_phrase(before, losing_move), number=hi),
+            message("review.lost", lang, after=move_phrase(before, losing_move, "review.after"), number=hi),
             message("review.better", lang, move=move_phrase(before, better)),
         )
     )
     return Review("lost", n, tuple(sorted(verdicts.items())), hi, losing_move, better, line, len(verdicts), text)
-
-
-def _after_phrase(before: Klondike, move: Move) -> str:
-    """The losing move as a clause ("After the 7♣ went onto the 8♥"), read in the position ``before`` it."""
-    lang = before.lang
-    if move.is_draw or move.is_recycle:
-        return message("review.after.draw" if move.is_draw else "review.after.recycle", lang)
-    card = before.moving_cards(move)[0]
-    target = move.target
-    assert target is not None
-    if target[0] == "f":
-        return message("review.after.to-foundation", lang, card=card.symbol)
-    top = before.tableau[int(target[1:]) - 1].top
-    if top is None:
-        return message("review.after.to-empty", lang, card=card.symbol, column=target[1:])
-    return message("review.after.to-column", lang, card=card.symbol, top=top.symbol)

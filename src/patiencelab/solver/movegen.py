@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patiencelab.core.cards import Card
+from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.solver.state import F2T, OPP, RANK, RED, SUIT_LETTER, T2F, T2T, W2F, W2T, IMove, State
+from patiencelab.solver.state import F2T, T2F, T2T, W2F, W2T, IMove, State
 
 __all__ = ["generate", "safe_move", "to_public"]
 
@@ -121,7 +122,7 @@ def _wanted(st: State, c: int) -> bool:
     if RANK[c] == 1:
         return False
     found, downflag = st.found, st.downflag
-    x, y = OPP[c - 1]
+    x, y = TWINS[c - 1]
     return (not downflag[x] and found[x // 13] <= RANK[x]) or (not downflag[y] and found[y // 13] <= RANK[y])
 
 
@@ -205,20 +206,11 @@ def to_public(st: State, m: IMove) -> list[Move]:
             return [Move(None, _col(j), Card.from_index(st.up[i][k]))]  # place form cannot say which run
         return [Move(_col(i), _col(j))]
     if kind == F2T:
-        return [Move("f" + SUIT_LETTER[m[1]], _col(m[2]))]
+        return [Move("f" + SUIT_LETTERS[m[1]], _col(m[2]))]
     idx = m[1]
-    out: list[Move] = []
-    talon_len, d, p = len(st.talon), st.draw, st.p
-    if idx != p - 1:
-        q = p
-        while q < talon_len and q - 1 != idx:
-            q = min(q + d, talon_len)
-            out.append(DRAW)
-        if q - 1 != idx:  # not reachable in this pass: turn the waste over
-            out.append(RECYCLE)
-            q = 0
-            while q - 1 != idx:
-                q = min(q + d, talon_len)
-                out.append(DRAW)
+    before, after = talon_route(len(st.talon), st.p, st.draw, idx)
+    out = [DRAW] * before
+    if after >= 0:
+        out += [RECYCLE, *[DRAW] * after]
     out.append(Move("w", "f" if kind == W2F else _col(m[2])))
     return out

@@ -154,7 +154,9 @@ class State:
         if self.draw == 1 and self.max_rec is None:
             self.talon_key = mask  # every talon card is reachable whatever the waste holds
         elif self.max_rec is None:
-            self.talon_key = mask + bytes((self.p,))
+            # All drawn (p == len) reaches what a fresh stock (p == 0) does: the last card now, every draw-th
+            # card after the recycle, and each move leads to the same position from both.
+            self.talon_key = mask + bytes((self.p if self.p < len(self.talon) else 0,))
         else:
             self.talon_key = mask + bytes((self.p, min(self.recycles, 255)))
 

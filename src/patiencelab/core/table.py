@@ -175,7 +175,7 @@ class Table:
                 append(_T_F[i])
             lead, length, row = RANK[up[0]], len(up), _T_T[i]
             for j, need, top_red in fronts:
-                k = lead - need  # index in the run of the card that would lead; the run's own column gives k == length
+                k = lead - need  # kernel.run_split inlined; the run's own column gives k == length
                 if 0 <= k < length and RED[up[k]] != top_red:
                     append(row[j])
             if empties and (lead == 13 or any_on_empty):

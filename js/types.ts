@@ -97,6 +97,24 @@ export interface Lesson {
   pace: number;
   taken_over: boolean;
   highlight: { cards: CardId[]; to: PileId | null } | null;
+  /** The teacher's arrows and circles of the step shown. */
+  marks: Mark[];
+  /** The lesson's quiz score, and whether the board waits for the class's answer; null before any quiz. */
+  quiz: QuizState | null;
+}
+
+export type MarkColor = "green" | "red" | "blue" | "yellow";
+
+/** An arrow between two piles, or a circle on a pile or a card. */
+export type Mark = { arrow: [PileId, PileId]; color?: MarkColor } | { circle: PileId | CardId; color?: MarkColor };
+
+export interface QuizState {
+  waiting: boolean;
+  tries_left: number;
+  right: number;
+  asked: number;
+  /** "Right answers: 2 of 3" in the board's language. */
+  score: string;
 }
 
 export type Verdict = "winnable" | "lost" | "unknown" | "pending";
@@ -181,7 +199,15 @@ export interface StatsReply {
   rows: StatsRow[];
 }
 
-export type Reply = RejectedReply | HintReply | StatsReply;
+/** How a quiz step judged the class's move (the board's message says the same). */
+export interface AnswerReply {
+  type: "answer";
+  id: number | null;
+  verdict: "right" | "illegal" | "loses" | "other";
+  text: string;
+}
+
+export type Reply = RejectedReply | HintReply | StatsReply | AnswerReply;
 
 export const SUITS: readonly Suit[] = ["C", "D", "H", "S"];
 export const RANKS = "A23456789TJQK";

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from patiencelab import PatienceError
-from patiencelab.lesson import Lesson
+from patiencelab import Klondike, Move, PatienceError
+from patiencelab.lesson import Lesson, Quiz, Step
 from patiencelab.records import Records
 from patiencelab.widget.board import KlondikeWidget
 
@@ -164,3 +164,57 @@ def test_the_indicator_says_lost() -> None:
     widget.indicator = True
     assert widget.wait_for_verdict(600) == "lost"
     widget.close()
+
+
+def test_a_quiz_step_waits_for_the_class_judges_each_answer_and_keeps_the_score() -> None:
+    widget = KlondikeWidget(seed=7, records=None, lang="nl")
+    game = Klondike(seed=7)
+    lesson = Lesson(
+        title="Quiz",
+        steps=(Step(Move.parse("t1-t3"), quiz=Quiz(tries=2)), Step(Move.parse("d"), quiz=Quiz(tries=1))),
+        deal=game.deal,
+    )
+    widget.lesson = lesson
+    state = widget.state["lesson"]
+    assert "Wat zou jij hier spelen?" in state["caption"] and "(nog 2 pogingen)" in state["caption"]
+    assert state["quiz"]["waiting"] is True and state["quiz"]["tries_left"] == 2
+    wrong = send(widget, "move", card="5D", to="t2")
+    assert wrong is not None and wrong["type"] == "answer" and wrong["verdict"] == "illegal"
+    assert widget.game.moves == 0 and widget.state["message"]["text"] == wrong["text"]
+    assert widget.state["lesson"]["quiz"] == {
+        "waiting": True,
+        "tries_left": 1,
+        "right": 0,
+        "asked": 0,
+        "score": "Goede antwoorden: 0 van 0",
+    }
+    right = send(widget, "move", card="5D", to="t3")
+    assert right is not None and right["verdict"] == "right" and right["text"] == "Goed zo!"
+    assert [str(m) for m in widget.game.history] == ["t1-t3"] and widget.state["lesson"]["step"] == 1
+    card, piles = next(iter(widget.state["targets"].items()))
+    nowhere = next(
+        f"t{j}" for j in range(1, 8) if f"t{j}" not in piles and card not in map(str, widget.game.tableau[j - 1].up)
+    )
+    other = send(widget, "move", card=card, to=nowhere)
+    assert other is not None and other["verdict"] == "illegal", "the last try is used up"
+    assert [str(m) for m in widget.game.history] == ["t1-t3", "d"], "after the last try the step's move is shown"
+    assert widget.state["lesson"]["quiz"]["score"] == "Goede antwoorden: 1 van 2"
+    assert widget.state["lesson"]["quiz"]["waiting"] is False
+
+
+def test_review_steps_to_the_move_that_lost_with_an_arrow_for_the_better_one() -> None:
+    from .test_review import random_game
+
+    played = random_game(13)
+    widget = KlondikeWidget(played, records=None)
+    widget.review_max_states = 20_000
+    found = widget.review()
+    assert found.outcome == "lost" and found.losing is not None and found.better is not None
+    state = widget.state["lesson"]
+    assert state["step"] == found.losing - 1 and state["steps"] == found.losing
+    assert state["note"] == found.text
+    (arrow,) = state["marks"]
+    assert arrow["arrow"][0] == str(found.better.source) or found.better.is_draw
+    assert widget.game.moves == found.losing - 1
+    assert send(widget, "lesson", action="forward") is None
+    assert widget.game.history[-1] == found.losing_move, "one step on: the losing move itself"

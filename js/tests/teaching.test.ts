@@ -20,6 +20,8 @@ function lesson(over: Partial<Lesson> = {}): Lesson {
     pace: 2,
     taken_over: false,
     highlight: { cards: ["5H"], to: "t2" },
+    marks: [],
+    quiz: null,
     ...over,
   };
 }

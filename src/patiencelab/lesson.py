@@ -14,16 +14,19 @@ import os
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from patiencelab.core.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import LANGUAGES, message
 from patiencelab.core.limits import MAX_JSON_TEXT, load_json
-from patiencelab.core.marks import MAX_MARKS, Mark
+from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
+
+if TYPE_CHECKING:
+    from patiencelab.review import Review
 
 __all__ = [
     "LESSON_FORMAT",
@@ -293,6 +296,39 @@ class Lesson:
         )
 
     @classmethod
+    def from_review(cls, game: Klondike, review: Review, *, title: Text) -> Lesson:
+        """The lesson of ``game`` as played up to the move that lost it (see :func:`patiencelab.review.review`):
+        the step before that move (or the intro, when it was the first) carries the review's words and an arrow
+        along the move that would have kept the deal winnable; the losing move is the last step.
+        """
+        moves = game.history[: review.losing] if review.losing is not None else game.history
+        steps = [Step(move) for move in moves]
+        intro = None
+        if review.losing is not None and review.better is not None:
+            before = review.losing - 1
+            position = game.copy()
+            while position.moves > before:
+                position.undo()
+            cards = position.moving_cards(review.better)
+            arrow = arrow_for(review.better, str(cards[0]) if cards else None)
+            if before:
+                steps[before - 1] = Step(steps[before - 1].move, review.text, marks=(arrow,))
+            else:
+                intro = review.text
+        else:
+            intro = review.text
+        record = game.record()
+        return cls(
+            title=title,
+            steps=tuple(steps),
+            rules=game.rules,
+            deal=record.get("deal"),
+            position=record.get("position"),
+            intro=intro,
+            lang=game.lang,
+        )
+
+    @classmethod
     def from_moves(
         cls,
         game: Klondike,
@@ -356,11 +392,12 @@ class Lesson:
             lang=data.get("lang", "en"),
         )
 
-    def judge(self, step: int, move: Move | str, *, max_states: int | None = 50_000) -> Answer:
+    def judge(self, step: int, move: Move | str, *, max_states: int | None = 50_000, lang: str | None = None) -> Answer:
         """Judge ``move`` as the class's answer to quiz step ``step`` (from 1), in the position before it.
 
         Right: the step's move, a move its quiz accepts, or (with ``winnable``) a move after which the solver
-        finds a win within ``max_states`` positions. Wrong answers say why: the rule an illegal move breaks, or
+        finds a win within ``max_states`` positions. The answer is in ``lang`` (the lesson's language by default).
+        Wrong answers say why: the rule an illegal move breaks, or
         that a move loses the deal (the solver proved it), or that it is not the move asked for.
         """
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(self.steps):
@@ -369,7 +406,7 @@ class Lesson:
         if quiz is None:
             raise PatienceError(f"step {step} is not a quiz step")
         game = self.game_at(step - 1)
-        lang = game.lang
+        game.lang = lang = self.lang if lang is None else lang
         error = game.check(move)
         if error is not None:
             return Answer("illegal", message("quiz.illegal", lang, reason=error.reason))

@@ -14,8 +14,9 @@ from typing import Any, Literal
 
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import InvalidRecordError, PatienceError, quote, unknown_fields
+from patiencelab.core.moves import Move
 
-__all__ = ["COLORS", "MAX_MARKS", "Mark"]
+__all__ = ["COLORS", "MAX_MARKS", "Mark", "arrow_for", "move_piles"]
 
 #: The colours a mark may have (the first is the default).
 COLORS = ("green", "red", "blue", "yellow")
@@ -85,3 +86,23 @@ class Mark:
         if ends[1] is None:
             raise InvalidRecordError("an arrow needs a pile to point to")
         return cls(ends[0], ends[1], color)
+
+
+def move_piles(move: Move, lead: str | None) -> tuple[str, str]:
+    """The piles ``move`` takes its cards from and puts them on, in the board's vocabulary: a draw goes from the
+    ``stock`` to the waste ``w``, a recycle back; the notation's ``f`` is the foundation of ``lead``'s suit
+    (``lead`` is the moving card, such as ``5H``).
+    """
+    if move.is_draw:
+        return "stock", "w"
+    if move.is_recycle:
+        return "w", "stock"
+    source, target = move.source, move.target
+    if source is None or target is None or (target == "f" and not lead):
+        raise PatienceError(f"the piles of {move} need the move resolved and its card")
+    return source, f"f{lead[-1].upper()}" if target == "f" and lead else target
+
+
+def arrow_for(move: Move, lead: str | None, color: str = COLORS[0]) -> Mark:
+    """An arrow along ``move`` (see :func:`move_piles`)."""
+    return Mark(*move_piles(move, lead), color)

@@ -25,6 +25,7 @@ from patiencelab.core.rules import Rules
 from patiencelab.lesson import Lesson
 from patiencelab.narration import narrate_played
 from patiencelab.records import Records
+from patiencelab.review import Review, review
 from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor, Indicator
 from patiencelab.widget.keeper import RecordKeeper
@@ -70,6 +71,10 @@ class KlondikeWidget(anywidget.AnyWidget):
     indicator_max_states = traitlets.Int(None, allow_none=True)
     #: Seconds one of the indicator's jobs may think, on top of its state budget (by default no limit).
     indicator_seconds = traitlets.Float(float("inf"))
+    #: Positions the solver may search to judge a quiz answer that is not one the step lists.
+    quiz_max_states = traitlets.Int(50_000, allow_none=True)
+    #: Positions each solver call of a review may search.
+    review_max_states = traitlets.Int(200_000, allow_none=True)
 
     def __init__(
         self,
@@ -208,10 +213,14 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._player = None
             self._sync()
             return
+        self._start_lesson(lesson, 0)
+
+    def _start_lesson(self, lesson: Lesson, step: int) -> None:
         player = LessonPlayer(lesson)
         self._store_unfinished()
         self._player = player
-        self._show(player.game_at(0, self._lang))
+        player.step = step
+        self._show(player.game_at(step, self._lang))
 
     def step_through(
         self, moves: Iterable[Move | str], *, title: str = "", notes: list[str | None] | None = None
@@ -367,6 +376,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         kind, fields = protocol.read_intent(content, self._version)
         game = self.game
         try:
+            if kind == "move" and self._player is not None and self._player.quiz is not None:
+                return self._quiz_answer(protocol.intent_move(fields), intent_id)
             if kind == "move":
                 game.play(protocol.intent_move(fields))
             elif kind in protocol.SIMPLE:
@@ -402,6 +413,29 @@ class KlondikeWidget(anywidget.AnyWidget):
         except PatienceError as err:
             raise RejectedIntentError(str(err)) from None
         return None
+
+    def _quiz_answer(self, move: Move, intent_id: int | None) -> dict[str, Any]:
+        """The class's answer to a quiz step: judged, said on the board, and the step played when it is over."""
+        player = self._player
+        assert player is not None
+        game = self.game
+        moves = game.moves
+        answer = player.answer_quiz(move, game, self.quiz_max_states, self._lang)
+        self._say("info", answer.text)
+        if game.moves == moves:  # a wrong answer with tries left: nothing was played
+            self._sync()
+        return {"type": "answer", "id": intent_id, "verdict": answer.verdict, "text": answer.text}
+
+    def review(self) -> Review:
+        """Review the game on the board (see :meth:`Klondike.review`) and step to the move that lost it: the
+        lesson of the game so far, at the position before that move, with the review's words as the note and
+        an arrow for the move that would have kept the deal winnable. Returns the review.
+        """
+        game = self.game
+        found = review(game, max_states=self.review_max_states)
+        lesson = Lesson.from_review(game, found, title=message("review.title", self._lang))
+        self._start_lesson(lesson, max(0, (found.losing or 1) - 1))
+        return found
 
     def _lesson_intent(self, fields: Mapping[str, Any]) -> None:
         protocol.check_fields(fields, "lesson", ("action", "pace"))

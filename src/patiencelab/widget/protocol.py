@@ -14,6 +14,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
+from patiencelab.core.marks import move_piles
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import PRESETS, Rules
 
@@ -91,14 +92,7 @@ def pile_of(place: str | None, lead: str | None = None) -> str | None:
 
 def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:
     """Where ``move`` takes its cards from and puts them, as piles (a draw goes from the stock to the waste)."""
-    if move.is_draw:
-        return "stock", "w"
-    if move.is_recycle:
-        return "w", "stock"
-    lead = cards[0] if cards else None
-    source, target = pile_of(move.source, lead), pile_of(move.target, lead)
-    assert source is not None and target is not None
-    return source, target
+    return move_piles(move, cards[0] if cards else None)
 
 
 # ------------------------------------------------------------------------------------------------ state

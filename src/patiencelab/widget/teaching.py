@@ -11,7 +11,7 @@ from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
-from patiencelab.lesson import Lesson, text_in
+from patiencelab.lesson import Answer, Lesson, Quiz, text_in
 from patiencelab.narration import narrate_played
 from patiencelab.widget.protocol import move_ends, pile_of
 
@@ -35,6 +35,42 @@ class LessonPlayer:
         # the steps in place form; None for an illegal step, which is shown but not played
         self.path: list[Move | None] = [None if s.illegal else game.play(s.move) for s in lesson.steps]
         self._captions: dict[tuple[int, str], tuple[str, dict[str, Any]]] = {}
+        #: Quiz steps answered (right or shown after the last try), right answers, wrong tries at this step.
+        self.asked = 0
+        self.right = 0
+        self.tries = 0
+        #: The verdict on the last answer, said on the board.
+        self.answer: Answer | None = None
+
+    @property
+    def quiz(self) -> Quiz | None:
+        """The quiz of the next step while the board waits for the class's answer to it, else ``None``."""
+        if self.step >= self.steps:
+            return None
+        return self.lesson.steps[self.step].quiz
+
+    def answer_quiz(self, move: Move, game: Klondike, max_states: int | None, lang: str) -> Answer:
+        """Judge ``move`` as the class's answer to the quiz waiting on ``game`` (see :meth:`Lesson.judge`).
+
+        A right answer, or the last try gone wrong, plays the step's own move on ``game`` (the lesson goes on
+        along its line); a wrong one leaves the game as it is.
+        """
+        quiz = self.quiz
+        if quiz is None or self.is_taken_over(game):
+            raise PatienceError("the lesson is not waiting for an answer")
+        answer = self.lesson.judge(self.step + 1, move, max_states=max_states, lang=lang)
+        self.tries += not answer.is_right
+        done = answer.is_right or self.tries >= quiz.tries
+        self.answer = answer
+        if done:
+            self.asked += 1
+            self.right += answer.is_right
+            self.tries = 0
+            self.step += 1
+            played = self.path[self.step - 1]
+            assert played is not None  # a quiz step is a legal move
+            game.play(played)
+        return answer
 
     @property
     def steps(self) -> int:
@@ -129,6 +165,11 @@ class LessonPlayer:
         if taken_over:
             caption, highlight = message("lesson.taken-over", lang), {"cards": [], "to": None}
         note = text_in(self.lesson.steps[self.step - 1].note, lang, self.lesson.lang) if self.step else None
+        quiz = None if taken_over else self.quiz
+        if quiz is not None:
+            left = quiz.tries - self.tries
+            caption, highlight = message("lesson.quiz-question", lang, tries=left), {"cards": [], "to": None}
+        shown = self.lesson.steps[self.step - 1] if self.step and not taken_over else None
         return {
             "title": text_in(self.lesson.title, lang, self.lesson.lang),
             "step": self.step,
@@ -139,6 +180,16 @@ class LessonPlayer:
             "pace": self.pace,
             "taken_over": taken_over,
             "highlight": highlight,
+            "marks": [m.to_json() for m in shown.marks] if shown is not None else [],
+            "quiz": None
+            if not self.asked and quiz is None
+            else {
+                "waiting": quiz is not None,
+                "tries_left": quiz.tries - self.tries if quiz is not None else 0,
+                "right": self.right,
+                "asked": self.asked,
+                "score": message("lesson.quiz-score", lang, right=self.right, asked=self.asked),
+            },
         }
 
 

@@ -121,7 +121,7 @@ export function won() {
 }
 
 const LESSON = {
-  title: "Draw 1: building down in alternating colours", steps: 9, playing: false, pace: 2, taken_over: false,
+  title: "Draw 1: building down in alternating colours", steps: 9, playing: false, pace: 2, taken_over: false, marks: [], quiz: null,
 };
 
 /** A lesson at step 1 on the start position. */

@@ -2,6 +2,7 @@
  * Statistics, the winnability indicator and the languages), the status line, the panels and the end-of-game
  * banner. */
 
+import { fitBar } from "./fit";
 import { Menu, Panel } from "./menu";
 import { bestsText, clock, newRecordText, statsTable } from "./stats";
 import type { GameState, IntentBody, Labels, Preset, StatsRow } from "./types";
@@ -61,7 +62,7 @@ export class Toolbar {
     signal: AbortSignal,
   ) {
     this.win = doc.defaultView ?? window;
-    this.bar = this.node("div", "pl-bar");
+    this.bar = this.node("div", "pl-bar pl-bar-full");
     this.bar.setAttribute("role", "toolbar");
     this.newMenu = new Menu(doc, this.button("new"), signal, "pl-new", "pl-menu");
     this.moreMenu = new Menu(doc, this.button("more"), signal, "pl-more", "pl-more-menu");
@@ -91,6 +92,12 @@ export class Toolbar {
     this.statsPanel = new Panel(doc, "stats", signal);
     for (const host of [this.bar, this.banner]) host.addEventListener("click", (e) => this.onClick(e), { signal });
     signal.addEventListener("abort", () => this.win.clearInterval(this.timer), { once: true });
+  }
+
+  /** Fits the toolbar on one row (labels give way to icons) and keeps open menus and panels inside the widget. */
+  fit(): void {
+    fitBar(this.bar);
+    for (const popup of [this.newMenu, this.moreMenu, this.rulesPanel, this.statsPanel]) popup.place();
   }
 
   private node(tag: string, className: string): HTMLElement {

@@ -78,15 +78,15 @@ def test_taken_over_offers_back_to_the_lesson(new_page: NewPage, page_server: st
 
 def test_caption_is_large_enough_for_a_projector(new_page: NewPage, page_server: str) -> None:
     page = mount(new_page(width=900), page_server, "lessonTwo")
-    assert font_px(page, ".pl-lesson-caption") >= 24
-    assert font_px(page, ".pl-lesson-note") >= 18
+    assert font_px(page, ".pl-lesson-caption") >= 20
+    assert font_px(page, ".pl-lesson-note") >= 17
     small = mount(new_page(width=360), page_server, "lessonTwo")
     assert font_px(small, ".pl-lesson-caption") >= 18
 
 
 def test_show_moves_marks_exactly_the_movable_cards(new_page: NewPage, page_server: str) -> None:
     page = mount(new_page(), page_server, "showMoves")
-    marked = page.locator(".pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)")
+    marked = page.locator(".pl-card.pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(marked) == sorted(state(page)["targets"])
     page.locator('[data-card="6S"]').click()
     drops = page.locator(".pl-can-drop").evaluate_all("els => els.map(e => e.dataset.pile)")

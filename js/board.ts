@@ -411,6 +411,7 @@ export class Board implements BoardInput {
     if (animate) this.animateFrom(before, state);
     this.root.dataset.version = String(state.version);
     this.root.dataset.status = state.status;
+    this.root.dataset.lessonStep = state.lesson ? String(state.lesson.step) : "";
     this.root.classList.toggle("pl-draw3", state.draw === 3);
     const stock = this.piles.get("stock");
     const noPasses = stockIntent(state) === "no-passes";

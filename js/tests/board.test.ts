@@ -81,11 +81,14 @@ describe("rendering", () => {
   });
 
   it("shows the status line and the stuck banner", () => {
-    mount(startState({ score: 35, moves: 12, seconds: 75, passes_left: 2, status: "stuck", can_undo: true }));
+    const rules = { preset: "traditional", draw: 3, max_passes: 3, foundation_to_tableau: false, scoring: "standard" };
+    mount(startState({ score: 35, moves: 12, seconds: 75, passes_left: 2, rules, status: "stuck", can_undo: true }));
     expect(q('[data-stat="score"]').textContent).toContain("35");
     expect(q('[data-stat="moves"]').textContent).toContain("12");
     expect(q('[data-stat="time"]').textContent).toContain("01:15");
-    expect(q('[data-stat="passes"]').hidden).toBe(false);
+    expect(q('[data-stat="pass"]').hidden).toBe(false);
+    expect(q('[data-stat="pass"] .pl-stat-label').textContent).toBe("Pass");
+    expect(q('[data-stat="pass"] .pl-stat-value').textContent).toBe("1 of 3");
     const banner = q(".pl-banner");
     expect(banner.hidden).toBe(false);
     expect(banner.textContent).toContain("No moves left");

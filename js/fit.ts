@@ -30,14 +30,17 @@ export function place(start: number, end: number, width: number, min: number, ma
   return Math.max(min, max - width);
 }
 
-/** The nearest ancestor that scrolls vertically (the notebook's panel in JupyterLab), or null for the window. */
+/** The panel the board scrolls in (the notebook's panel in JupyterLab and Notebook 7), or null for the window: the
+ * outermost ancestor that scrolls. Not the nearest: an output area whose `overflow-x` is set computes
+ * `overflow-y: auto` too, yet takes its height from the board, and fitting to it would shrink the cards to nothing. */
 export function scroller(el: HTMLElement): HTMLElement | null {
   const win = el.ownerDocument.defaultView;
-  for (let node = el.parentElement; node; node = node.parentElement) {
+  let found: HTMLElement | null = null;
+  for (let node = el.parentElement; node && node !== el.ownerDocument.body; node = node.parentElement) {
     const style = win?.getComputedStyle(node);
-    if (style && /(auto|scroll|overlay)/.test(style.overflowY) && node.clientHeight > 0) return node;
+    if (style && /(auto|scroll|overlay)/.test(style.overflowY) && node.clientHeight > 0) found = node;
   }
-  return null;
+  return found;
 }
 
 /** The box of the screen where the board can be seen: the window, cut to the scrolling panel it lives in. */
@@ -95,9 +98,10 @@ export function fitBar(bar: HTMLElement): number {
 }
 
 /** Card height per width, and the height of the table in card widths beyond its padding: the top row, the gap,
- * and a column of one card plus the fan the board keeps room for. */
+ * and a column of one card plus the fan the board keeps room for (six face-down and four face-up cards, deeper
+ * than any column of the shipped lessons; a longer column makes the board taller below, it never moves it). */
 export const CARD_RATIO = 1.4;
-export const TABLE_UNITS = CARD_RATIO + 0.22 + CARD_RATIO + 2.0;
+export const TABLE_UNITS = CARD_RATIO + 0.22 + CARD_RATIO + 1.7;
 
 /** The card width (px) at which the board's fixed parts (`chrome` px) and its table fit `height` px. */
 export function cardWidthFor(height: number, chrome: number, padding: number): number {

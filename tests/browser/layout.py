@@ -98,6 +98,37 @@ _TABLE = """(root) => {
 }"""
 
 
+_SIZE = """(root) => {
+  // The cards are as large as the space allows: the top row fills the table's width, or the 130 px cap is
+  // reached, or the board (its tableau at its least height) reaches the bottom of what can be seen.
+  const win = root.ownerDocument.defaultView;
+  let panel = null;
+  for (let node = root.parentElement; node && node !== root.ownerDocument.body; node = node.parentElement) {
+    if (/(auto|scroll|overlay)/.test(win.getComputedStyle(node).overflowY) && node.clientHeight > 0) panel = node;
+  }
+  const bottom = Math.min(win.innerHeight, panel ? panel.getBoundingClientRect().bottom : win.innerHeight);
+  const card = root.querySelector('[data-pile="t1"]').getBoundingClientRect().width;
+  const table = root.querySelector(".pl-table");
+  const style = win.getComputedStyle(table);
+  const inner = table.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const gap = parseFloat(win.getComputedStyle(root.querySelector(".pl-top")).columnGap);
+  const row = 7 * card + 6 * gap;
+  const tableau = root.querySelector(".pl-tableau");
+  const tall = tableau.scrollHeight > parseFloat(win.getComputedStyle(tableau).minHeight) + 1;
+  const reach = root.getBoundingClientRect().bottom;
+  if (row >= inner - 8 || card >= 129.5 || tall || reach >= bottom - 24) return [];
+  return [`cards ${card.toFixed(1)} px wide leave room: the row is ${row.toFixed(0)} of ${inner.toFixed(0)} px and the `
+    + `board ends at ${reach.toFixed(0)} above ${bottom.toFixed(0)}`];
+}"""
+
+
+def size_problems(root: Locator) -> list[str]:
+    """Whether the cards are as large as the widget's width and the visible height allow."""
+    handle = root.element_handle()
+    result: list[str] = root.page.evaluate(_SIZE, handle)
+    return result
+
+
 def check(root: Locator, selectors: tuple[str, ...], *, cards: bool = False, cards_in_view: bool = False) -> list[str]:
     """The problems of the board under ``root``: controls outside, covered, or cards whose corners are hidden."""
     handle = root.element_handle()
@@ -133,7 +164,7 @@ def look_at_every_menu_and_panel(
     """
     problems: list[str] = []
     to_top(root)
-    problems += [f"{tag} board: {p}" for p in check(root, CONTROLS, cards=True)]
+    problems += [f"{tag} board: {p}" for p in check(root, CONTROLS, cards=True) + size_problems(root)]
     if shots("board"):
         page.screenshot(path=artifacts / f"layout-{tag}-board.png")
     for menu in ("new", "more"):
@@ -201,6 +232,8 @@ def step_through(
         if step:
             click(page, root.locator('[data-lesson="forward"]'))
             expect(root).to_have_attribute("data-lesson-step", str(step))
+        if step == 0:
+            problems += [f"{tag} step 0: {p}" for p in size_problems(root)]
         now = table_place(root)
         if now != place:
             problems.append(f"{tag} step {step}: the table moved from {place} to {now}")

@@ -57,6 +57,8 @@ export class Board implements BoardInput {
    * cards; inside the lesson's caption box while a lesson is shown. */
   private readonly say: HTMLElement;
   private said: { kind: SayKind; text: string } | null = null;
+  /** The pile the shown hint points at (the message line's caret stands above it). */
+  private hintPile: PileId | null = null;
   private readonly live: HTMLElement;
   private readonly toolbar: Toolbar;
   readonly lesson: LessonView;
@@ -137,6 +139,7 @@ export class Board implements BoardInput {
   fit(): void {
     if (!this.root.isConnected) return;
     this.toolbar.fit();
+    this.pointCaret();
     const panel = scroller(this.root);
     if (panel && this.observer && panel !== this.observed) {
       this.observed = panel;
@@ -364,11 +367,27 @@ export class Board implements BoardInput {
     const target = this.piles.get(to ?? (card ? "" : "stock"));
     if (target) marks.push(target);
     for (const m of marks) m.classList.add("pl-hint");
+    this.hintPile = to ?? (card ? null : "stock");
     this.notify(text, "hint");
+    this.pointCaret();
   }
 
   private clearHint(): void {
+    this.hintPile = null;
     for (const m of this.root.querySelectorAll(".pl-hint")) m.classList.remove("pl-hint");
+  }
+
+  /** Stands a caret on the table's top edge, under the hint's sentence and above the hinted pile, so the sentence
+   * points at its move (in the felt's margin, never on a card). */
+  private pointCaret(): void {
+    const pile = this.hintPile ? this.piles.get(this.hintPile) : undefined;
+    const shown = !!pile && this.said?.kind === "hint" && !this.lesson.shown;
+    this.table.classList.toggle("pl-hinting", shown);
+    if (!pile || !shown) return;
+    const box = pile.getBoundingClientRect();
+    const card = this.pileCards(this.hintPile ?? "")[0]?.getBoundingClientRect().width ?? box.width;
+    const x = box.left + Math.min(box.width, card || box.width) / 2 - this.table.getBoundingClientRect().left;
+    this.table.style.setProperty("--pl-caret-x", `${Math.round(x)}px`);
   }
 
   // ----------------------------------------------------------------------------------------- render

@@ -12,15 +12,12 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
-from .layout import LANGS, SIZES, click, look_at_every_menu_and_panel, step_through, summary, to_top
+from .layout import BOARD_SETUP, LANGS, SIZES, click, look_at_every_menu_and_panel, step_through, summary, to_top
 from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
 
-SETUP = """from patiencelab import KlondikeWidget
-from patiencelab.lesson import Lesson
-w = KlondikeWidget(seed=7, records=None)
-w"""
+SETUP = BOARD_SETUP + "\nw"
 
 LESSONS = ("draw-three", "six-column", "traditional")
 

@@ -13,11 +13,20 @@ from playwright.sync_api import Page, expect
 
 from patiencelab.lesson import Lesson
 
-from .layout import LANGS, SIZES, click, look_at_every_menu_and_panel, step_through, summary
+from .layout import (
+    BOARD_SETUP,
+    CONTROLS,
+    LANGS,
+    SIZES,
+    check,
+    click,
+    look_at_every_menu_and_panel,
+    step_through,
+    summary,
+)
 
 pytestmark = pytest.mark.browser
 
-import patiencelab.widget as widget_module  # noqa: E402 - the widget needs the built bundle
 
 
 def open_board(page: Page, server: str, widget: Any) -> None:
@@ -43,7 +52,9 @@ def choose_language(page: Page, lang: str) -> None:
 def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
     width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
 ) -> None:
-    widget = widget_module.KlondikeWidget(seed=7, records=None)
+    scope: dict[str, Any] = {}
+    exec(BOARD_SETUP, scope)
+    widget = scope["w"]
     page = new_page(width=width, height=height, reduced_motion="reduce")  # a still board to measure
     open_board(page, page_server, widget)
     root = page.locator(".pl-root")
@@ -60,4 +71,45 @@ def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
             problems += step_through(page, root, steps, f"{tag}-{name}", artifacts, shot_at=2)
         widget.lesson = None
         page.evaluate("s => window.pl.model.push(s)", widget.state)
+    widget.close()
+    assert not problems, summary(problems)
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("nl", 400)])
+def test_a_hint_stays_marked_and_says_why_until_the_next_action(
+    lang: str, width: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    scope: dict[str, Any] = {}
+    exec(BOARD_SETUP.replace("seed=7, records=records", f"seed=7, records=None, lang={lang!r}"), scope)
+    widget = scope["w"]
+    page = new_page(width=width, height=900, reduced_motion="reduce")
+    open_board(page, page_server, widget)
+    root = page.locator(".pl-root")
+    click(page, root.locator('.pl-bar [data-action="hint"]'))
+    line = root.locator(".pl-say")
+    expect(line).to_have_attribute("data-kind", "hint")
+    hint = widget.game.hint()
+    text = line.inner_text()
+    assert text and str(hint) not in text.split()  # a sentence in the player's language, not notation
+    marked = root.locator(".pl-hint")
+    expect(marked.first).to_be_visible()
+    target = root.locator('.pl-pile.pl-hint[data-pile^="t"], .pl-pile.pl-hint[data-pile^="f"], .pl-pile.pl-hint[data-pile="stock"]')
+    expect(target).to_have_count(1)
+    # the caret on the table's top edge stands above the hinted pile
+    caret = root.locator(".pl-table").evaluate(
+        "t => parseFloat(getComputedStyle(t).getPropertyValue('--pl-caret-x')) + t.getBoundingClientRect().left"
+    )
+    pile = target.bounding_box()
+    assert pile is not None and pile["x"] <= caret <= pile["x"] + pile["width"]
+    problems = check(root, CONTROLS, cards=True)
+    page.screenshot(path=artifacts / f"layout-page-hint-{lang}-{width}.png")
+    # a resize is not an action: the hint stays
+    page.set_viewport_size({"width": width - 20, "height": 880})
+    page.wait_for_function("() => document.querySelector('.pl-say').dataset.kind === 'hint'")
+    expect(marked.first).to_be_visible()
+    # the next action ends it
+    click(page, root.locator('[data-pile="stock"]'))
+    expect(root.locator(".pl-hint")).to_have_count(0)
+    expect(line).to_have_text("")
+    widget.close()
     assert not problems, summary(problems)

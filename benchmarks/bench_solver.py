@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass
 
 from patiencelab import Klondike, Rules
+from patiencelab.core.position import seeded_deal
 from patiencelab.interop import to_deal_string
-from patiencelab.position import seeded_deal
 from patiencelab.solver import solve
 
 BUDGETS = (1.0, 10.0, 60.0)

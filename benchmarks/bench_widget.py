@@ -30,7 +30,7 @@ BUNDLE = ROOT / "src" / "patiencelab" / "static" / "widget.js"
 
 SETUP = """
 from patiencelab import Klondike, KlondikeWidget
-from patiencelab.cards import full_deck
+from patiencelab.core.cards import full_deck
 kept = {"6S", "5H", "6C"}
 position = {
     "tableau": [{"down": [], "up": ["6S", "5H"]}, {"down": [], "up": ["6C"]}] + [{"down": [], "up": []}] * 5,

@@ -37,7 +37,7 @@ def widget_speaks_the_protocol(monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     test races it against the indicator's background thread.
     """
     try:
-        from patiencelab.widget import KlondikeWidget
+        from patiencelab.widget.board import KlondikeWidget
     except ImportError:  # the front end is not built: the widget tests say so themselves
         yield
         return

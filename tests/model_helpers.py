@@ -14,7 +14,7 @@ SUITS = "CDHS"
 RANK_LETTERS = "A23456789TJQK"
 ORDERED_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANK_LETTERS)
 
-# The scoring tables of DESIGN.md, written out independently of patiencelab.rules.
+# The scoring tables of DESIGN.md, written out independently of patiencelab.core.rules.
 TABLES: dict[str, dict[str, int | None]] = {
     "standard": {"start": 0, "w-t": 5, "to-f": 10, "f-t": -15, "turn": 5, "floor": 0},
     "windows": {"start": 0, "w-t": 5, "to-f": 10, "f-t": -15, "turn": 5, "floor": 0},

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import patiencelab
 from patiencelab import Card, Color, PatienceError, Suit
-from patiencelab.cards import full_deck
+from patiencelab.core.cards import full_deck
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = "A23456789TJQK"

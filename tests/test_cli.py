@@ -16,7 +16,7 @@ import psutil  # type: ignore[import-untyped]  # installed with dask.distributed
 import pytest
 
 from patiencelab.__main__ import main
-from patiencelab.rules import Rules
+from patiencelab.core.rules import Rules
 from patiencelab.survey import Budget, SurveyResult
 
 FAST = ["--max-states", "2000", "--workers", "1"]

@@ -310,7 +310,7 @@ def test_every_code_is_covered() -> None:
 
 
 def test_codes_are_stable_strings() -> None:
-    from patiencelab.errors import RULE_CODES
+    from patiencelab.core.errors import RULE_CODES
 
     assert set(RULE_CODES) == set(CODES)
     with pytest.raises(ValueError, match="no-such-rule"):

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Card, Klondike, Move, Rules
-from patiencelab.rules import PRESETS
+from patiencelab.core.rules import PRESETS
 
 from .model_helpers import FakeClock, all_cards, recompute_score
 

@@ -12,7 +12,7 @@ import polib
 import pytest
 
 from patiencelab import PatienceError
-from patiencelab.i18n import LANGUAGES, catalogue, check_language, labels, language_names, message
+from patiencelab.core.i18n import LANGUAGES, catalogue, check_language, labels, language_names, message
 
 LOCALE = pathlib.Path(__file__).parent.parent / "src" / "patiencelab" / "locale"
 JS = pathlib.Path(__file__).parent.parent / "js"

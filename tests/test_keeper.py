@@ -16,8 +16,8 @@ from contextlib import closing
 import pytest
 
 from patiencelab import Klondike, Rules
-from patiencelab.keeper import RecordKeeper
 from patiencelab.records import Records
+from patiencelab.widget.keeper import RecordKeeper
 
 NEARLY_WON = {
     "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
@@ -116,7 +116,7 @@ BROKEN: dict[str, Callable[[pathlib.Path, pytest.MonkeyPatch], None]] = {
 def test_a_broken_store_never_stops_the_board(
     private_records_home: pathlib.Path, monkeypatch: pytest.MonkeyPatch, case: str
 ) -> None:
-    from patiencelab.widget import KlondikeWidget
+    from patiencelab.widget.board import KlondikeWidget
 
     BROKEN[case](private_records_home, monkeypatch)
     with pytest.warns(RuntimeWarning, match="not be stored"):
@@ -229,7 +229,7 @@ def test_a_failing_callback_does_not_stop_the_store(tmp_path: pathlib.Path) -> N
 
 
 def test_a_second_board_shows_the_first_boards_best_at_its_next_sync(tmp_path: pathlib.Path) -> None:
-    from patiencelab.widget import KlondikeWidget
+    from patiencelab.widget.board import KlondikeWidget
 
     path = tmp_path / "r.sqlite3"
     first = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))

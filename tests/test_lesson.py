@@ -8,8 +8,8 @@ import pathlib
 import pytest
 
 from patiencelab import Klondike, Move, Rules
+from patiencelab.core.moves import DRAW
 from patiencelab.lesson import InvalidLessonError, Lesson, Step, text_in
-from patiencelab.moves import DRAW
 
 BUILTIN = Lesson.builtin_names()
 

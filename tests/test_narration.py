@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from patiencelab import Klondike, Rules
-from patiencelab.i18n import LANGUAGES, message
+from patiencelab.core.i18n import LANGUAGES, message
 from patiencelab.narration import narrate_played
 
 from .model_helpers import col, game_from

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Card, Klondike, Move, Rules
-from patiencelab.errors import (
+from patiencelab.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
@@ -29,12 +29,12 @@ from patiencelab.errors import (
     PatienceError,
     quote,
 )
+from patiencelab.core.limits import MAX_CARD_TEXT, MAX_DEAL_TEXT, MAX_JSON_TEXT, MAX_MOVE_TEXT, load_json
+from patiencelab.core.position import seeded_deal
+from patiencelab.core.rules import Scoring
 from patiencelab.interop import from_deal_string
 from patiencelab.lesson import InvalidLessonError, Lesson
-from patiencelab.limits import MAX_CARD_TEXT, MAX_DEAL_TEXT, MAX_JSON_TEXT, MAX_MOVE_TEXT, load_json
-from patiencelab.position import seeded_deal
-from patiencelab.rules import Scoring
-from patiencelab.teaching import LessonPlayer
+from patiencelab.widget.teaching import LessonPlayer
 
 from .model_helpers import FakeClock
 

@@ -415,7 +415,7 @@ def test_bests_and_streaks_are_kept_apart_by_scoring_scheme(records: Records) ->
 
 
 def test_custom_scoring_tables_are_told_apart(records: Records) -> None:
-    from patiencelab.rules import Scoring
+    from patiencelab.core.rules import Scoring
 
     generous = Rules(scoring=Scoring(name="mine", to_foundation=100))
     stingy = Rules(scoring=Scoring(name="mine", to_foundation=1))

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from patiencelab.errors import PatienceError
-from patiencelab.rules import Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.rules import Rules
 from patiencelab.survey import (
     Budget,
     Row,

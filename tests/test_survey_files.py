@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from patiencelab.__main__ import main
-from patiencelab.errors import PatienceError
-from patiencelab.rules import Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.rules import Rules
 from patiencelab.survey import Budget, Row, SurveyFileError, SurveyResult, solve_seed, survey
 from patiencelab.survey_io import MAX_LINE
 

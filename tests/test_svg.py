@@ -23,7 +23,7 @@ from patiencelab import (
     Position,
     Rules,
 )
-from patiencelab.cards import full_deck
+from patiencelab.core.cards import full_deck
 from patiencelab.svg import render
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -10,7 +10,7 @@ import pytest
 from patiencelab import PatienceError
 from patiencelab.lesson import Lesson
 from patiencelab.records import Records
-from patiencelab.widget import KlondikeWidget
+from patiencelab.widget.board import KlondikeWidget
 
 
 def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | None:

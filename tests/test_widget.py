@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules
-from patiencelab.cards import full_deck
-from patiencelab.position import Position
-from patiencelab.widget import INTENTS, KlondikeWidget
+from patiencelab.core.cards import full_deck
+from patiencelab.core.position import Position
+from patiencelab.widget.board import INTENTS, KlondikeWidget
 
 
 def snapshot(widget: KlondikeWidget) -> tuple[Any, ...]:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from patiencelab import Klondike, Rules, svg
 from patiencelab.lesson import Lesson
 from patiencelab.records import Records
-from patiencelab.widget import KlondikeWidget
+from patiencelab.widget.board import KlondikeWidget
 
 from .test_teaching import LESSONS
 from .test_widget import NEARLY_WON, InlineExecutor, check_invariants, intents, real_move, snapshot

@@ -8,23 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from patiencelab.cards import Card, Color, Suit
-from patiencelab.errors import (
+from patiencelab.core.cards import Card, Color, Suit
+from patiencelab.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
     InvalidRecordError,
     PatienceError,
 )
-from patiencelab.game import Klondike
-from patiencelab.moves import Move
-from patiencelab.position import Column, Position
-from patiencelab.rules import Rules, Scoring
+from patiencelab.core.game import Klondike
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Column, Position
+from patiencelab.core.rules import Rules, Scoring
 from patiencelab.solver import Solution, solve
 from patiencelab.survey import survey
 
 if TYPE_CHECKING:
-    from patiencelab.widget import KlondikeWidget
+    from patiencelab.widget.board import KlondikeWidget
 
 __all__ = [
     "Card",
@@ -52,7 +52,7 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     if name == "KlondikeWidget":
-        from patiencelab.widget import KlondikeWidget
+        from patiencelab.widget.board import KlondikeWidget
 
         return KlondikeWidget
     raise AttributeError(f"module 'patiencelab' has no attribute {name!r}")

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import TypeVar
 
-from patiencelab.errors import PatienceError
-from patiencelab.rules import PRESETS, Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.rules import PRESETS, Rules
 from patiencelab.survey import Budget, SurveyInterruptedWarning, survey
 
 Number = TypeVar("Number", int, float)

@@ -24,10 +24,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from patiencelab.moves import Move
+from patiencelab.core.moves import Move
 
 if TYPE_CHECKING:
-    from patiencelab.game import Klondike
+    from patiencelab.core.game import Klondike
 
 __all__ = ["DEFAULT_MAX_STATES", "Hint", "Reason", "find_hint"]
 

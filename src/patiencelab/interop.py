@@ -3,7 +3,7 @@
 Every format lists the same 52 cards in our dealing order (DESIGN.md): the tableau row by row, then the stock,
 first drawn first.
 
->>> from patiencelab.position import seeded_deal
+>>> from patiencelab.core.position import seeded_deal
 >>> cards = seeded_deal(7)
 >>> from_deal_string(to_deal_string(cards, "klondike-solver"), "klondike-solver") == cards
 True
@@ -15,10 +15,10 @@ import json
 from collections.abc import Sequence
 from typing import Literal
 
-from patiencelab.cards import RANKS, Card, Suit
-from patiencelab.errors import InvalidPositionError, PatienceError, quote
-from patiencelab.limits import MAX_DEAL_TEXT, check_length, load_json
-from patiencelab.position import check_deal, deal_piles, parse_deal
+from patiencelab.core.cards import RANKS, Card, Suit
+from patiencelab.core.errors import InvalidPositionError, PatienceError, quote
+from patiencelab.core.limits import MAX_DEAL_TEXT, check_length, load_json
+from patiencelab.core.position import check_deal, deal_piles, parse_deal
 
 __all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
 

@@ -15,13 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from patiencelab.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
-from patiencelab.game import Klondike
-from patiencelab.i18n import LANGUAGES
-from patiencelab.limits import MAX_JSON_TEXT, load_json
-from patiencelab.moves import Move
-from patiencelab.position import Position
-from patiencelab.rules import Rules
+from patiencelab.core.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
+from patiencelab.core.game import Klondike
+from patiencelab.core.i18n import LANGUAGES
+from patiencelab.core.limits import MAX_JSON_TEXT, load_json
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Position
+from patiencelab.core.rules import Rules
 
 __all__ = ["LESSON_FORMAT", "InvalidLessonError", "Lesson", "Step", "Text", "text_in"]
 
@@ -245,7 +245,7 @@ class Lesson:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Lesson:
-        """Read a lesson from JSON text (at most :data:`~patiencelab.limits.MAX_JSON_TEXT` characters)."""
+        """Read a lesson from JSON text (at most :data:`~patiencelab.core.limits.MAX_JSON_TEXT` characters)."""
         return cls.from_json(load_json(text, "a lesson", InvalidLessonError))
 
     @classmethod
@@ -265,7 +265,7 @@ class Lesson:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Lesson:
-        """Read a lesson from a JSON file (at most :data:`~patiencelab.limits.MAX_JSON_TEXT` characters)."""
+        """Read a lesson from a JSON file (at most :data:`~patiencelab.core.limits.MAX_JSON_TEXT` characters)."""
         if not isinstance(path, (str, os.PathLike)):
             raise InvalidLessonError(f"a lesson's path must be text or a path, not {type(path).__name__}")
         name = quote(os.fspath(path))

@@ -1,6 +1,6 @@
 """Plain-language narration for teaching: what a move does and which rule allows it, and a rule set in words.
 
-Every sentence comes from the message catalogues (:mod:`patiencelab.i18n`), so it exists in English, Dutch and
+Every sentence comes from the message catalogues (:mod:`patiencelab.core.i18n`), so it exists in English, Dutch and
 Swedish. Narration never names a face-down card before it is turned up.
 """
 
@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from patiencelab.cards import Card
-from patiencelab.i18n import check_language, message
-from patiencelab.moves import Move
+from patiencelab.core.cards import Card
+from patiencelab.core.i18n import check_language, message
+from patiencelab.core.moves import Move
 
 if TYPE_CHECKING:
-    from patiencelab.game import Klondike
+    from patiencelab.core.game import Klondike
+    from patiencelab.core.rules import Rules
     from patiencelab.hints import Hint
-    from patiencelab.rules import Rules
 
 __all__ = ["describe_rules", "explain", "hint_text", "narrate_played"]
 

@@ -33,7 +33,8 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
-from patiencelab.game import Klondike
+from patiencelab.core.game import Klondike
+from patiencelab.core.rules import Rules
 from patiencelab.records_rows import (
     MAX_IMPORT_BYTES,
     OUTCOMES,
@@ -48,7 +49,6 @@ from patiencelab.records_rows import (
     rules_key,
     scoring_key,
 )
-from patiencelab.rules import Rules
 
 __all__ = [
     "MAX_IMPORT_BYTES",

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from patiencelab.errors import PatienceError
-from patiencelab.game import Klondike
-from patiencelab.rules import Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
+from patiencelab.core.rules import Rules
 
 __all__ = [
     "MAX_IMPORT_BYTES",

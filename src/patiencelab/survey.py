@@ -20,9 +20,9 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from patiencelab.errors import PatienceError
-from patiencelab.game import Klondike
-from patiencelab.rules import Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
+from patiencelab.core.rules import Rules
 from patiencelab.solver import solve
 from patiencelab.survey_io import (
     Budget,

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, get_args
 
-from patiencelab.errors import PatienceError
-from patiencelab.rules import Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.rules import Rules
 from patiencelab.solver import Outcome
 
 if TYPE_CHECKING:

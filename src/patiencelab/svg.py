@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from patiencelab.cards import RANKS, Card, Suit
-from patiencelab.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
-from patiencelab.game import Klondike
-from patiencelab.moves import Move
-from patiencelab.position import Position
-from patiencelab.rules import Rules
+from patiencelab.core.cards import RANKS, Card, Suit
+from patiencelab.core.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
+from patiencelab.core.game import Klondike
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Position
+from patiencelab.core.rules import Rules
 
 __all__ = ["THEMES", "render"]
 

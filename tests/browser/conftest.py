@@ -101,7 +101,7 @@ class _PageHandler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         clean = self.path.split("?", 1)[0]
         if clean.startswith("/labels/") and clean.endswith(".json"):
-            from patiencelab.i18n import LANGUAGES, labels
+            from patiencelab.core.i18n import LANGUAGES, labels
 
             lang = clean.removeprefix("/labels/").removesuffix(".json")
             if lang not in LANGUAGES:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-import patiencelab.widget as widget_module  # noqa: E402 - the widget needs the built bundle
+import patiencelab.widget.board as widget_module  # noqa: E402 - the widget needs the built bundle
 
 
 def test_play_against_the_python_model(

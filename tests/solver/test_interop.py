@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patiencelab import Card, InvalidPositionError, PatienceError
+from patiencelab.core.position import seeded_deal
 from patiencelab.interop import FORMATS, from_deal_string, to_deal_string
-from patiencelab.position import seeded_deal
 
 
 @given(seed=st.integers(0, 2**31))

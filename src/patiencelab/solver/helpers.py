@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from patiencelab.errors import PatienceError
-from patiencelab.game import Klondike
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Position, deal_position, seeded_deal
+from patiencelab.core.rules import Rules
 from patiencelab.hints import DEFAULT_MAX_STATES, find_hint
-from patiencelab.moves import Move
-from patiencelab.position import Position, deal_position, seeded_deal
-from patiencelab.rules import Rules
 from patiencelab.solver.movegen import finishing_move, to_public
 from patiencelab.solver.search import Outcome, solve
 from patiencelab.solver.state import State
@@ -53,7 +53,7 @@ def is_winnable(game: Klondike, *, seconds: float = 10.0, max_states: int | None
 def find_solvable_seed(start: int, rules: Rules, *, max_states_per_deal: int = 100_000, max_tries: int = 1_000) -> int:
     """The first seed from ``start`` on whose deal the solver wins under ``rules`` within ``max_states_per_deal``
     positions (a state budget, so every machine picks the same seed); after ``max_tries`` seeds it gives up with
-    a :class:`~patiencelab.errors.PatienceError`.
+    a :class:`~patiencelab.core.errors.PatienceError`.
     """
     if not isinstance(max_tries, int) or isinstance(max_tries, bool) or max_tries < 1:
         raise PatienceError(f"max_tries must be a whole number of at least 1, not {max_tries!r}")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patiencelab.cards import Card
-from patiencelab.moves import DRAW, RECYCLE, Move
+from patiencelab.core.cards import Card
+from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.solver.state import F2T, OPP, RANK, RED, SUIT_LETTER, T2F, T2T, W2F, W2T, IMove, State
 
 __all__ = ["generate", "safe_move", "to_public"]

@@ -6,9 +6,9 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
-from patiencelab.moves import Move
-from patiencelab.position import Position
-from patiencelab.rules import Rules
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Position
+from patiencelab.core.rules import Rules
 from patiencelab.solver.movegen import finishing_move, generate, safe_move, to_public
 from patiencelab.solver.state import IMove, Positioned, State
 

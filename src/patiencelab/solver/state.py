@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from patiencelab.errors import PatienceError
-from patiencelab.position import Position
-from patiencelab.rules import Rules
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.position import Position
+from patiencelab.core.rules import Rules
 
 __all__ = [
     "F2T",

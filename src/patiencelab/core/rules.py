@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
-from patiencelab.errors import PatienceError, quote, unknown_fields
+from patiencelab.core.errors import PatienceError, quote, unknown_fields
 
 __all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
 

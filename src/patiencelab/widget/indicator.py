@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from patiencelab.game import Klondike
+from patiencelab.core.game import Klondike
 
 __all__ = ["FIRST_STATES", "GROWTH", "MAX_STATES", "Executor", "Indicator"]
 

@@ -1,18 +1,18 @@
 """The cards on the table under a rule set: the position, legal-move generation and the rule checks.
 
 Cards are small integers (``suit * 13 + rank - 1``) in plain lists, so that legal-move generation, checking and
-applying a move are cheap; the public reads return :class:`~patiencelab.cards.Card` values and tuples.
-:class:`~patiencelab.game.Klondike` adds the history, score, clock and listeners on top.
+applying a move are cheap; the public reads return :class:`~patiencelab.core.cards.Card` values and tuples.
+:class:`~patiencelab.core.game.Klondike` adds the history, score, clock and listeners on top.
 """
 
 from __future__ import annotations
 
-from patiencelab.cards import Card, Suit, full_deck
-from patiencelab.errors import IllegalMoveError, InvalidMoveError
-from patiencelab.i18n import check_language, message
-from patiencelab.moves import DRAW, RECYCLE, Move
-from patiencelab.position import Column, Position
-from patiencelab.rules import Rules
+from patiencelab.core.cards import Card, Suit, full_deck
+from patiencelab.core.errors import IllegalMoveError, InvalidMoveError
+from patiencelab.core.i18n import check_language, message
+from patiencelab.core.moves import DRAW, RECYCLE, Move
+from patiencelab.core.position import Column, Position
+from patiencelab.core.rules import Rules
 
 __all__ = ["Table"]
 

@@ -1,4 +1,4 @@
-"""One game of Klondike: the table (see :mod:`patiencelab.table`) with its history, unlimited undo/redo, the
+"""One game of Klondike: the table (see :mod:`patiencelab.core.table`) with its history, unlimited undo/redo, the
 score, the clock and listeners.
 """
 
@@ -11,8 +11,8 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from patiencelab.cards import RANKS
-from patiencelab.errors import (
+from patiencelab.core.cards import RANKS
+from patiencelab.core.errors import (
     IllegalMoveError,
     InvalidPositionError,
     InvalidRecordError,
@@ -20,11 +20,11 @@ from patiencelab.errors import (
     quote,
     unknown_fields,
 )
-from patiencelab.i18n import check_language
-from patiencelab.moves import DRAW, RECYCLE, Move
-from patiencelab.position import Position, deal_position, parse_deal, seeded_deal
-from patiencelab.rules import Rules
-from patiencelab.table import _DECK, _ID, _SUITS, _WON, Table
+from patiencelab.core.i18n import check_language
+from patiencelab.core.moves import DRAW, RECYCLE, Move
+from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
+from patiencelab.core.rules import Rules
+from patiencelab.core.table import _DECK, _ID, _SUITS, _WON, Table
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
@@ -44,7 +44,7 @@ _Entry = tuple[Move, int, bool, int, int]
 
 
 class Klondike(Table):
-    """One game of Klondike under some :class:`~patiencelab.rules.Rules`.
+    """One game of Klondike under some :class:`~patiencelab.core.rules.Rules`.
 
     >>> game = Klondike(seed=7)
     >>> game.play("d")

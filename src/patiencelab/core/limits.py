@@ -1,7 +1,7 @@
 """Bounds on what enters PatienceLab from outside, checked where it enters, and the one way JSON text is read.
 
 Text longer than its limit is refused before any work is done on it, with a :class:`PatienceError` subclass
-that names the limit; error messages quote inputs through :func:`patiencelab.errors.quote`, so a megabyte
+that names the limit; error messages quote inputs through :func:`patiencelab.core.errors.quote`, so a megabyte
 input is never echoed back nor kept alive by an exception.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 
-from patiencelab.errors import PatienceError
+from patiencelab.core.errors import PatienceError
 
 __all__ = [
     "MAX_CARD_TEXT",

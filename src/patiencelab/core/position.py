@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from patiencelab.cards import Card, Suit, full_deck
-from patiencelab.errors import InvalidPositionError, PatienceError, quote, unknown_fields
-from patiencelab.limits import MAX_DEAL_TEXT, check_length
-from patiencelab.rules import Rules
+from patiencelab.core.cards import Card, Suit, full_deck
+from patiencelab.core.errors import InvalidPositionError, PatienceError, quote, unknown_fields
+from patiencelab.core.limits import MAX_DEAL_TEXT, check_length
+from patiencelab.core.rules import Rules
 
 #: The most recycles a position may count (more than any game could make).
 MAX_RECYCLES = 1_000_000_000

@@ -13,14 +13,14 @@ import pathlib
 
 import polib
 
-from patiencelab.errors import PatienceError, quote
+from patiencelab.core.errors import PatienceError, quote
 
 __all__ = ["LANGUAGES", "catalogue", "check_language", "labels", "language_names", "message"]
 
 #: Languages with a catalogue: English, Dutch, Swedish.
 LANGUAGES = ("en", "nl", "sv")
 
-_LOCALE = pathlib.Path(__file__).parent / "locale"
+_LOCALE = pathlib.Path(__file__).parent.parent / "locale"
 _LABEL = "label."
 
 

@@ -17,22 +17,22 @@ from typing import Any
 import anywidget
 import traitlets
 
-from patiencelab.cards import Card
-from patiencelab.errors import IllegalMoveError, PatienceError, quote, unknown_fields
-from patiencelab.game import Klondike
-from patiencelab.i18n import check_language, labels, language_names, message
-from patiencelab.indicator import Executor, Indicator
-from patiencelab.keeper import RecordKeeper
+from patiencelab.core.cards import Card
+from patiencelab.core.errors import IllegalMoveError, PatienceError, quote, unknown_fields
+from patiencelab.core.game import Klondike
+from patiencelab.core.i18n import check_language, labels, language_names, message
+from patiencelab.core.moves import Move
+from patiencelab.core.rules import PRESETS, Rules
 from patiencelab.lesson import Lesson
-from patiencelab.moves import Move
 from patiencelab.narration import narrate_played
 from patiencelab.records import Records
-from patiencelab.rules import PRESETS, Rules
-from patiencelab.teaching import ACTIONS, LessonPlayer, move_ends
+from patiencelab.widget.indicator import Executor, Indicator
+from patiencelab.widget.keeper import RecordKeeper
+from patiencelab.widget.teaching import ACTIONS, LessonPlayer, move_ends
 
 __all__ = ["INTENTS", "KlondikeWidget"]
 
-_STATIC = pathlib.Path(__file__).parent / "static"
+_STATIC = pathlib.Path(__file__).parent.parent / "static"
 if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checkout where the front end is unbuilt
     raise ImportError(
         "the widget's front end is not built: run 'make setup' (or 'npm --prefix js ci && npm --prefix js run build')"
@@ -80,7 +80,7 @@ class _RejectedError(Exception):
 class KlondikeWidget(anywidget.AnyWidget):
     """Klondike in a notebook cell.
 
-    ``widget.game`` is the live :class:`~patiencelab.game.Klondike`: scripting it (``widget.game.play("d")``)
+    ``widget.game`` is the live :class:`~patiencelab.core.game.Klondike`: scripting it (``widget.game.play("d")``)
     updates every view of the widget at once. ``lang`` is ``en``, ``nl`` or ``sv``; ``records`` is where
     finished games are stored (``True``: the default database; ``None``: nowhere).
     """

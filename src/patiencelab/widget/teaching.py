@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from patiencelab.cards import Card, Suit
-from patiencelab.errors import PatienceError, quote
-from patiencelab.game import Klondike
-from patiencelab.i18n import message
+from patiencelab.core.cards import Card, Suit
+from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.game import Klondike
+from patiencelab.core.i18n import message
+from patiencelab.core.moves import Move
 from patiencelab.lesson import Lesson, text_in
-from patiencelab.moves import Move
 from patiencelab.narration import narrate_played
 
 __all__ = ["ACTIONS", "LessonPlayer", "move_ends", "pile_of"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from patiencelab.errors import PatienceError, quote
-from patiencelab.limits import MAX_CARD_TEXT, check_length
+from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.limits import MAX_CARD_TEXT, check_length
 
 __all__ = ["RANKS", "Card", "Color", "Suit", "full_deck"]
 

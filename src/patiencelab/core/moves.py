@@ -6,9 +6,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from patiencelab.cards import Card, Suit
-from patiencelab.errors import InvalidMoveError, PatienceError, quote
-from patiencelab.limits import MAX_MOVE_TEXT, check_length
+from patiencelab.core.cards import Card, Suit
+from patiencelab.core.errors import InvalidMoveError, PatienceError, quote
+from patiencelab.core.limits import MAX_MOVE_TEXT, check_length
 
 __all__ = ["DRAW", "RECYCLE", "Move", "is_foundation", "is_tableau"]
 

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from patiencelab.errors import PatienceError
-from patiencelab.game import Klondike
-from patiencelab.i18n import message
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
+from patiencelab.core.i18n import message
 from patiencelab.records import Outcome, Records, RecordsError, Stats, rules_key, scoring_key
 
 __all__ = ["RecordKeeper"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Callable
+
 from playwright.sync_api import Locator, Page, expect
 
 #: Sizes a class uses: a laptop with the file browser open, a projector's 1024x768, a phone.
@@ -210,7 +211,8 @@ def check_panel_body(panel: Locator) -> list[str]:
           const root = el.closest(".pl-root");
           const problems = [];
           const scroller = el.querySelector(".pl-table-scroll");
-          if (scroller && root.getBoundingClientRect().width >= 800 && scroller.scrollWidth > scroller.clientWidth + 1) {
+          const wide = root.getBoundingClientRect().width >= 800;
+          if (scroller && wide && scroller.scrollWidth > scroller.clientWidth + 1) {
             problems.push(`the table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth})`);
           }
           const b = el.getBoundingClientRect();
@@ -258,4 +260,3 @@ def summary(problems: list[str], limit: int = 40) -> str:
     """The first problems, one a line."""
     more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
     return "\n".join(problems[:limit]) + more
-

@@ -396,6 +396,8 @@ export class Board implements BoardInput {
     this.labels = labels && typeof labels === "object" ? labels : {};
     this.toolbar.setLabels(this.labels);
     if (this.state) this.render(this.state, null);
+    // new words, new widths: refit the toolbar now, not a frame later
+    if (this.root.isConnected) this.toolbar.fit();
     for (const [pile, host] of this.piles) host.setAttribute("aria-label", pileName(pile, this.labels));
     this.root.setAttribute("aria-label", word(this.labels, "title"));
   }

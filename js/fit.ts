@@ -88,11 +88,25 @@ export function placePanel(panel: HTMLElement, root: HTMLElement, top: number): 
 /** How much of its labels the toolbar shows: all, all but the secondary ones, none (icons only). */
 export const BAR_LEVELS = ["pl-bar-full", "pl-bar-short", "pl-bar-icons"] as const;
 
-/** Shows as many toolbar labels as fit on one row: tries each level until nothing overflows. */
+/** The width the toolbar's items need on one row: their widths, the gaps between them and the padding (open
+ * menus, positioned inside the bar, do not count; the spacer counts as nothing). */
+export function barNeeds(bar: HTMLElement): number {
+  const win = bar.ownerDocument.defaultView ?? window;
+  const style = win.getComputedStyle(bar);
+  const items = ([...bar.children] as HTMLElement[]).filter(
+    (c) => !c.classList.contains("pl-bar-spacer") && c.getClientRects().length > 0,
+  );
+  const gap = parseFloat(style.columnGap) || 0;
+  const widths = items.reduce((sum, c) => sum + c.getBoundingClientRect().width, 0);
+  return widths + gap * Math.max(0, items.length - 1) + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+}
+
+/** Shows as many toolbar labels as fit on one row: tries each level until the items fit the bar's width. */
 export function fitBar(bar: HTMLElement): number {
+  if (bar.clientWidth <= 0) return BAR_LEVELS.indexOf(BAR_LEVELS.find((c) => bar.classList.contains(c)) ?? "pl-bar-full");
   for (let level = 0; level < BAR_LEVELS.length; level++) {
     for (const cls of BAR_LEVELS) bar.classList.toggle(cls, cls === BAR_LEVELS[level]);
-    if (bar.scrollWidth <= bar.clientWidth + 0.5) return level;
+    if (barNeeds(bar) <= bar.clientWidth + 0.5) return level;
   }
   return BAR_LEVELS.length - 1;
 }

@@ -91,10 +91,15 @@ _CHECK = """([root, selectors, cards, cardsInView]) => {
         const b = card.getBoundingClientRect();
         if (cardsInView && !inside(b, view)) problems.push(`${name(card)} ${fmt(b)} is outside the viewport`);
         if (!inside(b, r)) problems.push(`${name(card)} ${fmt(b)} is outside the widget ${fmt(r)}`);
+        // the whole glyph: its centre and four points inset a fifth from its corners
         for (const part of card.querySelectorAll(".pl-tl .pl-rank, .pl-tl .pl-suit")) {
           const p = part.getBoundingClientRect();
           if (p.bottom > view.bottom || p.top < 0) continue;
-          hit(part, (p.left + p.right) / 2, (p.top + p.bottom) / 2, card);
+          const dx = p.width / 5;
+          const dy = p.height / 5;
+          const points = [[(p.left + p.right) / 2, (p.top + p.bottom) / 2], [p.left + dx, p.top + dy],
+            [p.right - dx, p.top + dy], [p.left + dx, p.bottom - dy], [p.right - dx, p.bottom - dy]];
+          for (const [x, y] of points) hit(part, x, y, card);
         }
       });
     }

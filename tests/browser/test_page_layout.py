@@ -23,6 +23,7 @@ from .layout import (
     look_at_every_menu_and_panel,
     step_through,
     summary,
+    to_top,
 )
 
 pytestmark = pytest.mark.browser
@@ -110,5 +111,39 @@ def test_a_hint_stays_marked_and_says_why_until_the_next_action(
     click(page, root.locator('[data-pile="stock"]'))
     expect(root.locator(".pl-hint")).to_have_count(0)
     expect(line).to_have_text("")
+    widget.close()
+    assert not problems, summary(problems)
+
+
+LONG = """from patiencelab import Klondike, Rules
+from patiencelab.widget.board import KlondikeWidget
+run = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
+down = ["AC", "2C", "3C", "4C", "5C", "6C"]
+waste = ["TC", "TD", "9C"]
+used = set(run + down + waste)
+stock = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used]
+position = {
+    "tableau": [{"down": [], "up": []}] * 6 + [{"down": down, "up": run}],
+    "stock": stock, "waste": waste, "foundations": {"C": 0, "D": 0, "H": 0, "S": 0},
+}
+w = KlondikeWidget(Klondike.from_position(position, rules=Rules.preset("standard", draw=3)), records=None)
+w.reveal = True"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_long_columns_and_the_draw_three_fan_show_every_rank_and_suit(
+    width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    scope: dict[str, Any] = {}
+    exec(LONG, scope)  # a column of six revealed face-down cards under a run of thirteen, and a fan of three
+    widget = scope["w"]
+    page = new_page(width=width, height=height, reduced_motion="reduce")
+    open_board(page, page_server, widget)
+    root = page.locator(".pl-root")
+    expect(root.locator('[data-pile="t7"] .pl-card')).to_have_count(19)
+    expect(root.locator('[data-pile="w"] .pl-card')).to_have_count(3)
+    to_top(root)
+    problems = check(root, (), cards=True)
+    page.screenshot(path=artifacts / f"layout-page-long-{width}x{height}.png", full_page=True)
     widget.close()
     assert not problems, summary(problems)

@@ -23,8 +23,10 @@ from .layout import (
     look_at_every_menu_and_panel,
     step_through,
     summary,
+    table_place,
     to_top,
 )
+from .test_page_board import mount
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +64,9 @@ def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
     for lang in LANGS:
         choose_language(page, lang)
         tag = f"page-{lang}-{width}x{height}"
-        problems += look_at_every_menu_and_panel(page, root, tag, artifacts, shots=lambda what: what == "more")
+        problems += look_at_every_menu_and_panel(
+            page, root, tag, artifacts, shots=lambda what: what in ("more", "stats")
+        )
         for name in Lesson.builtin_names():
             widget.lesson = Lesson.builtin(name)
             page.evaluate("s => window.pl.model.push(s)", widget.state)
@@ -147,3 +151,24 @@ def test_long_columns_and_the_draw_three_fan_show_every_rank_and_suit(
     page.screenshot(path=artifacts / f"layout-page-long-{width}x{height}.png", full_page=True)
     widget.close()
     assert not problems, summary(problems)
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_the_indicator_and_a_message_do_not_move_the_table(
+    width: int, new_page: Callable[..., Page], page_server: str
+) -> None:
+    page = new_page(width=width, height=900, reduced_motion="reduce")
+    mount(page, page_server, "start")
+    root = page.locator(".pl-root")
+    before = table_place(root)
+    page.evaluate(
+        """() => {
+          const s = window.pl.model.data.state;
+          const indicator = { enabled: true, verdict: "pending", error: null };
+          const text = "A notice long enough to need two lines on a narrow board, in words.";
+          window.pl.model.push({ ...s, version: s.version + 1, indicator, message: { id: 9, kind: "info", text } });
+        }"""
+    )
+    expect(root.locator('.pl-indicator[data-verdict="pending"]')).to_be_visible()
+    expect(root.locator('.pl-say[data-kind="info"]')).to_be_visible()
+    assert table_place(root) == before

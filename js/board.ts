@@ -402,6 +402,14 @@ export class Board implements BoardInput {
     this.root.setAttribute("aria-label", word(this.labels, "title"));
   }
 
+  /** The `size` trait: a card width in pixels (40 to 240) fixes the cards' size; anything else fits them. */
+  setSize(size: unknown): void {
+    const ok = typeof size === "number" && Number.isInteger(size) && size >= 40 && size <= 240;
+    if (ok) this.root.style.setProperty("--pl-card-width", `${size}px`);
+    else this.root.style.removeProperty("--pl-card-width");
+    this.scheduleFit();
+  }
+
   /** Draws a new synced state. */
   setState(state: GameState | null | undefined): void {
     if (!state || typeof state !== "object" || typeof state.version !== "number" || !Array.isArray(state.tableau)) {

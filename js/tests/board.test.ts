@@ -54,6 +54,19 @@ describe("rendering", () => {
     expect(waste.map((c) => c.classList.contains("pl-movable"))).toEqual([false, false, false, true]);
   });
 
+  it("fixes the cards' width with the size trait, and fits them again without it", () => {
+    mount();
+    const root = q(".pl-root");
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("");
+    h.model.set("size", 120);
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("120px");
+    h.model.set("size", 9999);
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("");
+    h.model.set("size", 80);
+    h.model.set("size", null);
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("");
+  });
+
   it("draws six columns for a six-column game", () => {
     const s = startState({ columns: 6 });
     s.tableau = s.tableau.slice(0, 6);

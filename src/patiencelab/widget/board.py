@@ -77,6 +77,10 @@ class _RejectedError(Exception):
         self.rule = rule
 
 
+#: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
+MIN_SIZE, MAX_SIZE = 40, 240
+
+
 class KlondikeWidget(anywidget.AnyWidget):
     """Klondike in a notebook cell.
 
@@ -107,6 +111,16 @@ class KlondikeWidget(anywidget.AnyWidget):
     indicator_max_states = traitlets.Int(None, allow_none=True)
     #: Seconds one of the indicator's jobs may think, on top of its state budget (by default no limit).
     indicator_seconds = traitlets.Float(float("inf"))
+    #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
+    #: as the output's width and the window's height allow.
+    size = traitlets.Any(None).tag(sync=True)
+
+    @traitlets.validate("size")
+    def _check_size(self, proposal: dict[str, Any]) -> int | None:
+        value = proposal["value"]
+        if value is not None and (type(value) is not int or not MIN_SIZE <= value <= MAX_SIZE):
+            raise PatienceError(f"size is a card width from {MIN_SIZE} to {MAX_SIZE} pixels or None, not {quote(value)}")
+        return value  # type: ignore[no-any-return]
 
     def __init__(
         self,

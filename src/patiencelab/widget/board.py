@@ -117,10 +117,11 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @traitlets.validate("size")
     def _check_size(self, proposal: dict[str, Any]) -> int | None:
-        value = proposal["value"]
+        value: int | None = proposal["value"]
         if value is not None and (type(value) is not int or not MIN_SIZE <= value <= MAX_SIZE):
-            raise PatienceError(f"size is a card width from {MIN_SIZE} to {MAX_SIZE} pixels or None, not {quote(value)}")
-        return value  # type: ignore[no-any-return]
+            limits = f"{MIN_SIZE} to {MAX_SIZE} pixels"
+            raise PatienceError(f"size is a card width from {limits} or None, not {quote(value)}")
+        return value
 
     def __init__(
         self,

@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
-#: Sizes a class uses: a laptop with the file browser open, a projector's 1024x768, a phone.
-SIZES = ((1280, 900), (1024, 768), (400, 850))
+#: Sizes a class uses: a laptop (with the file browser open in JupyterLab), a shorter laptop screen, a projector's
+#: 1024x768, a phone.
+SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
 LANGS = ("en", "nl", "sv")
 
 #: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).

@@ -125,11 +125,10 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
     assert errors == []
 
 
-LESSON_SETUP = """import pathlib
-from patiencelab import KlondikeWidget
+LESSON_SETUP = """from patiencelab import KlondikeWidget
 from patiencelab.lesson import Lesson
 w = KlondikeWidget(lang={lang!r}, records=None)
-w.lesson = Lesson.load(pathlib.Path({lessons!r}) / "draw-three.json")
+w.lesson = Lesson.builtin("draw-three")
 w"""
 
 FIRST_STEP = {
@@ -144,9 +143,8 @@ def test_step_through_a_lesson_in_real_jupyterlab(
     lang: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    lessons = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "lessons")
     with jupyter_server("lab", tmp_path) as server:
-        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang, lessons=lessons), CHECK_STATES)
+        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang), CHECK_STATES)
         open_and_run(page, server, "lesson.ipynb")
         root = page.locator("[data-version]").first
         caption = root.locator(".pl-lesson-caption")

@@ -1,6 +1,6 @@
-"""Issue 12's layout check in real JupyterLab (three languages at 1280x900 with the file browser open, 1024x768 and
-400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of every shipped lesson. One server
-and one page per host; sizes and languages change inside it.
+"""Issue 12's layout check in real JupyterLab (three languages at 1280x900 and 1280x800 with the file browser open,
+1024x768 and 400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of every shipped lesson.
+One server and one page per host; sizes and languages change inside it.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from patiencelab.core.cards import RANKS
+from patiencelab.core.cards import RANKS, Card
 from patiencelab.core.errors import (
     IllegalMoveError,
     InvalidPositionError,
@@ -28,12 +29,49 @@ from patiencelab.core.table import _DECK, _ID, _SUITS, _WON, Table
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
+    from patiencelab.review import Review
     from patiencelab.solver import Solution
 
-__all__ = ["RECORD_FORMAT", "Klondike", "Status"]
+__all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
 
 Status = Literal["playing", "won", "stuck"]
-Listener = Callable[["Klondike"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One action as it was played or taken back: the resolved ``move``, the ``cards`` it moved (bottom first;
+    the cards drawn for a draw, none for a recycle), the card it turned face up (taken back: the card turned
+    face down again), and the points it scored.
+
+    ``turned`` of an action taken back names a card that is face down now: it is for the kernel's side
+    (narration, lessons), never for a view while cards are hidden.
+    """
+
+    move: Move
+    cards: tuple[Card, ...]
+    turned: Card | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one call changed in a game, handed to its listeners (:meth:`Klondike.on_change`).
+
+    ``kind`` is ``play`` (one move, or several for an autocompletion), ``undo``, ``redo`` or ``reset``;
+    ``played`` holds the actions played or taken back, in the order they happened (none for a reset).
+    """
+
+    game: Klondike
+    kind: Literal["play", "undo", "redo", "reset"]
+    played: tuple[Played, ...]
+
+    @property
+    def last(self) -> Played | None:
+        """The single action of this change, or ``None`` for a reset or several actions at once."""
+        return self.played[0] if len(self.played) == 1 else None
+
+
+Listener = Callable[[Change], None]
 
 RECORD_FORMAT = "patiencelab-game"
 
@@ -103,6 +141,7 @@ class Klondike(Table):
         self._waste = [_ID[c] for c in position.waste]
         self._found = [position.foundations.get(s, 0) for s in _SUITS]
         self._recycles = position.recycles
+        self._legal = None
         self._score = self._rules.scoring.start
         self._undo: list[_Entry] = []
         self._redo: list[tuple[Move, int]] = []
@@ -270,9 +309,12 @@ class Klondike(Table):
         moves = None if self.is_won or any(self._down) else self._autocomplete_moves()
         if moves is None:
             raise PatienceError("autocomplete needs every tableau card face up and a game that plays out")
+        played = []
         for move in moves:
             self._play(move)
-        self._notify()
+            if self._listeners:
+                played.append(self._played_last())
+        self._notify("play", tuple(played))
         return moves
 
     def explain(self, move: Move | str) -> str:
@@ -301,6 +343,15 @@ class Klondike(Table):
         from patiencelab.solver import is_winnable
 
         return is_winnable(self, seconds=seconds, max_states=max_states)
+
+    def review(self, *, max_states: int | None = 200_000, seconds: float = math.inf) -> Review:
+        """Find the first move after which this deal could no longer be won, and a move that would have kept it
+        winnable, in about log2(moves) solver calls of at most ``max_states`` positions each (see
+        :mod:`patiencelab.review`). The game is not changed.
+        """
+        from patiencelab.review import review
+
+        return review(self, max_states=max_states, seconds=seconds)
 
     def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""
@@ -337,8 +388,30 @@ class Klondike(Table):
         rules forbid; either way the game is unchanged.
         """
         played = self._play(Move.parse(move))
-        self._notify()
+        if self._listeners:
+            self._notify("play", (self._played_last(),))
         return played
+
+    def parse_move(self, text: Move | str) -> Move:
+        """The move ``text`` names in this position, resolved: a card-form move (``5H-t5``) becomes the place
+        form the game plays (``t2-t5``), or keeps its card where only the card says which part of a run moves.
+
+        Raises :class:`InvalidMoveError` for text that is not a move and :class:`IllegalMoveError` for a move the
+        rules forbid now; the game is unchanged either way.
+        """
+        result = self._examine(Move.parse(text))
+        if isinstance(result, IllegalMoveError):
+            raise result
+        return result[0]
+
+    def notation(self, move: Move | str) -> str:
+        """``move`` written in card form for this position (``5H-t5``, ``AS-f``; ``d`` and ``r`` as they are),
+        the form a reader follows without counting cards. Raises like :meth:`parse_move`.
+        """
+        resolved = self.parse_move(move)
+        if resolved.is_draw or resolved.is_recycle:
+            return str(resolved)
+        return f"{self.moving_cards(resolved)[0]}-{resolved.target}"
 
     def draw(self) -> Move:
         """Turn the next card(s) of the stock onto the waste."""
@@ -359,6 +432,7 @@ class Klondike(Table):
 
     def _apply(self, move: Move, count: int) -> None:
         """Apply a checked move: no checks here."""
+        self._legal = None
         score = self._score
         table = self._rules.scoring
         source, target = move.source, move.target
@@ -411,11 +485,14 @@ class Klondike(Table):
         """Take back the last action (score included) and return it."""
         if not self._undo:
             raise PatienceError("there is nothing to undo")
+        score = self._score
         move = self._unapply()
-        self._notify()
+        if self._listeners:
+            self._notify("undo", (self._taken_back(move, self._redo[-1][1], self._score - score),))
         return move
 
     def _unapply(self) -> Move:
+        self._legal = None
         move, count, flipped, score, first = self._undo.pop()
         source, target = move.source, move.target
         if source == "d":
@@ -458,18 +535,21 @@ class Klondike(Table):
         redo = self._redo
         self._apply(move, count)
         self._redo = redo
-        self._notify()
+        if self._listeners:
+            self._notify("redo", (self._played_last(),))
         return move
 
     def reset(self) -> None:
         """Go back to the start (the deal or the starting position); history, score and clock start again."""
         self._load(self._start)
-        self._notify()
+        self._notify("reset")
 
     # --------------------------------------------------------------------------------------------- listen
 
     def on_change(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback(game)`` after every change; returns a function that removes it."""
+        """Call ``callback(change)`` after every change, with a :class:`Change` that says what was played or
+        taken back and what it turned over; returns a function that removes the listener.
+        """
         if not callable(callback):
             raise PatienceError("on_change needs a callable")
         self._listeners.append(callback)
@@ -480,12 +560,57 @@ class Klondike(Table):
 
         return remove
 
-    def _notify(self) -> None:
+    def _notify(self, kind: Literal["play", "undo", "redo", "reset"], played: tuple[Played, ...] = ()) -> None:
+        if not self._listeners:
+            return
+        change = Change(self, kind, played)
         for callback in list(self._listeners):
             try:
-                callback(self)
+                callback(change)
             except Exception as exc:
                 warnings.warn(f"a Klondike listener raised {exc!r}", RuntimeWarning, stacklevel=3)
+
+    def last_played(self) -> Played | None:
+        """The last action of the history as it was played (the cards it moved, the card it turned face up and
+        its points), or ``None`` at the start.
+        """
+        return self._played_last() if self._undo else None
+
+    def _played_last(self) -> Played:
+        move, count, flipped, score, first = self._undo[-1]
+        source, target = move.source, move.target
+        turned = None
+        if source == "d":
+            cards = self._waste[len(self._waste) - count :]
+        elif source == "r" or source is None or target is None:
+            cards = []
+        else:
+            cards = [first] if target[0] == "f" else self._up[int(target[1]) - 1][-count:]
+            if flipped:
+                turned = _DECK[self._up[int(source[1]) - 1][0]]
+        return Played(move, tuple(_DECK[c] for c in cards), turned, self._score - score)
+
+    def _taken_back(self, move: Move, count: int, points: int) -> Played:
+        """The action just taken back, read where its cards lie again (the redo entry and the table say it all;
+        a card turned face down again is named, for the kernel's side only).
+        """
+        source, target = move.source, move.target
+        turned = None
+        if source == "d":
+            cards = self._stock[len(self._stock) - count :][::-1]
+        elif source == "r" or source is None or target is None:
+            cards = []
+        elif source == "w":
+            cards = [self._waste[-1]]
+        elif source[0] == "t":
+            i = int(source[1]) - 1
+            cards = self._up[i][-count:]
+            if len(self._up[i]) == count and self._down[i]:
+                turned = _DECK[self._down[i][-1]]
+        else:
+            suit = "CDHS".index(source[1])
+            cards = [suit * 13 + self._found[suit] - 1]
+        return Played(move, tuple(_DECK[c] for c in cards), turned, points)
 
     # ---------------------------------------------------------------------------------------------- forms
 

@@ -56,7 +56,7 @@ _F_T = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
 class Table:
     """The position of one game and the rules it is played under; checks and lists moves, changes nothing."""
 
-    __slots__ = ("_down", "_found", "_lang", "_recycles", "_rules", "_stock", "_up", "_waste")
+    __slots__ = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
 
     _rules: Rules
     _lang: str
@@ -66,6 +66,8 @@ class Table:
     _waste: list[int]
     _found: list[int]
     _recycles: int
+    #: The legal moves of the current position, once listed; whatever changes the cards sets it to ``None``.
+    _legal: list[Move] | None
 
     @property
     def rules(self) -> Rules:
@@ -162,8 +164,35 @@ class Table:
 
     def legal_moves(self) -> list[Move]:
         """Every legal action, in place form: waste moves, column moves, foundation returns, then draw or
-        recycle. Pointless moves (a King between empty columns) are included.
+        recycle. Pointless moves (a King between empty columns) are included. The list is made once per
+        position (a game, its status and the widget all read it) and copied for the caller.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal_moves()
+        return list(legal)
+
+    def legal_leads(self) -> list[tuple[Move, Card]]:
+        """Every legal action but draw and recycle, with the card that leads what it moves (the card a player
+        picks up to play it): one pass over :meth:`legal_moves`, no rule checks.
+        """
+        out: list[tuple[Move, Card]] = []
+        for move in self.legal_moves():
+            source, target = move.source, move.target
+            if target is None or source is None:
+                continue
+            if move.card is not None:
+                lead = _ID[move.card]
+            elif source[0] == "t" and target[0] == "t":
+                up = self._up[int(source[1]) - 1]
+                lead = up[self._implied_run(up, self._up[int(target[1]) - 1])]
+            else:
+                lead = self._source_top(source)
+            out.append((move, _DECK[lead]))
+        return out
+
+    def _list_legal_moves(self) -> list[Move]:
+        """The legal actions of the position (see :meth:`legal_moves`), listed afresh."""
         found = self._found
         if found == _WON:
             return []

@@ -151,11 +151,13 @@ class Indicator:
 
     def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None
+        if pool is None:  # nothing to stop (and at interpreter exit, no lazy import of the process pool)
+            return
         if isinstance(pool, concurrent.futures.ProcessPoolExecutor):
             from patiencelab.workers import stop_pool
 
             stop_pool(pool)  # its worker may be deep in a search: end it rather than wait
-        elif pool is not None:
+        else:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:

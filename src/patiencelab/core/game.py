@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from patiencelab.core.cards import RANKS, Card
+from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
     IllegalMoveError,
     InvalidPositionError,
@@ -22,10 +22,22 @@ from patiencelab.core.errors import (
     unknown_fields,
 )
 from patiencelab.core.i18n import check_language
+from patiencelab.core.kernel import (
+    SUIT_LETTERS,
+    WON,
+    draw_cards,
+    lift_top,
+    move_run,
+    recycle_waste,
+    undraw_cards,
+    unlift_top,
+    unmove_run,
+    unrecycle_waste,
+)
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
-from patiencelab.core.table import _DECK, _ID, _SUITS, _WON, Table
+from patiencelab.core.table import Table
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
@@ -33,6 +45,9 @@ if TYPE_CHECKING:
     from patiencelab.solver import Solution
 
 __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
+
+_DECK = full_deck()  # card ints (the kernel's numbering) to cards
+_SUITS = tuple(Suit)
 
 Status = Literal["playing", "won", "stuck"]
 
@@ -135,10 +150,10 @@ class Klondike(Table):
         self._load(start)
 
     def _load(self, position: Position) -> None:
-        self._down = [[_ID[c] for c in col.down] for col in position.tableau]
-        self._up = [[_ID[c] for c in col.up] for col in position.tableau]
-        self._stock = [_ID[c] for c in reversed(position.stock)]
-        self._waste = [_ID[c] for c in position.waste]
+        self._down = [[c.index for c in col.down] for col in position.tableau]
+        self._up = [[c.index for c in col.up] for col in position.tableau]
+        self._stock = [c.index for c in reversed(position.stock)]
+        self._waste = [c.index for c in position.waste]
         self._found = [position.foundations.get(s, 0) for s in _SUITS]
         self._recycles = position.recycles
         self._legal = None
@@ -440,45 +455,44 @@ class Klondike(Table):
         gain = 0
         first = -1
         if source == "d":
-            stock, waste = self._stock, self._waste
-            for _ in range(count):
-                waste.append(stock.pop())
+            draw_cards(self._stock, self._waste, count)
         elif source == "r":
-            self._stock = self._waste[::-1]
-            self._waste = []
+            recycle_waste(self._stock, self._waste)
             self._recycles += 1
             gain = table.recycle_points(self._rules.draw, self._recycles)
         else:
             assert source is not None and target is not None
-            if source == "w":
-                cards = [self._waste.pop()]
-                gain = table.waste_to_tableau if target[0] == "t" else 0
-            elif source[0] == "t":
+            to_column = target[0] == "t"
+            if source[0] == "t":
                 i = int(source[1]) - 1
                 up = self._up[i]
-                cards = up[len(up) - count :]
-                del up[len(up) - count :]
-                if not up and self._down[i]:
-                    up.append(self._down[i].pop())
-                    flipped = True
-                    gain = table.turn_up
+                if to_column:
+                    first = up[len(up) - count]
+                    flipped = move_run(self._down[i], up, self._up[int(target[1]) - 1], count)
+                else:
+                    token = lift_top(self._down[i], up)
+                    first, flipped = token >> 1, token & 1 == 1
+                gain = table.turn_up if flipped else 0
             else:
-                suit = "CDHS".index(source[1])
-                cards = [suit * 13 + self._found[suit] - 1]
-                self._found[suit] -= 1
-                gain = table.foundation_to_tableau
-            first = cards[0]
-            if target[0] == "f":
+                if source == "w":
+                    first = self._waste.pop()
+                    gain = table.waste_to_tableau if to_column else 0
+                else:
+                    suit = SUIT_LETTERS.index(source[1])
+                    self._found[suit] -= 1
+                    first = suit * 13 + self._found[suit]
+                    gain = table.foundation_to_tableau
+                if to_column:
+                    self._up[int(target[1]) - 1].append(first)
+            if not to_column:
                 self._found[first // 13] += 1
                 gain += table.to_foundation
-            else:
-                self._up[int(target[1]) - 1].extend(cards)
         new = score + gain
         if table.floor is not None and new < table.floor:
             new = table.floor
         self._score = new
         self._undo.append((move, count, flipped, score, first))
-        if self._t_end is None and self._found == _WON:
+        if self._t_end is None and self._found == WON:
             self._t_end = self._clock()
 
     def undo(self) -> Move:
@@ -496,34 +510,32 @@ class Klondike(Table):
         move, count, flipped, score, first = self._undo.pop()
         source, target = move.source, move.target
         if source == "d":
-            stock, waste = self._stock, self._waste
-            for _ in range(count):
-                stock.append(waste.pop())
+            undraw_cards(self._stock, self._waste, count)
         elif source == "r":
-            self._waste = self._stock[::-1]
-            self._stock = []
+            unrecycle_waste(self._stock, self._waste)
             self._recycles -= 1
         else:
             assert source is not None and target is not None
             if target[0] == "f":
                 self._found[first // 13] -= 1
-                cards = [first]
+                if source[0] == "t":
+                    i = int(source[1]) - 1
+                    unlift_top(self._down[i], self._up[i], first * 2 + flipped)
+                else:
+                    self._waste.append(first)
             else:
                 dest = self._up[int(target[1]) - 1]
-                cards = dest[len(dest) - count :]
-                del dest[len(dest) - count :]
-            if source == "w":
-                self._waste.append(cards[0])
-            elif source[0] == "t":
-                i = int(source[1]) - 1
-                if flipped:
-                    self._down[i].append(self._up[i].pop())
-                self._up[i].extend(cards)
-            else:
-                self._found["CDHS".index(source[1])] += 1
+                if source[0] == "t":
+                    i = int(source[1]) - 1
+                    unmove_run(self._down[i], self._up[i], dest, count, flipped)
+                elif source == "w":
+                    self._waste.append(dest.pop())
+                else:
+                    dest.pop()
+                    self._found[SUIT_LETTERS.index(source[1])] += 1
         self._score = score
         self._redo.append((move, count))
-        if self._t_end is not None and self._found != _WON:
+        if self._t_end is not None and self._found != WON:
             self._t_end = None
         return move
 

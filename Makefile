@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := js/node_modules/.installed
 BUNDLE := src/patiencelab/static/widget.js
+# `make play` opens copies of the example notebooks here (git-ignored), so playing leaves the repository clean.
+PLAY_DIR := build/play
 JS_SOURCES := $(wildcard js/*.ts js/*.css js/build.mjs)
 
 .PHONY: setup play test lint types js-test py-test bench clean
@@ -49,8 +51,11 @@ bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 
 # With no screen, JupyterLab only prints the URL to open; as root (containers) it needs --allow-root.
+# The notebooks are copied once (a copy you changed is kept; delete $(PLAY_DIR) to start afresh).
 play: setup
-	$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) examples/play.ipynb
+	@mkdir -p $(PLAY_DIR)
+	@for nb in examples/*.ipynb; do [ -e "$(PLAY_DIR)/$${nb##*/}" ] || cp "$$nb" $(PLAY_DIR)/; done
+	cd $(PLAY_DIR) && $(CURDIR)/$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) play.ipynb
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static

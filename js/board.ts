@@ -4,6 +4,7 @@
 import { Animator, celebrate, type Point } from "./animate";
 import { cardName, drawBack, drawFace } from "./cards";
 import { attachPointer } from "./drag";
+import { cardWidthFor, scroller, visibleBox } from "./fit";
 import type { BoardInput, PileBox } from "./input";
 import { attachKeyboard } from "./keyboard";
 import { LessonView } from "./lesson";
@@ -28,8 +29,11 @@ interface Held {
 }
 
 const HOLD_MS = 4000;
-const TOAST_MS = 3000;
-const HINT_MS = 2000;
+/** The smallest card width (px) the height fit may choose: below it the board scrolls instead. */
+const MIN_FIT = 44;
+
+/** What the message line says: a hint, a rejection, a notice from Python, or a narration. */
+type SayKind = "hint" | "error" | "info" | "narration";
 const EYE =
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 ' +
   '10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.3a2.2 2.2 0 1 0 ' +
@@ -49,18 +53,23 @@ export class Board implements BoardInput {
   private readonly piles = new Map<PileId, HTMLElement>();
   private readonly top: HTMLElement;
   private readonly tableau: HTMLElement;
-  private readonly toast: HTMLElement;
+  /** The message line above the table (hints, rejections, notices, narration): one steady line, never over the
+   * cards; inside the lesson's caption box while a lesson is shown. */
+  private readonly say: HTMLElement;
+  private said: { kind: SayKind; text: string } | null = null;
+  /** The pile the shown hint points at (the message line's caret stands above it). */
+  private hintPile: PileId | null = null;
   private readonly live: HTMLElement;
   private readonly toolbar: Toolbar;
   readonly lesson: LessonView;
-  /** The slim narration line under the status line (when no lesson is shown). */
-  private readonly narration: HTMLElement;
   /** The id of the last `state.message` shown. */
   private messageId: number | null = null;
   private held: Held | null = null;
   private nextId = 1;
-  private toastTimer = 0;
-  private hintTimer = 0;
+  private fitFrame = 0;
+  private observer: ResizeObserver | null = null;
+  /** The scrolling panel the board lives in, observed for its height. */
+  private observed: HTMLElement | null = null;
 
   constructor(
     host: HTMLElement,
@@ -77,8 +86,7 @@ export class Board implements BoardInput {
     this.table = el(doc, "div", "pl-table");
     this.top = el(doc, "div", "pl-top");
     this.tableau = el(doc, "div", "pl-tableau");
-    this.toast = el(doc, "div", "pl-toast");
-    this.toast.setAttribute("role", "status");
+    this.say = el(doc, "p", "pl-say");
     this.live = el(doc, "div", "pl-live pl-sr-only");
     this.live.setAttribute("aria-live", "polite");
     for (const pile of pileIds(null).slice(0, 6)) {
@@ -87,13 +95,11 @@ export class Board implements BoardInput {
     const signal = this.controller.signal;
     this.toolbar = new Toolbar(doc, (body) => this.intent(body), signal);
     this.lesson = new LessonView(doc, (body) => this.intent(body), signal);
-    this.narration = el(doc, "p", "pl-narration");
-    this.narration.hidden = true;
-    this.table.append(this.top, this.tableau, this.toolbar.banner, this.toast);
+    this.table.append(this.top, this.tableau, this.toolbar.banner);
     this.root.append(
       this.toolbar.bar,
       this.toolbar.status,
-      this.narration,
+      this.say,
       this.lesson.el,
       this.table,
       this.toolbar.rulesPanel.el,
@@ -104,6 +110,50 @@ export class Board implements BoardInput {
     attachKeyboard(this, signal);
     attachPointer(this, signal);
     this.setColumns(7);
+    this.watchSize(signal);
+  }
+
+  // ----------------------------------------------------------------------------------------- fit
+
+  /** Refits on every change of the widget's width or the window's height (measured, in every language). */
+  private watchSize(signal: AbortSignal): void {
+    const refit = (): void => this.scheduleFit();
+    this.win.addEventListener("resize", refit, { signal });
+    const Observer = (this.win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
+    if (typeof Observer === "function") {
+      this.observer = new Observer(refit);
+      this.observer.observe(this.root);
+    }
+  }
+
+  private scheduleFit(): void {
+    if (this.fitFrame || typeof this.win.requestAnimationFrame !== "function") return;
+    this.fitFrame = this.win.requestAnimationFrame(() => {
+      this.fitFrame = 0;
+      this.fit();
+    });
+  }
+
+  /** Toolbar on one row, menus and panels inside, and cards as large as the output's width and the window's
+   * height allow (the CSS keeps the width limit; this adds the height limit as `--pl-fit-w`). */
+  fit(): void {
+    if (!this.root.isConnected) return;
+    this.toolbar.fit();
+    this.pointCaret();
+    const panel = scroller(this.root);
+    if (panel && this.observer && panel !== this.observed) {
+      this.observed = panel;
+      this.observer.observe(panel);
+    }
+    const view = visibleBox(this.root);
+    const rootBox = this.root.getBoundingClientRect();
+    const tableBox = this.table.getBoundingClientRect();
+    if (view.bottom - view.top <= 0 || tableBox.height <= 0) return;
+    const style = this.win.getComputedStyle(this.table);
+    const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    const width = Math.max(MIN_FIT, cardWidthFor(view.bottom - view.top - 8, rootBox.height - tableBox.height, padding));
+    const current = this.root.style.getPropertyValue("--pl-fit-w");
+    if (current !== `${width}px`) this.root.style.setProperty("--pl-fit-w", `${width}px`);
   }
 
   // ----------------------------------------------------------------------------------------- input
@@ -209,6 +259,9 @@ export class Board implements BoardInput {
 
   private send(body: IntentBody): number {
     const id = this.nextId++;
+    // The next action ends a hint and a rejection (they stay until then, for a class to read).
+    this.clearHint();
+    if (this.said && this.said.kind !== "narration") this.setSay(null);
     if (body.type === "move") this.uiState = { ...this.uiState, pending: [...this.uiState.pending, id] };
     this.options.send({ ...body, version: this.state?.version ?? 0, id } as Intent);
     return id;
@@ -285,14 +338,21 @@ export class Board implements BoardInput {
     }
   }
 
-  /** Shows `text` in the toast for a few seconds and announces it. */
-  notify(text: string): void {
+  /** Shows `text` in the message line until the next action, and announces it. */
+  notify(text: string, kind: SayKind = "error"): void {
     if (!text) return;
-    this.toast.textContent = text;
-    this.toast.classList.add("pl-show");
-    this.win.clearTimeout(this.toastTimer);
-    this.toastTimer = this.win.setTimeout(() => this.toast.classList.remove("pl-show"), TOAST_MS);
+    this.setSay({ kind, text });
     this.announce(text);
+  }
+
+  /** Puts a message in the message line (or, while a lesson is shown, in its caption box). */
+  private setSay(said: { kind: SayKind; text: string } | null): void {
+    this.said = said;
+    const inLesson = this.lesson.shown;
+    this.say.textContent = inLesson || !said ? "" : said.text;
+    this.say.dataset.kind = inLesson || !said ? "" : said.kind;
+    this.say.hidden = inLesson;
+    this.lesson.setNarration(inLesson && said ? said.text : "", said?.kind ?? "");
   }
 
   announce(text: string): void {
@@ -300,19 +360,34 @@ export class Board implements BoardInput {
     this.live.textContent = this.live.textContent === text ? `${text}\u00a0` : text;
   }
 
+  /** Marks the hinted card and pile until the next action, and says why in the message line. */
   private showHint(card: string | null, to: PileId | null, text: string): void {
     this.clearHint();
     const marks: Element[] = card ? this.runEls(card) : [];
     const target = this.piles.get(to ?? (card ? "" : "stock"));
     if (target) marks.push(target);
-    this.announce(text);
     for (const m of marks) m.classList.add("pl-hint");
-    this.hintTimer = this.win.setTimeout(() => this.clearHint(), HINT_MS);
+    this.hintPile = to ?? (card ? null : "stock");
+    this.notify(text, "hint");
+    this.pointCaret();
   }
 
   private clearHint(): void {
-    this.win.clearTimeout(this.hintTimer);
+    this.hintPile = null;
     for (const m of this.root.querySelectorAll(".pl-hint")) m.classList.remove("pl-hint");
+  }
+
+  /** Stands a caret on the table's top edge, under the hint's sentence and above the hinted pile, so the sentence
+   * points at its move (in the felt's margin, never on a card). */
+  private pointCaret(): void {
+    const pile = this.hintPile ? this.piles.get(this.hintPile) : undefined;
+    const shown = !!pile && this.said?.kind === "hint" && !this.lesson.shown;
+    this.table.classList.toggle("pl-hinting", shown);
+    if (!pile || !shown) return;
+    const box = pile.getBoundingClientRect();
+    const card = this.pileCards(this.hintPile ?? "")[0]?.getBoundingClientRect().width ?? box.width;
+    const x = box.left + Math.min(box.width, card || box.width) / 2 - this.table.getBoundingClientRect().left;
+    this.table.style.setProperty("--pl-caret-x", `${Math.round(x)}px`);
   }
 
   // ----------------------------------------------------------------------------------------- render
@@ -321,8 +396,18 @@ export class Board implements BoardInput {
     this.labels = labels && typeof labels === "object" ? labels : {};
     this.toolbar.setLabels(this.labels);
     if (this.state) this.render(this.state, null);
+    // new words, new widths: refit the toolbar now, not a frame later
+    if (this.root.isConnected) this.toolbar.fit();
     for (const [pile, host] of this.piles) host.setAttribute("aria-label", pileName(pile, this.labels));
     this.root.setAttribute("aria-label", word(this.labels, "title"));
+  }
+
+  /** The `size` trait: a card width in pixels (40 to 240) fixes the cards' size; anything else fits them. */
+  setSize(size: unknown): void {
+    const ok = typeof size === "number" && Number.isInteger(size) && size >= 40 && size <= 240;
+    if (ok) this.root.style.setProperty("--pl-card-width", `${size}px`);
+    else this.root.style.removeProperty("--pl-card-width");
+    this.scheduleFit();
   }
 
   /** Draws a new synced state. */
@@ -342,6 +427,7 @@ export class Board implements BoardInput {
     if (animate) for (const c of this.cards.values()) before.set(c, Animator.place(c));
     if (changed) {
       this.clearHint();
+      this.said = null;
       const held = this.held;
       if (held) {
         this.held = null;
@@ -354,12 +440,16 @@ export class Board implements BoardInput {
     if (animate) this.animateFrom(before, state);
     this.root.dataset.version = String(state.version);
     this.root.dataset.status = state.status;
+    this.root.dataset.lessonStep = state.lesson ? String(state.lesson.step) : "";
     this.root.classList.toggle("pl-draw3", state.draw === 3);
     const stock = this.piles.get("stock");
     const noPasses = stockIntent(state) === "no-passes";
     stock?.classList.toggle("pl-no-passes", noPasses);
     stock?.classList.toggle("pl-can-recycle", !state.stock.length && state.can_recycle);
     stock?.setAttribute("data-empty-label", noPasses ? word(this.labels, "no-passes") : "");
+    // "Show moves" marks the stock too when drawing (or turning the waste over) is a move
+    const stockMoves = state.status === "playing" && (!!state.can_draw || !!state.can_recycle);
+    stock?.classList.toggle("pl-can-move", !!state.show_moves && stockMoves);
     this.toolbar.update(state);
     this.lesson.update(state, this.labels);
     this.root.classList.toggle("pl-teaching", this.lesson.shown);
@@ -376,6 +466,7 @@ export class Board implements BoardInput {
     }
     this.showMessage(message, !!previous);
     this.paint();
+    this.scheduleFit();
   }
 
   /** Outlines the cards that moved in the lesson step shown and the pile they went to. */
@@ -388,19 +479,18 @@ export class Board implements BoardInput {
     if (mark.to) this.piles.get(mark.to)?.classList.add("pl-lesson-mark");
   }
 
-  /** `state.message`: a narration in the caption area, a notice in the toast; both announced once per id. */
+  /** `state.message`: a narration or a notice in the message line (the caption box in a lesson), announced once
+   * per id. */
   private showMessage(message: Message | null, later: boolean): void {
     const valid = !!message && typeof message === "object" && typeof message.text === "string";
-    const narration = valid && message.kind === "narration" ? message.text : "";
-    this.lesson.setNarration(this.lesson.shown ? narration : "");
-    this.narration.textContent = this.lesson.shown ? "" : narration;
-    this.narration.hidden = this.lesson.shown || !narration;
     const id = valid ? message.id : null;
-    if (id === this.messageId) return;
+    const fresh = id !== this.messageId;
     this.messageId = id;
-    if (!valid || !later) return;
-    if (message.kind === "info") this.notify(message.text);
-    else this.announce(message.text);
+    if (valid && message.kind === "narration" && (fresh || !this.said)) this.said = { kind: "narration", text: message.text };
+    if (valid && message.kind === "info" && fresh && later) this.said = { kind: "info", text: message.text };
+    this.setSay(this.said);
+    if (!valid || !fresh || !later) return;
+    this.announce(message.text);
   }
 
   private place(state: GameState): void {
@@ -505,8 +595,8 @@ export class Board implements BoardInput {
     this.controller.abort();
     this.animator.destroy();
     this.release(false);
-    this.win.clearTimeout(this.toastTimer);
-    this.win.clearTimeout(this.hintTimer);
+    if (this.fitFrame) this.win.cancelAnimationFrame(this.fitFrame);
+    this.observer?.disconnect();
     this.lesson.stopTimer();
     this.root.remove();
     this.cards.clear();

@@ -1,5 +1,7 @@
-/** Teaching mode: the caption box above the board (title, "Step k of n", caption, teacher's note, narration) and
- * the step controls (first, back, play/pause, forward, last, pace), with the timer that steps while playing. */
+/** Teaching mode, a presenter layout: one row with the title, "Step k of n" and the close button, a caption box of
+ * steady height (caption, teacher's note, narration; long text scrolls inside it, so the table below never moves
+ * between steps), and the step controls (first, back, play/pause, forward, last, pace), with the timer that steps
+ * while playing. */
 
 import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
 import { phrase, word } from "./words";
@@ -33,6 +35,8 @@ export class LessonView {
   private readonly caption: HTMLElement;
   private readonly note: HTMLElement;
   private readonly narration: HTMLElement;
+  /** The caption box of steady height. */
+  private readonly textBox: HTMLElement;
   private readonly controls: HTMLElement;
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private readonly resume: HTMLButtonElement;
@@ -62,6 +66,9 @@ export class LessonView {
     this.caption = this.node("p", "pl-lesson-caption");
     this.note = this.node("p", "pl-lesson-note");
     this.narration = this.node("p", "pl-lesson-narration");
+    const text = this.node("div", "pl-lesson-text");
+    this.textBox = text;
+    text.append(this.caption, this.note, this.narration);
     this.controls = this.node("div", "pl-lesson-controls");
     const steps = this.node("div", "pl-lesson-steps");
     for (const action of STEPS) steps.append(this.button(action, "pl-btn pl-step"));
@@ -77,7 +84,7 @@ export class LessonView {
     this.paceOut = this.node("output", "pl-pace-value");
     this.paceBox.append(this.paceName, this.pace, this.paceOut);
     this.controls.append(steps, this.resume, this.paceBox);
-    this.el.append(head, this.caption, this.note, this.narration, this.controls);
+    this.el.append(head, text, this.controls);
     this.el.addEventListener("click", (e) => this.onClick(e), { signal });
     this.pace.addEventListener("input", () => this.showPace(Number(this.pace.value)), { signal });
     this.pace.addEventListener(
@@ -133,9 +140,11 @@ export class LessonView {
     this.step(target.dataset.lesson as LessonAction);
   }
 
-  setNarration(text: string): void {
+  /** The narration, a hint or a rejection under the caption (`kind` colours it). */
+  setNarration(text: string, kind = ""): void {
     this.narration.textContent = text;
     this.narration.hidden = !text;
+    this.narration.dataset.kind = text ? kind : "";
   }
 
   update(state: GameState, labels: Labels): void {
@@ -148,8 +157,10 @@ export class LessonView {
       return;
     }
     this.title.textContent = lesson.title ?? "";
+    this.title.title = lesson.title ?? "";
     this.title.hidden = !lesson.title;
     this.counter.textContent = phrase(labels, "step-of", { step: String(lesson.step), steps: String(lesson.steps) });
+    if (this.caption.textContent !== (lesson.caption ?? "")) this.textBox.scrollTop = 0;
     this.caption.textContent = lesson.caption ?? "";
     this.note.textContent = lesson.note ?? "";
     this.note.hidden = !lesson.note;

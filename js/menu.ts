@@ -1,6 +1,9 @@
 /** A drop-down menu under a toolbar button (the New menu, the "More" menu) and a closable panel (Rules,
  * Statistics): open and close, arrow keys, Escape, and a click outside closes. "Outside" is judged on the event's
- * composed path, so that it also works when the board lives in a shadow root (marimo). */
+ * composed path, so that it also works when the board lives in a shadow root (marimo). Both open inside the widget
+and the visible part of the window (`fit.ts`): flipped, clamped, and scrolling inside when they are too tall. */
+
+import { placePanel, placePopup } from "./fit";
 
 /** A menu of buttons (`.pl-menu-item`) under `button`, both inside `wrap`. */
 export class Menu {
@@ -38,7 +41,16 @@ export class Menu {
   open(open: boolean): void {
     this.list.hidden = !open;
     this.button.setAttribute("aria-expanded", String(open));
-    if (open) this.items()[0]?.focus();
+    if (open) {
+      this.place();
+      this.items()[0]?.focus({ preventScroll: true });
+    }
+  }
+
+  /** Keeps the open menu inside the widget and the window. */
+  place(): void {
+    const root = this.wrap.closest<HTMLElement>(".pl-root");
+    if (this.isOpen && root) placePopup(this.list, this.button, root);
   }
 
   private closeOutside(e: Event): void {
@@ -113,10 +125,19 @@ export class Panel {
     this.closer.title = close;
   }
 
+  /** Keeps the open panel inside the widget and the window, under the toolbar. */
+  place(): void {
+    const root = this.el.closest<HTMLElement>(".pl-root");
+    const bar = root?.querySelector<HTMLElement>(".pl-bar");
+    if (!this.isOpen || !root || !bar) return;
+    placePanel(this.el, root, bar.getBoundingClientRect().bottom - root.getBoundingClientRect().top + 4);
+  }
+
   open(open: boolean, returnTo: HTMLElement | null = null): void {
     const was = this.isOpen;
     this.el.hidden = !open;
     if (open) {
+      this.place();
       if (returnTo) this.returnTo = returnTo;
       this.el.focus({ preventScroll: true });
     } else if (was) {

@@ -17,9 +17,11 @@ export const DOWN_STEP = 0.12;
 /** The step of a face-down card that a teacher revealed: enough to read its corner. */
 export const REVEALED_STEP = 0.3;
 export const UP_STEP = 0.34;
-const MIN_UP_STEP = 0.2;
+/** The closest a long column packs its face-up cards: still enough to read each card's rank and suit. */
+const MIN_UP_STEP = 0.32;
 const MAX_FAN = 5.2;
-const WASTE_STEP = 0.38;
+/** The draw-3 fan: enough for the narrow corner (rank above suit) of each card beneath the top one. */
+const WASTE_STEP = 0.4;
 export const CARD_RATIO = 1.4;
 
 export function foundationCard(rank: number, suit: Suit): string {

@@ -2,10 +2,11 @@
  * Statistics, the winnability indicator and the languages), the status line, the panels and the end-of-game
  * banner. */
 
+import { fitBar } from "./fit";
 import { Menu, Panel } from "./menu";
 import { bestsText, clock, newRecordText, statsTable } from "./stats";
 import type { GameState, IntentBody, Labels, Preset, StatsRow } from "./types";
-import { word } from "./words";
+import { phrase, word } from "./words";
 
 type Send = (body: IntentBody) => void;
 
@@ -61,7 +62,7 @@ export class Toolbar {
     signal: AbortSignal,
   ) {
     this.win = doc.defaultView ?? window;
-    this.bar = this.node("div", "pl-bar");
+    this.bar = this.node("div", "pl-bar pl-bar-full");
     this.bar.setAttribute("role", "toolbar");
     this.newMenu = new Menu(doc, this.button("new"), signal, "pl-new", "pl-menu");
     this.moreMenu = new Menu(doc, this.button("more"), signal, "pl-more", "pl-more-menu");
@@ -70,7 +71,7 @@ export class Toolbar {
     const spacer = this.node("span", "pl-bar-spacer");
     this.bar.append(this.newMenu.wrap, ...[...SIMPLE].map((a) => this.button(a)), spacer, showMoves, this.moreMenu.wrap);
     this.status = this.node("div", "pl-status");
-    for (const stat of ["score", "moves", "time", "passes"]) {
+    for (const stat of ["score", "moves", "time", "pass"]) {
       const item = this.node("span", `pl-stat pl-stat-${stat}`);
       item.dataset.stat = stat;
       item.append(this.node("span", "pl-stat-label"), this.node("span", "pl-stat-value"));
@@ -91,6 +92,12 @@ export class Toolbar {
     this.statsPanel = new Panel(doc, "stats", signal);
     for (const host of [this.bar, this.banner]) host.addEventListener("click", (e) => this.onClick(e), { signal });
     signal.addEventListener("abort", () => this.win.clearInterval(this.timer), { once: true });
+  }
+
+  /** Fits the toolbar on one row (labels give way to icons) and keeps open menus and panels inside the widget. */
+  fit(): void {
+    fitBar(this.bar);
+    for (const popup of [this.newMenu, this.moreMenu, this.rulesPanel, this.statsPanel]) popup.place();
   }
 
   private node(tag: string, className: string): HTMLElement {
@@ -147,7 +154,7 @@ export class Toolbar {
       this.menuItem(word(this.labels, "rules"), "rules"),
       this.menuItem(word(this.labels, "statistics"), "stats"),
     ];
-    const indicator = this.menuItem(word(this.labels, "indicator"), "indicator", "menuitemcheckbox");
+    const indicator = this.menuItem(word(this.labels, "indicator-toggle"), "indicator", "menuitemcheckbox");
     indicator.setAttribute("aria-checked", String(!!state.indicator?.enabled));
     indicator.classList.toggle("pl-checked", !!state.indicator?.enabled);
     items.push(indicator);
@@ -266,7 +273,7 @@ export class Toolbar {
     if (this.rulesPanel.isOpen) this.fillRules();
     this.stat("score", String(state.score));
     this.stat("moves", String(state.moves));
-    this.stat("passes", state.passes_left == null ? null : String(state.passes_left));
+    this.stat("pass", passText(state, this.labels));
     this.updateRecords(state);
     this.updateBadge(state);
     this.tick();
@@ -345,4 +352,13 @@ export class Toolbar {
     parts.push(actions);
     this.banner.replaceChildren(...parts);
   }
+}
+
+/** "1 of 3": the pass through the stock the player is on, when the passes are limited (null when they are not).
+ * Counting the pass being played, not the passes left, a one-pass game starts at "Pass 1 of 1", not "0 left". */
+export function passText(state: GameState, labels: Labels): string | null {
+  const total = state.rules?.max_passes;
+  if (state.passes_left == null || total == null) return null;
+  const pass = Math.min(total, Math.max(1, total - state.passes_left));
+  return phrase(labels, "n-of", { n: String(pass), total: String(total) });
 }

@@ -7,16 +7,21 @@ import type { GameState, Labels } from "./types";
 interface Traits {
   state: GameState;
   labels: Labels;
+  /** The cards' width in pixels, or null: as large as the output's width and the window's height allow. */
+  size: number | null;
 }
 
 function render({ model, el, signal }: RenderProps<Traits>): () => void {
   const board = new Board(el, { send: (intent) => model.send(intent) });
   const onState = (): void => board.setState(model.get("state"));
   const onLabels = (): void => board.setLabels(model.get("labels"));
+  const onSize = (): void => board.setSize(model.get("size"));
   const onMessage = (msg: unknown): void => board.receive(msg);
   model.on("change:state", onState);
   model.on("change:labels", onLabels);
+  model.on("change:size", onSize);
   model.on("msg:custom", onMessage);
+  onSize();
   onLabels();
   onState();
   let done = false;
@@ -25,6 +30,7 @@ function render({ model, el, signal }: RenderProps<Traits>): () => void {
     done = true;
     model.off("change:state", onState);
     model.off("change:labels", onLabels);
+    model.off("change:size", onSize);
     model.off("msg:custom", onMessage);
     board.destroy();
   };

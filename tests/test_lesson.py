@@ -14,7 +14,7 @@ from patiencelab.lesson import InvalidLessonError, Lesson, Quiz, Step, text_in
 
 from .test_review import random_game
 
-EXAMPLES = pathlib.Path(__file__).parent.parent / "examples" / "lessons"
+BUILTIN = Lesson.builtin_names()
 
 
 def small_lesson() -> Lesson:
@@ -101,20 +101,33 @@ def test_from_game_and_from_moves() -> None:
     assert later.position == game.position() and later.game_at(2).moves == 2
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)
-def test_the_example_lessons_load_and_replay(path: pathlib.Path) -> None:
-    lesson = Lesson.load(path)
+@pytest.mark.parametrize("name", BUILTIN)
+def test_the_builtin_lessons_load_and_replay(name: str) -> None:
+    lesson = Lesson.builtin(name)
     assert len(lesson.steps) >= 8
     for lang in ("en", "nl", "sv"):
         assert text_in(lesson.title, lang) and text_in(lesson.intro, lang)
     lesson.game_at(len(lesson.steps))
 
 
-def test_the_example_lessons_cover_the_three_presets() -> None:
-    presets = {Lesson.load(p).rules.preset_name for p in EXAMPLES.glob("*.json")}
+def test_the_builtin_lessons_cover_the_three_presets() -> None:
+    assert BUILTIN == ("draw-three", "six-column", "traditional")
+    presets = {Lesson.builtin(name).rules.preset_name for name in BUILTIN}
     assert presets == {"standard", "traditional", "six-column"}
-    assert any(s.illegal for p in EXAMPLES.glob("*.json") for s in Lesson.load(p).steps)
-    assert Lesson.load(EXAMPLES / "six-column.json").rules == Rules.preset("six-column")
+    assert any(s.illegal for name in BUILTIN for s in Lesson.builtin(name).steps)
+    assert Lesson.builtin("six-column").rules == Rules.preset("six-column")
+
+
+def test_builtin_lessons_load_the_same_from_any_folder(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    here = Lesson.builtin("traditional")
+    monkeypatch.chdir(tmp_path)
+    assert Lesson.builtin("traditional") == here
+
+
+@pytest.mark.parametrize("name", ["nope", "../traditional", "", None, 3])
+def test_an_unknown_builtin_lesson_is_refused_with_the_choices(name: object) -> None:
+    with pytest.raises(InvalidLessonError, match="draw-three, six-column, traditional"):
+        Lesson.builtin(name)  # type: ignore[arg-type]
 
 
 def test_marks_and_quiz_steps_round_trip_and_version_one_files_still_read(tmp_path: pathlib.Path) -> None:

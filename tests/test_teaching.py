@@ -12,8 +12,6 @@ from patiencelab.lesson import Lesson, Quiz, Step
 from patiencelab.records import Records
 from patiencelab.widget.board import KlondikeWidget
 
-LESSONS = pathlib.Path(__file__).parent.parent / "examples" / "lessons"
-
 
 def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | None:
     return widget.handle_intent({"type": kind, "version": widget.version, **fields})
@@ -22,7 +20,7 @@ def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | N
 @pytest.fixture
 def widget(tmp_path: pathlib.Path) -> KlondikeWidget:
     widget = KlondikeWidget(seed=1, records=Records(tmp_path / "r.sqlite3"))
-    widget.lesson = Lesson.load(LESSONS / "draw-three.json")
+    widget.lesson = Lesson.builtin("draw-three")
     return widget
 
 
@@ -149,7 +147,7 @@ def test_the_winnability_indicator_works_in_the_background() -> None:
     assert widget.state["indicator"]["verdict"] == "pending"
     assert widget.wait_for_verdict(600) == "winnable"
     assert widget.version == version, "the verdict itself does not make intents stale"
-    widget.lesson = Lesson.load(LESSONS / "draw-three.json")
+    widget.lesson = Lesson.builtin("draw-three")
     assert widget.state["indicator"]["enabled"] is False, "off while a lesson is shown"
     widget.close()
 

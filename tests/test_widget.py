@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patiencelab import Klondike, Rules
+from patiencelab import Klondike, PatienceError, Rules
 from patiencelab.core.cards import full_deck
 from patiencelab.core.position import Position
 from patiencelab.widget.board import INTENTS, KlondikeWidget
@@ -442,3 +442,16 @@ def test_the_output_carries_a_picture_for_viewers_without_a_kernel(tmp_path: Any
     assert "application/vnd.jupyter.widget-view+json" in data
     assert 'data-card="5D"' in data["image/svg+xml"]
     assert data["image/svg+xml"].count("pl-back") == 21 + 3, "face-down cards (and the stock) are backs"
+
+
+def test_size_sets_the_card_width_or_fits_by_default() -> None:
+    widget = KlondikeWidget(seed=1, records=None)
+    assert widget.size is None
+    widget.size = 120
+    assert widget.get_state()["size"] == 120
+    for bad in (39, 241, 90.5, True, "big", [90]):
+        with pytest.raises(PatienceError, match="size is a card width from 40 to 240"):
+            widget.size = bad
+        assert widget.size == 120
+    assert KlondikeWidget(seed=1, records=None, size=60).size == 60
+    widget.close()

@@ -23,7 +23,6 @@ from patiencelab.records import Records
 from patiencelab.widget import protocol
 from patiencelab.widget.board import KlondikeWidget
 
-from .test_teaching import LESSONS
 from .test_widget import NEARLY_WON, InlineExecutor, check_invariants, intents, real_move, snapshot
 
 
@@ -121,7 +120,7 @@ def test_relative_commands_made_on_an_older_version_all_count_in_order() -> None
 
 def test_five_quick_lesson_steps_land_on_step_five() -> None:
     widget = KlondikeWidget(records=None)
-    widget.lesson = Lesson.load(LESSONS / "draw-three.json")
+    widget.lesson = Lesson.builtin("draw-three")
     made_on = widget.version
     for _ in range(5):
         assert widget.handle_intent({"type": "lesson", "version": made_on, "action": "forward"}) is None

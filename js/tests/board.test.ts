@@ -50,8 +50,21 @@ describe("rendering", () => {
     mount(state);
     const waste = [...h.host.querySelectorAll<HTMLElement>('[data-pile="w"] .pl-card')];
     expect(waste.map((c) => c.dataset.card)).toEqual(["2H", "3H", "4C", "5S"]);
-    expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.38, 0.76]);
+    expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.4, 0.8]);
     expect(waste.map((c) => c.classList.contains("pl-movable"))).toEqual([false, false, false, true]);
+  });
+
+  it("fixes the cards' width with the size trait, and fits them again without it", () => {
+    mount();
+    const root = q(".pl-root");
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("");
+    h.model.set("size", 120);
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("120px");
+    h.model.set("size", 9999);
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("");
+    h.model.set("size", 80);
+    h.model.set("size", null);
+    expect(root.style.getPropertyValue("--pl-card-width")).toBe("");
   });
 
   it("draws six columns for a six-column game", () => {
@@ -81,11 +94,14 @@ describe("rendering", () => {
   });
 
   it("shows the status line and the stuck banner", () => {
-    mount(startState({ score: 35, moves: 12, seconds: 75, passes_left: 2, status: "stuck", can_undo: true }));
+    const rules = { preset: "traditional", draw: 3, max_passes: 3, foundation_to_tableau: false, scoring: "standard" };
+    mount(startState({ score: 35, moves: 12, seconds: 75, passes_left: 2, rules, status: "stuck", can_undo: true }));
     expect(q('[data-stat="score"]').textContent).toContain("35");
     expect(q('[data-stat="moves"]').textContent).toContain("12");
     expect(q('[data-stat="time"]').textContent).toContain("01:15");
-    expect(q('[data-stat="passes"]').hidden).toBe(false);
+    expect(q('[data-stat="pass"]').hidden).toBe(false);
+    expect(q('[data-stat="pass"] .pl-stat-label').textContent).toBe("Pass");
+    expect(q('[data-stat="pass"] .pl-stat-value').textContent).toBe("1 of 3");
     const banner = q(".pl-banner");
     expect(banner.hidden).toBe(false);
     expect(banner.textContent).toContain("No moves left");

@@ -66,7 +66,7 @@ describe("pointer", () => {
     expect(stock.dataset.emptyLabel).toBe("No passes left");
     tap(stock);
     expect(h.model.sent).toEqual([]);
-    expect(q(".pl-toast").textContent).toBe("No passes left");
+    expect(q(".pl-say").textContent).toBe("No passes left");
   });
 });
 
@@ -133,20 +133,31 @@ describe("keyboard", () => {
 });
 
 describe("replies", () => {
-  it("shows a rejection in a toast and the live region", () => {
+  it("shows a rejection in the message line until the next action, and in the live region", () => {
     mount();
     h.model.emit("msg:custom", { type: "rejected", id: 1, rule: "one-lower", text: "The 5♥ cannot go there.", version: 1 });
-    const toast = q(".pl-toast");
-    expect(toast.textContent).toBe("The 5♥ cannot go there.");
-    expect(toast.classList.contains("pl-show")).toBe(true);
+    const line = q(".pl-say");
+    expect(line.textContent).toBe("The 5♥ cannot go there.");
+    expect(line.dataset.kind).toBe("error");
     expect(q("[aria-live=polite]").textContent).toBe("The 5♥ cannot go there.");
+    q('[data-action="undo"]').removeAttribute("disabled");
+    q<HTMLButtonElement>('[data-action="undo"]').click();
+    expect(line.textContent).toBe("");
   });
 
-  it("highlights the hinted card and pile", () => {
+  it("highlights the hinted card and pile and says why, until the next action", () => {
     mount();
-    h.model.emit("msg:custom", { type: "hint", id: 1, move: "t1-t2", card: "5H", to: "t2", text: "t1-t2" });
+    const text = "Move the 5♥ onto the 6♠: it turns up a card.";
+    h.model.emit("msg:custom", { type: "hint", id: 1, move: "t1-t2", card: "5H", to: "t2", reason: "turn-up", text });
     expect(q('[data-card="5H"]').classList.contains("pl-hint")).toBe(true);
     expect(q('[data-pile="t2"]').classList.contains("pl-hint")).toBe(true);
+    expect(q(".pl-say").textContent).toBe(text);
+    expect(q(".pl-say").dataset.kind).toBe("hint");
+    h.model.set("state", startState({ version: 1 })); // the same version: nothing happened yet
+    expect(q('[data-card="5H"]').classList.contains("pl-hint")).toBe(true);
+    tap(q('[data-pile="stock"]')); // the next action
+    expect(h.host.querySelectorAll(".pl-hint")).toHaveLength(0);
+    expect(q(".pl-say").textContent).toBe("");
   });
 
   it("highlights the stock for a draw hint", () => {
@@ -159,7 +170,7 @@ describe("replies", () => {
 describe("cleanup", () => {
   it("removes h.model listeners, DOM listeners and the board", () => {
     const root = mount();
-    expect(h.model.listenerCount()).toBe(3);
+    expect(h.model.listenerCount()).toBe(4);
     h.cleanup?.();
     expect(h.model.listenerCount()).toBe(0);
     expect(h.host.querySelector(".pl-root")).toBeNull();

@@ -175,12 +175,22 @@ describe("show moves", () => {
 
   it("outlines exactly the cards in targets, and the piles a picked-up card may go to", () => {
     mount(startState({ show_moves: true }));
-    const outlined = [...h.host.querySelectorAll<HTMLElement>(".pl-can-move")].map((c) => c.dataset.card).sort();
+    const outlined = [...h.host.querySelectorAll<HTMLElement>(".pl-card.pl-can-move")].map((c) => c.dataset.card).sort();
     expect(outlined).toEqual(["5H", "AD"]);
+    // drawing is a move too: the stock is marked
+    expect(q('[data-pile="stock"]').classList.contains("pl-can-move")).toBe(true);
     tap(q('[data-card="5H"]'));
     expect([...h.host.querySelectorAll<HTMLElement>(".pl-can-drop")].map((p) => p.dataset.pile)).toEqual(["t2"]);
     tap(q('[data-card="5H"]'));
     expect(h.host.querySelectorAll(".pl-can-drop")).toHaveLength(0);
+  });
+
+  it("marks the stock when drawing is the only move", () => {
+    mount(startState({ show_moves: true, targets: {} }));
+    expect(h.host.querySelectorAll(".pl-card.pl-can-move")).toHaveLength(0);
+    expect(q('[data-pile="stock"]').classList.contains("pl-can-move")).toBe(true);
+    h.model.set("state", startState({ version: 2, show_moves: true, targets: {}, can_draw: false, stock: [] }));
+    expect(q('[data-pile="stock"]').classList.contains("pl-can-move")).toBe(false);
   });
 
   it("outlines nothing when off", () => {
@@ -345,15 +355,15 @@ describe("toolbar menus and panels", () => {
 });
 
 describe("messages", () => {
-  it("shows a narration under the status line and announces it once per id", () => {
+  it("shows a narration in the message line and announces it once per id", () => {
     mount();
     const message = { id: 1, kind: "narration" as const, text: "The teacher draws three cards." };
     h.model.set("state", startState({ version: 1, message }));
-    const line = q(".pl-narration");
+    const line = q(".pl-say");
     expect(line.hidden).toBe(false);
     expect(line.textContent).toBe("The teacher draws three cards.");
+    expect(line.dataset.kind).toBe("narration");
     expect(q("[aria-live=polite]").textContent).toBe("The teacher draws three cards.");
-    expect(q(".pl-toast").classList.contains("pl-show")).toBe(false);
     q("[aria-live=polite]").textContent = "";
     h.model.set("state", startState({ version: 2, message }));
     expect(q("[aria-live=polite]").textContent).toBe("");
@@ -364,18 +374,17 @@ describe("messages", () => {
   it("shows a narration in the lesson's caption box when a lesson is shown", () => {
     mount(startState({ lesson: lesson() }));
     h.model.set("state", startState({ version: 2, lesson: lesson(), message: { id: 4, kind: "narration", text: "Look!" } }));
-    expect(q(".pl-narration").hidden).toBe(true);
+    expect(q(".pl-say").hidden).toBe(true);
     expect(q(".pl-lesson-narration").textContent).toBe("Look!");
   });
 
-  it("shows an info message in the toast", () => {
+  it("shows an info message in the message line", () => {
     mount();
-    h.model.set("state", startState({ message: { id: 7, kind: "info", text: "Records are stored." } }));
-    const toast = q(".pl-toast");
-    expect(toast.textContent).toBe("Records are stored.");
-    expect(toast.classList.contains("pl-show")).toBe(true);
+    h.model.set("state", startState({ version: 2, message: { id: 7, kind: "info", text: "Records are stored." } }));
+    const line = q(".pl-say");
+    expect(line.textContent).toBe("Records are stored.");
+    expect(line.dataset.kind).toBe("info");
     expect(q("[aria-live=polite]").textContent).toBe("Records are stored.");
-    expect(q(".pl-narration").hidden).toBe(true);
   });
 });
 

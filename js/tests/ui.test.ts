@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { LABELS, afterMove, poLabels, startState } from "./helpers";
+import { LABELS, afterMove, catalogueLabels, poLabels, startState } from "./helpers";
+import { passText } from "../toolbar";
 import {
   activateActions,
   canPickUp,
@@ -103,4 +104,21 @@ describe("the protocol schema", () => {
   it("is generated from types.ts and up to date", () => {
     expect(() => execFileSync(process.execPath, ["schema.mjs", "--check"], { stdio: "pipe" })).not.toThrow();
   }, 60_000);
+});
+
+describe("the pass through the stock", () => {
+  it("counts the pass being played: a one-pass game starts at 1 of 1", () => {
+    const one = { preset: "traditional", draw: 1, max_passes: 1, foundation_to_tableau: false, scoring: "standard" };
+    expect(passText(startState({ rules: one, passes_left: 0 }), LABELS)).toBe("1 of 1");
+    const three = { ...one, draw: 3, max_passes: 3 };
+    expect(passText(startState({ rules: three, passes_left: 2 }), LABELS)).toBe("1 of 3");
+    expect(passText(startState({ rules: three, passes_left: 0, recycles: 2 }), LABELS)).toBe("3 of 3");
+    expect(passText(startState(), LABELS)).toBeNull();
+  });
+
+  it("reads in Dutch and Swedish from their catalogues", () => {
+    const one = { preset: "traditional", draw: 1, max_passes: 1, foundation_to_tableau: false, scoring: "standard" };
+    expect(passText(startState({ rules: one, passes_left: 0 }), catalogueLabels("nl"))).toBe("1 van 1");
+    expect(passText(startState({ rules: one, passes_left: 0 }), catalogueLabels("sv"))).toBe("1 av 1");
+  });
 });

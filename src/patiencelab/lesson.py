@@ -1,6 +1,8 @@
 """Lessons: a start (deal or position), the rules, and steps (a move and an optional teacher's note) to step
 through in the widget, forward and back; saved to and loaded from small JSON files.
 
+The lessons that ship with PatienceLab live inside the package (``patiencelab/lessons/*.json``), so
+``Lesson.builtin("traditional")`` loads the same lesson from any folder, in any host (JupyterLite included).
 A step may carry marks (arrows and circles, :class:`~patiencelab.core.marks.Mark`) and may ask instead of show
 (a :class:`Quiz`: the class plays a move, judged by :meth:`Lesson.judge`). Version 2 of the file format holds
 these; every version-1 file reads as it did.
@@ -8,6 +10,7 @@ these; every version-1 file reads as it did.
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import math
 import os
@@ -433,6 +436,21 @@ class Lesson:
     def loads(cls, text: str | bytes) -> Lesson:
         """Read a lesson from JSON text (at most :data:`~patiencelab.core.limits.MAX_JSON_TEXT` characters)."""
         return cls.from_json(load_json(text, "a lesson", InvalidLessonError))
+
+    @classmethod
+    def builtin_names(cls) -> tuple[str, ...]:
+        """The names of the lessons that ship inside the package, for :meth:`builtin`."""
+        folder = importlib.resources.files("patiencelab") / "lessons"
+        return tuple(sorted(f.name[: -len(".json")] for f in folder.iterdir() if f.name.endswith(".json")))
+
+    @classmethod
+    def builtin(cls, name: str) -> Lesson:
+        """A lesson that ships inside the package (``Lesson.builtin("traditional")``), whatever the folder."""
+        names = cls.builtin_names()
+        if not isinstance(name, str) or name not in names:
+            raise InvalidLessonError(f"no built-in lesson {quote(name)}: choose one of {', '.join(names)}")
+        resource = importlib.resources.files("patiencelab") / "lessons" / f"{name}.json"
+        return cls.loads(resource.read_text(encoding="utf-8"))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Lesson:

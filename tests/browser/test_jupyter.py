@@ -82,7 +82,7 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
         # An illegal drop: the 6♠ run onto the 5♥ snaps back, and Python's reason is shown.
         drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
         reason = "The 6♠ cannot go on the 5♥; it goes on a 7."
-        expect(root.locator(".pl-toast")).to_have_text(reason)
+        expect(root.locator(".pl-say")).to_have_text(reason)
         expect(root.locator('[data-pile="t3"] [data-card="6S"]')).to_have_count(1)
         expect(root).to_have_attribute("data-version", "2")
 
@@ -125,11 +125,10 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
     assert errors == []
 
 
-LESSON_SETUP = """import pathlib
-from patiencelab import KlondikeWidget
+LESSON_SETUP = """from patiencelab import KlondikeWidget
 from patiencelab.lesson import Lesson
 w = KlondikeWidget(lang={lang!r}, records=None)
-w.lesson = Lesson.load(pathlib.Path({lessons!r}) / "draw-three.json")
+w.lesson = Lesson.builtin("draw-three")
 w"""
 
 FIRST_STEP = {
@@ -144,9 +143,8 @@ def test_step_through_a_lesson_in_real_jupyterlab(
     lang: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    lessons = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "lessons")
     with jupyter_server("lab", tmp_path) as server:
-        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang, lessons=lessons), CHECK_STATES)
+        write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang), CHECK_STATES)
         open_and_run(page, server, "lesson.ipynb")
         root = page.locator("[data-version]").first
         caption = root.locator(".pl-lesson-caption")
@@ -165,8 +163,8 @@ def test_step_through_a_lesson_in_real_jupyterlab(
         expect(root.locator(".pl-lesson-step")).to_contain_text("4")
         # the highlight toggle marks exactly the cards that can move
         root.locator('[data-action="show-moves"]').click()
-        expect(root.locator(".pl-can-move").first).to_be_visible()
-        marked = sorted(root.locator(".pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)"))
+        expect(root.locator(".pl-card.pl-can-move").first).to_be_visible()
+        marked = sorted(root.locator(".pl-card.pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)"))
         targets = kernel_eval(page, "print(sorted(w.state['targets']))").strip()
         assert str(marked) == targets
         root.locator('[data-lesson="first"]').click()

@@ -82,15 +82,15 @@ def test_drag_to_a_legal_pile_moves_without_flashing_back(new_page: NewPage, pag
     assert abs(settled["x"] - ten["x"]) < 1 and settled["y"] > ten["y"]
 
 
-def test_drop_on_an_illegal_pile_snaps_back_with_a_toast(
+def test_drop_on_an_illegal_pile_snaps_back_and_says_why(
     new_page: NewPage, page_server: str, artifacts: pathlib.Path
 ) -> None:
     page = mount(new_page(), page_server, "start")
     origin = box(page, '[data-card="9H"]')
     drag(page, '[data-card="9H"]', '[data-pile="t1"] [data-card="7D"]')
-    toast = page.locator(".pl-toast")
-    expect(toast).to_have_text("The 9H cannot go on t1.")
-    expect(toast).to_have_class("pl-toast pl-show")
+    line = page.locator(".pl-say")
+    expect(line).to_have_text("The 9H cannot go on t1.")
+    expect(line).to_have_attribute("data-kind", "error")
     expect(page.locator("[aria-live=polite]")).to_have_text("The 9H cannot go on t1.")
     page.screenshot(path=artifacts / "page-rejected.png")
     page.wait_for_timeout(600)
@@ -103,7 +103,7 @@ def test_a_card_that_cannot_move_can_still_be_dragged_and_hears_why(new_page: Ne
     page = mount(new_page(), page_server, "start")
     origin = box(page, '[data-card="7D"]')
     drag(page, '[data-card="7D"]', '[data-pile="t2"] [data-card="QS"]')
-    expect(page.locator(".pl-toast")).to_have_text("The 7D cannot go on t2.")
+    expect(page.locator(".pl-say")).to_have_text("The 7D cannot go on t2.")
     page.wait_for_timeout(600)
     back = box(page, '[data-card="7D"]')
     assert abs(back["x"] - origin["x"]) < 1 and abs(back["y"] - origin["y"]) < 1

@@ -43,7 +43,7 @@ def test_play_against_the_python_model(
     expect(page.locator('[data-pile="w"] .pl-card')).to_have_count(0)
     assert widget.game.moves == 1
 
-    # An illegal drop: the rule's reason from Python shows in the toast.
+    # An illegal drop: the rule's reason from Python shows in the message line.
     state = widget.state
     card = sorted(state["targets"])[0]
     homes = {c: f"t{i + 1}" for i, col in enumerate(state["tableau"]) for c in col["up"]}
@@ -51,7 +51,7 @@ def test_play_against_the_python_model(
     pile = next(f"t{i}" for i in range(1, 8) if f"t{i}" not in places)
     page.locator(f'[data-card="{card}"]').click()
     page.locator(f'[data-pile="{pile}"]').click()
-    expect(page.locator(".pl-toast.pl-show")).to_have_count(1)
-    assert page.locator(".pl-toast").inner_text().strip()
+    expect(page.locator('.pl-say[data-kind="error"]')).to_have_count(1)
+    assert page.locator(".pl-say").inner_text().strip()
     assert widget.game.moves == 1
     page.screenshot(path=artifacts / "page-kernel.png")

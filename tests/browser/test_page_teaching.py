@@ -86,7 +86,7 @@ def test_caption_is_large_enough_for_a_projector(new_page: NewPage, page_server:
 
 def test_show_moves_marks_exactly_the_movable_cards(new_page: NewPage, page_server: str) -> None:
     page = mount(new_page(), page_server, "showMoves")
-    marked = page.locator(".pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)")
+    marked = page.locator(".pl-card.pl-can-move").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(marked) == sorted(state(page)["targets"])
     page.locator('[data-card="6S"]').click()
     drops = page.locator(".pl-can-drop").evaluate_all("els => els.map(e => e.dataset.pile)")

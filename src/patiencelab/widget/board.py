@@ -17,7 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from patiencelab.core.errors import IllegalMoveError, PatienceError
+from patiencelab.core.errors import IllegalMoveError, PatienceError, quote
 from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.moves import Move
@@ -39,6 +39,10 @@ if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checko
     raise ImportError(
         "the widget's front end is not built: run 'make setup' (or 'npm --prefix js ci && npm --prefix js run build')"
     )
+
+
+#: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
+MIN_SIZE, MAX_SIZE = 40, 240
 
 
 class KlondikeWidget(anywidget.AnyWidget):
@@ -75,6 +79,17 @@ class KlondikeWidget(anywidget.AnyWidget):
     quiz_max_states = traitlets.Int(50_000, allow_none=True)
     #: Positions each solver call of a review may search.
     review_max_states = traitlets.Int(200_000, allow_none=True)
+    #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
+    #: as the output's width and the window's height allow.
+    size = traitlets.Any(None).tag(sync=True)
+
+    @traitlets.validate("size")
+    def _check_size(self, proposal: dict[str, Any]) -> int | None:
+        value: int | None = proposal["value"]
+        if value is not None and (type(value) is not int or not MIN_SIZE <= value <= MAX_SIZE):
+            limits = f"{MIN_SIZE} to {MAX_SIZE} pixels"
+            raise PatienceError(f"size is a card width from {limits} or None, not {quote(value)}")
+        return value
 
     def __init__(
         self,

@@ -69,6 +69,7 @@ export class KernelModel extends FakeModel {
   async send(msg) {
     this.sent.push(msg);
     const answer = await window.plKernel(msg);
+    if (answer.labels) this.set("labels", answer.labels);
     if (answer.reply) this.emit("msg:custom", answer.reply, []);
     if (answer.state.version !== this.data.state.version) this.push(answer.state);
   }

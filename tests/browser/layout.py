@@ -1,0 +1,268 @@
+"""The layout check of issue 12, shared by the plain-page and the real-Jupyter tests: every control, menu item
+and panel of a board lies inside the viewport and inside the widget and is the top element under its centre;
+the rank and suit of every card that shows them are not covered; the table does not move between lesson steps.
+
+The checks run in the page (one ``evaluate`` per look) and return a list of problems, so that a failure names
+each element, its box and what covers it.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+#: Sizes a class uses: a laptop (with the file browser open in JupyterLab), a shorter laptop screen, a projector's
+#: 1024x768, a phone.
+SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
+LANGS = ("en", "nl", "sv")
+
+#: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).
+BOARD_SETUP = """import pathlib, tempfile
+from patiencelab import Klondike, KlondikeWidget, Rules
+from patiencelab.lesson import Lesson
+from patiencelab.records import Records
+records = Records(pathlib.Path(tempfile.mkdtemp()) / "records.sqlite")
+for preset, draw in [("standard", 1), ("standard", 3), ("traditional", 1), ("traditional", 3), ("six-column", 3)]:
+    records.add(Klondike(seed=1, rules=Rules.preset(preset, draw=draw)), outcome="abandoned")
+w = KlondikeWidget(seed=7, records=records)"""
+
+#: What a person must be able to see and click, when shown.
+CONTROLS = (
+    ".pl-bar .pl-btn",
+    ".pl-status > :not([hidden])",
+    ".pl-say:not([hidden])",
+    ".pl-lesson-title",
+    ".pl-lesson-step",
+    ".pl-lesson .pl-close",
+    ".pl-lesson .pl-step",
+    ".pl-pace",
+    ".pl-resume",
+    ".pl-lesson-text",
+    '.pl-pile[data-pile="stock"]',
+)
+MENU_ITEMS = (".pl-list:not([hidden]) .pl-menu-item",)
+PANEL_ITEMS = (".pl-panel:not([hidden]) .pl-panel-head", ".pl-panel:not([hidden]) .pl-close")
+
+_CHECK = """([root, selectors, cards, cardsInView]) => {
+  const problems = [];
+  const win = root.ownerDocument.defaultView;
+  const doc = root.ownerDocument;
+  const r = root.getBoundingClientRect();
+  const view = { left: 0, top: 0, right: win.innerWidth, bottom: win.innerHeight };
+  const fmt = (b) => `[${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.right)},${Math.round(b.bottom)}]`;
+  const inside = (b, o) => b.left >= o.left - 0.5 && b.top >= o.top - 0.5 && b.right <= o.right + 0.5
+    && b.bottom <= o.bottom + 0.5;
+  const name = (el) => {
+    if (!el) return "nothing";
+    const tag = el.tagName.toLowerCase();
+    const cls = typeof el.className === "string" ? el.className.split(" ").filter(Boolean).join(".") : "";
+    const what = el.dataset ? (el.dataset.action || el.dataset.lesson || el.dataset.card || el.dataset.pile
+      || el.dataset.stat || el.dataset.lang || "") : "";
+    return `${tag}.${cls}${what ? `(${what})` : ""}`;
+  };
+  const shown = (el) => el.getClientRects().length > 0 && win.getComputedStyle(el).visibility !== "hidden";
+  const hit = (el, x, y, owner) => {
+    const top = doc.elementFromPoint(x, y);
+    if (!top || !(owner === top || owner.contains(top))) {
+      problems.push(`${name(el)} at (${Math.round(x)},${Math.round(y)}) is covered by ${name(top)}`);
+    }
+  };
+  for (const selector of selectors) {
+    for (const el of root.querySelectorAll(selector)) {
+      if (!shown(el)) continue;
+      const b = el.getBoundingClientRect();
+      if (b.width < 1 || b.height < 1) continue;
+      if (!inside(b, r)) problems.push(`${name(el)} ${fmt(b)} is outside the widget ${fmt(r)}`);
+      if (!inside(b, view)) problems.push(`${name(el)} ${fmt(b)} is outside the viewport ${fmt(view)}`);
+      hit(el, (b.left + b.right) / 2, (b.top + b.bottom) / 2, el);
+    }
+  }
+  if (cards) {
+    // every face-up card that shows its corner (the top of its pile, or fanned from the next card) shows its rank
+    // and suit, and nothing lies on them
+    for (const pile of root.querySelectorAll(".pl-pile")) {
+      const list = [...pile.querySelectorAll(":scope > .pl-card")];
+      list.forEach((card, i) => {
+        if (card.dataset.face !== "up" || card.classList.contains("pl-dragging")) return;
+        const next = list[i + 1];
+        const offset = (c) => `${c.style.getPropertyValue("--x")}/${c.style.getPropertyValue("--y")}`;
+        if (next && offset(next) === offset(card)) return;
+        const b = card.getBoundingClientRect();
+        if (cardsInView && !inside(b, view)) problems.push(`${name(card)} ${fmt(b)} is outside the viewport`);
+        if (!inside(b, r)) problems.push(`${name(card)} ${fmt(b)} is outside the widget ${fmt(r)}`);
+        // the whole glyph: its centre and four points inset a fifth from its corners
+        for (const part of card.querySelectorAll(".pl-tl .pl-rank, .pl-tl .pl-suit")) {
+          const p = part.getBoundingClientRect();
+          if (p.bottom > view.bottom || p.top < 0) continue;
+          const dx = p.width / 5;
+          const dy = p.height / 5;
+          const points = [[(p.left + p.right) / 2, (p.top + p.bottom) / 2], [p.left + dx, p.top + dy],
+            [p.right - dx, p.top + dy], [p.left + dx, p.bottom - dy], [p.right - dx, p.bottom - dy]];
+          for (const [x, y] of points) hit(part, x, y, card);
+        }
+      });
+    }
+  }
+  return problems;
+}"""
+
+_TABLE = """(root) => {
+  const t = root.querySelector(".pl-table").getBoundingClientRect();
+  const c = root.querySelector('[data-pile="t1"]').getBoundingClientRect();
+  return [t.left, t.top, t.width, c.left, c.top, c.width].map((v) => Math.round(v * 2) / 2);
+}"""
+
+
+_SIZE = """(root) => {
+  // The cards are as large as the space allows: the top row fills the table's width, or the 130 px cap is
+  // reached, or the board (its tableau at its least height) reaches the bottom of what can be seen.
+  const win = root.ownerDocument.defaultView;
+  let panel = null;
+  for (let node = root.parentElement; node && node !== root.ownerDocument.body; node = node.parentElement) {
+    if (/(auto|scroll|overlay)/.test(win.getComputedStyle(node).overflowY) && node.clientHeight > 0) panel = node;
+  }
+  const bottom = Math.min(win.innerHeight, panel ? panel.getBoundingClientRect().bottom : win.innerHeight);
+  const card = root.querySelector('[data-pile="t1"]').getBoundingClientRect().width;
+  const table = root.querySelector(".pl-table");
+  const style = win.getComputedStyle(table);
+  const inner = table.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const gap = parseFloat(win.getComputedStyle(root.querySelector(".pl-top")).columnGap);
+  const row = 7 * card + 6 * gap;
+  const tableau = root.querySelector(".pl-tableau");
+  const tall = tableau.scrollHeight > parseFloat(win.getComputedStyle(tableau).minHeight) + 1;
+  const reach = root.getBoundingClientRect().bottom;
+  if (row >= inner - 8 || card >= 129.5 || tall || reach >= bottom - 24) return [];
+  return [`cards ${card.toFixed(1)} px wide leave room: the row is ${row.toFixed(0)} of ${inner.toFixed(0)} px and the `
+    + `board ends at ${reach.toFixed(0)} above ${bottom.toFixed(0)}`];
+}"""
+
+
+def size_problems(root: Locator) -> list[str]:
+    """Whether the cards are as large as the widget's width and the visible height allow."""
+    handle = root.element_handle()
+    result: list[str] = root.page.evaluate(_SIZE, handle)
+    return result
+
+
+def check(root: Locator, selectors: tuple[str, ...], *, cards: bool = False, cards_in_view: bool = False) -> list[str]:
+    """The problems of the board under ``root``: controls outside, covered, or cards whose corners are hidden."""
+    handle = root.element_handle()
+    result: list[str] = root.page.evaluate(_CHECK, [handle, list(selectors), cards, cards_in_view])
+    return result
+
+
+def table_place(root: Locator) -> list[float]:
+    """Where the table and its first column are (left, top, width), to the half pixel."""
+    handle = root.element_handle()
+    result: list[float] = root.page.evaluate(_TABLE, handle)
+    return result
+
+
+def to_top(root: Locator) -> None:
+    """Scrolls the board's top to the top of what can be seen (its scrolling panel, or the window)."""
+    root.evaluate("el => el.scrollIntoView({ block: 'start', inline: 'nearest' })")
+    root.page.wait_for_timeout(50)
+
+
+def click(page: Page, target: Locator) -> None:
+    """A person's click: on the centre of what is seen (no scrolling by Playwright first)."""
+    b = target.bounding_box()
+    assert b is not None, f"{target} is not shown"
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def look_at_every_menu_and_panel(
+    page: Page, root: Locator, tag: str, artifacts: pathlib.Path, shots: Callable[[str], bool] = lambda _: True
+) -> list[str]:
+    """Opens the New and More menus and the Rules and Statistics panels in turn; the problems of each, and a
+    screenshot of each (``layout-<tag>-<what>.png``) when ``shots(what)``.
+    """
+    problems: list[str] = []
+    to_top(root)
+    problems += [f"{tag} board: {p}" for p in check(root, CONTROLS, cards=True) + size_problems(root)]
+    if shots("board"):
+        page.screenshot(path=artifacts / f"layout-{tag}-board.png")
+    for menu in ("new", "more"):
+        click(page, root.locator(f'.pl-bar [data-action="{menu}"]'))
+        expect(root.locator(".pl-list:not([hidden])")).to_have_count(1)
+        problems += [f"{tag} {menu} menu: {p}" for p in check(root, MENU_ITEMS + CONTROLS[:1])]
+        if shots(menu):
+            page.screenshot(path=artifacts / f"layout-{tag}-{menu}.png")
+        page.keyboard.press("Escape")
+        expect(root.locator(".pl-list:not([hidden])")).to_have_count(0)
+    for panel in ("rules", "stats"):
+        click(page, root.locator('.pl-bar [data-action="more"]'))
+        click(page, root.locator(f'.pl-menu-item[data-action="{panel}"]'))
+        opened = root.locator(f".pl-panel-{panel}")
+        expect(opened).to_be_visible()
+        if panel == "stats":
+            expect(opened.locator(".pl-stats")).to_have_count(1)
+        problems += [f"{tag} {panel} panel: {p}" for p in check(root, PANEL_ITEMS)]
+        body = check_panel_body(opened)
+        problems += [f"{tag} {panel} panel: {p}" for p in body]
+        if shots(panel):
+            page.screenshot(path=artifacts / f"layout-{tag}-{panel}.png")
+        click(page, opened.locator(".pl-close"))
+        expect(opened).to_be_hidden()
+    return problems
+
+
+def check_panel_body(panel: Locator) -> list[str]:
+    """The panel lies inside the widget and its table needs no sideways scroll where the widget is 800 px wide
+    or more (the Swedish table scrolled at 1080 px)."""
+    result: list[str] = panel.evaluate(
+        """(el) => {
+          const root = el.closest(".pl-root");
+          const problems = [];
+          const scroller = el.querySelector(".pl-table-scroll");
+          const wide = root.getBoundingClientRect().width >= 800;
+          if (scroller && wide && scroller.scrollWidth > scroller.clientWidth + 1) {
+            problems.push(`the table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth})`);
+          }
+          const b = el.getBoundingClientRect();
+          const r = root.getBoundingClientRect();
+          if (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5) {
+            problems.push("the panel lies outside the widget");
+          }
+          return problems;
+        }"""
+    )
+    return result
+
+
+def step_through(
+    page: Page,
+    root: Locator,
+    steps: int,
+    tag: str,
+    artifacts: pathlib.Path,
+    shot_at: int | None = None,
+) -> list[str]:
+    """Steps a shown lesson from its start to its end with the forward button; after each step the table is where
+    it was, every control and card corner is seen, and caption plus table are inside the viewport."""
+    problems: list[str] = []
+    counter = root.locator(".pl-lesson-step")
+    to_top(root)
+    place = table_place(root)
+    for step in range(steps + 1):
+        if step:
+            click(page, root.locator('[data-lesson="forward"]'))
+            expect(root).to_have_attribute("data-lesson-step", str(step))
+        if step == 0:
+            problems += [f"{tag} step 0: {p}" for p in size_problems(root)]
+        now = table_place(root)
+        if now != place:
+            problems.append(f"{tag} step {step}: the table moved from {place} to {now}")
+        problems += [f"{tag} step {step}: {p}" for p in check(root, CONTROLS, cards=True, cards_in_view=True)]
+        if step == shot_at:
+            page.screenshot(path=artifacts / f"layout-{tag}-step{step}.png")
+    assert counter.count() == 1
+    return problems
+
+
+def summary(problems: list[str], limit: int = 40) -> str:
+    """The first problems, one a line."""
+    more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
+    return "\n".join(problems[:limit]) + more

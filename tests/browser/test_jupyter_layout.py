@@ -1,0 +1,86 @@
+"""Issue 12's layout check in real JupyterLab (three languages at 1280x900 and 1280x800 with the file browser open,
+1024x768 and 400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of every shipped lesson.
+One server and one page per host; sizes and languages change inside it.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .layout import BOARD_SETUP, LANGS, SIZES, click, look_at_every_menu_and_panel, step_through, summary, to_top
+from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
+
+pytestmark = pytest.mark.browser
+
+SETUP = BOARD_SETUP + "\nw"
+
+LESSONS = ("draw-three", "six-column", "traditional")
+
+
+@pytest.fixture
+def still_page(browser: Browser) -> Iterator[Page]:
+    """A page with reduced motion: the board is measured still, not mid-animation."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def side_panel(page: Page, open_it: bool) -> None:
+    """Opens JupyterLab's file browser on the left, or closes the left area."""
+    if open_it:
+        page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+        expect(page.locator(".jp-FileBrowser").first).to_be_visible()
+    else:
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        expect(page.locator(".jp-FileBrowser").first).to_be_hidden()
+
+
+def choose_language(page: Page, root: Locator, lang: str) -> None:
+    to_top(root)
+    click(page, root.locator('.pl-bar [data-action="more"]'))
+    click(page, root.locator(f'.pl-menu-item[data-lang="{lang}"]'))
+    expect(root.locator(f'.pl-menu-item[data-lang="{lang}"]')).to_have_attribute("aria-checked", "true")
+    assert kernel_eval(page, "print(w.lang)").strip() == lang
+
+
+def look_everywhere(page: Page, root: Locator, tag: str, artifacts: pathlib.Path) -> list[str]:
+    problems = look_at_every_menu_and_panel(page, root, tag, artifacts, shots=lambda what: what in ("more", "board"))
+    for name in LESSONS:
+        kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
+        expect(root).to_have_attribute("data-lesson-step", "0")
+        steps = int(kernel_eval(page, "print(w.state['lesson']['steps'])").strip())
+        problems += step_through(page, root, steps, f"{tag}-{name}", artifacts, shot_at=3)
+    kernel_eval(page, "w.lesson = None")
+    expect(root).to_have_attribute("data-lesson-step", "")
+    return problems
+
+
+@pytest.mark.parametrize("flavour", ["lab", "notebook"])
+def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
+    flavour: str, still_page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+) -> None:
+    page = still_page
+    errors = page_errors(page)
+    sizes = SIZES if flavour == "lab" else SIZES[:1]
+    problems: list[str] = []
+    with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
+        write_notebook(server.root / "layout.ipynb", SETUP, CHECK_STATES)
+        open_and_run(page, server, "layout.ipynb")
+        root = page.locator(".pl-root").first
+        expect(root).to_have_attribute("data-version", "1", timeout=60_000)
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            if flavour == "lab":
+                side_panel(page, open_it=width >= 1280)
+            for lang in LANGS:
+                choose_language(page, root, lang)
+                problems += look_everywhere(page, root, f"{flavour}-{lang}-{width}x{height}", artifacts)
+        assert_states_followed_the_protocol(page)
+    assert not problems, summary(problems)
+    assert errors == []

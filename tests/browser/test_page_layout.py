@@ -1,0 +1,174 @@
+"""Issue 12's layout check in a plain page, against the real Python widget: three languages, three sizes, every
+menu and panel, every step of every shipped lesson (the same check runs in real JupyterLab in test_jupyter_layout).
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from patiencelab.lesson import Lesson
+
+from .layout import (
+    BOARD_SETUP,
+    CONTROLS,
+    LANGS,
+    SIZES,
+    check,
+    click,
+    look_at_every_menu_and_panel,
+    step_through,
+    summary,
+    table_place,
+    to_top,
+)
+from .test_page_board import mount
+
+pytestmark = pytest.mark.browser
+
+
+def open_board(page: Page, server: str, widget: Any) -> None:
+    def kernel(intent: dict[str, Any]) -> dict[str, Any]:
+        reply = widget.handle_intent(intent)
+        labels = widget.labels if isinstance(intent, dict) and intent.get("type") == "lang" else None
+        return {"reply": reply, "state": widget.state, "labels": labels}
+
+    page.expose_function("plKernel", kernel)
+    page.goto(f"{server}/index.html")
+    page.wait_for_function("window.pl !== undefined")
+    page.evaluate("([s, l]) => window.pl.mountKernel(s, l)", [widget.state, widget.labels])
+
+
+def choose_language(page: Page, lang: str) -> None:
+    root = page.locator(".pl-root")
+    click(page, root.locator('.pl-bar [data-action="more"]'))
+    click(page, root.locator(f'.pl-menu-item[data-lang="{lang}"]'))
+    expect(root.locator(f'.pl-menu-item[data-lang="{lang}"]')).to_have_attribute("aria-checked", "true")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
+    width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    scope: dict[str, Any] = {}
+    exec(BOARD_SETUP, scope)
+    widget = scope["w"]
+    page = new_page(width=width, height=height, reduced_motion="reduce")  # a still board to measure
+    open_board(page, page_server, widget)
+    root = page.locator(".pl-root")
+    problems: list[str] = []
+    for lang in LANGS:
+        choose_language(page, lang)
+        tag = f"page-{lang}-{width}x{height}"
+        problems += look_at_every_menu_and_panel(
+            page, root, tag, artifacts, shots=lambda what: what in ("more", "stats")
+        )
+        for name in Lesson.builtin_names():
+            widget.lesson = Lesson.builtin(name)
+            page.evaluate("s => window.pl.model.push(s)", widget.state)
+            expect(root).to_have_attribute("data-lesson-step", "0")
+            steps = widget.state["lesson"]["steps"]
+            problems += step_through(page, root, steps, f"{tag}-{name}", artifacts, shot_at=2)
+        widget.lesson = None
+        page.evaluate("s => window.pl.model.push(s)", widget.state)
+    widget.close()
+    assert not problems, summary(problems)
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("nl", 400)])
+def test_a_hint_stays_marked_and_says_why_until_the_next_action(
+    lang: str, width: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    scope: dict[str, Any] = {}
+    exec(BOARD_SETUP.replace("seed=7, records=records", f"seed=7, records=None, lang={lang!r}"), scope)
+    widget = scope["w"]
+    page = new_page(width=width, height=900, reduced_motion="reduce")
+    open_board(page, page_server, widget)
+    root = page.locator(".pl-root")
+    click(page, root.locator('.pl-bar [data-action="hint"]'))
+    line = root.locator(".pl-say")
+    expect(line).to_have_attribute("data-kind", "hint")
+    hint = widget.game.hint()
+    text = line.inner_text()
+    assert text and str(hint) not in text.split()  # a sentence in the player's language, not notation
+    marked = root.locator(".pl-hint")
+    expect(marked.first).to_be_visible()
+    target = root.locator(".pl-pile.pl-hint")
+    expect(target).to_have_count(1)
+    # the caret on the table's top edge stands above the hinted pile
+    caret = root.locator(".pl-table").evaluate(
+        "t => parseFloat(getComputedStyle(t).getPropertyValue('--pl-caret-x')) + t.getBoundingClientRect().left"
+    )
+    pile = target.bounding_box()
+    assert pile is not None and pile["x"] <= caret <= pile["x"] + pile["width"]
+    problems = check(root, CONTROLS, cards=True)
+    page.screenshot(path=artifacts / f"layout-page-hint-{lang}-{width}.png")
+    # a resize is not an action: the hint stays
+    page.set_viewport_size({"width": width - 20, "height": 880})
+    page.wait_for_function("() => document.querySelector('.pl-say').dataset.kind === 'hint'")
+    expect(marked.first).to_be_visible()
+    # the next action ends it
+    click(page, root.locator('[data-pile="stock"]'))
+    expect(root.locator(".pl-hint")).to_have_count(0)
+    expect(line).to_have_text("")
+    widget.close()
+    assert not problems, summary(problems)
+
+
+LONG = """from patiencelab import Klondike, Rules
+from patiencelab.widget.board import KlondikeWidget
+run = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
+down = ["AC", "2C", "3C", "4C", "5C", "6C"]
+waste = ["TC", "TD", "9C"]
+used = set(run + down + waste)
+stock = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used]
+position = {
+    "tableau": [{"down": [], "up": []}] * 6 + [{"down": down, "up": run}],
+    "stock": stock, "waste": waste, "foundations": {"C": 0, "D": 0, "H": 0, "S": 0},
+}
+w = KlondikeWidget(Klondike.from_position(position, rules=Rules.preset("standard", draw=3)), records=None)
+w.reveal = True"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_long_columns_and_the_draw_three_fan_show_every_rank_and_suit(
+    width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    scope: dict[str, Any] = {}
+    exec(LONG, scope)  # a column of six revealed face-down cards under a run of thirteen, and a fan of three
+    widget = scope["w"]
+    page = new_page(width=width, height=height, reduced_motion="reduce")
+    open_board(page, page_server, widget)
+    root = page.locator(".pl-root")
+    expect(root.locator('[data-pile="t7"] .pl-card')).to_have_count(19)
+    expect(root.locator('[data-pile="w"] .pl-card')).to_have_count(3)
+    to_top(root)
+    problems = check(root, (), cards=True)
+    page.screenshot(path=artifacts / f"layout-page-long-{width}x{height}.png", full_page=True)
+    widget.close()
+    assert not problems, summary(problems)
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_the_indicator_and_a_message_do_not_move_the_table(
+    width: int, new_page: Callable[..., Page], page_server: str
+) -> None:
+    page = new_page(width=width, height=900, reduced_motion="reduce")
+    mount(page, page_server, "start")
+    root = page.locator(".pl-root")
+    before = table_place(root)
+    page.evaluate(
+        """() => {
+          const s = window.pl.model.data.state;
+          const indicator = { enabled: true, verdict: "pending", error: null };
+          const text = "A notice long enough to need two lines on a narrow board, in words.";
+          window.pl.model.push({ ...s, version: s.version + 1, indicator, message: { id: 9, kind: "info", text } });
+        }"""
+    )
+    expect(root.locator('.pl-indicator[data-verdict="pending"]')).to_be_visible()
+    expect(root.locator('.pl-say[data-kind="info"]')).to_be_visible()
+    assert table_place(root) == before

@@ -135,7 +135,11 @@ def contents(folder: pathlib.Path) -> None:
         notebook = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
         cell = {"cell_type": "code", "id": "install-patiencelab", "metadata": {}, "execution_count": None}
         notebook["cells"].insert(0, {**cell, "outputs": [], "source": INSTALL_CELL})
-        notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+        notebook["metadata"]["kernelspec"] = {
+            "name": "python",
+            "display_name": "Python (Pyodide)",
+            "language": "python",
+        }
         (folder / name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -177,11 +178,14 @@ class Indicator:
 
     def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None
-        if isinstance(pool, concurrent.futures.ProcessPoolExecutor):
+        if pool is None:
+            return
+        process = sys.modules.get("concurrent.futures.process")  # loaded if a process pool was ever made
+        if process is not None and isinstance(pool, process.ProcessPoolExecutor):
             from patiencelab.workers import stop_pool
 
             stop_pool(pool)  # its worker may be deep in a search: end it rather than wait
-        elif pool is not None:
+        else:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:

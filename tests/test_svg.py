@@ -368,3 +368,17 @@ def test_position_and_rules_must_agree() -> None:
     with pytest.raises(PatienceError):
         render(Klondike(seed=1), rules=Rules(draw=3))
     assert render(Klondike(seed=1), rules=Rules()) == render(Klondike(seed=1))
+
+
+def test_a_caption_is_a_line_of_text_under_the_cards() -> None:
+    from patiencelab.svg import CAPTION_H
+
+    def height(text: str) -> float:
+        return float(text.split('viewBox="')[1].split('"')[0].split()[3])
+
+    plain = render(Klondike(seed=7))
+    captioned = render(Klondike(seed=7), caption="After 3 moves <seed 7>")
+    assert 'class="pl-caption"' in captioned and "After 3 moves &lt;seed 7&gt;" in captioned
+    assert height(captioned) == height(plain) + CAPTION_H
+    with pytest.raises(PatienceError):
+        render(Klondike(seed=7), caption=3)  # type: ignore[arg-type]

@@ -158,6 +158,9 @@ def main() -> None:
     contents(work / "files")
     config = json.loads((HERE / "jupyter-lite.json").read_text())
     (work / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+    # a notebook saved in the site keeps its boards' last positions (JupyterLab's "Save Widget State")
+    overrides = {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
+    (work / "overrides.json").write_text(json.dumps(overrides, indent=2))
     if args.out.exists():
         shutil.rmtree(args.out)
     command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", ".", "--contents", "files"]

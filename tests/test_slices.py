@@ -125,8 +125,15 @@ def test_the_slice_executor_cancels_runs_plain_functions_and_reports_errors() ->
 
 
 def test_without_a_running_loop_the_slice_executor_runs_a_job_when_submitted() -> None:
-    log: list[str] = []
-    assert SliceExecutor().submit(counting, 4, log).result(timeout=0) == 4
+    results: list[Any] = []
+
+    def plain_thread() -> None:  # no event loop runs here (the main thread may run Playwright's)
+        results.append(SliceExecutor().submit(counting, 4, []).result(timeout=0))
+
+    runner = threading.Thread(target=plain_thread)
+    runner.start()
+    runner.join(120)
+    assert results == [4]
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from patiencelab.core.game import Change
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI", "").lower() not in ("", "0", "false") else "dev")
@@ -46,8 +48,8 @@ def widget_speaks_the_protocol(monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     sent: set[tuple[str, str]] = set()
     sync, handle = KlondikeWidget._sync_locked, KlondikeWidget.handle_intent
 
-    def recorded_sync(self: KlondikeWidget, *, moved: bool, bump: bool) -> None:
-        sync(self, moved=moved, bump=bump)
+    def recorded_sync(self: KlondikeWidget, change: Change | None, fresh: bool, bump: bool) -> None:
+        sync(self, change, fresh, bump)
         sent.add(("GameState", json.dumps(self.state)))
         sent.add(("Labels", json.dumps(self.labels)))
 

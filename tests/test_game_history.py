@@ -9,7 +9,17 @@ import math
 
 import pytest
 
-from patiencelab import InvalidRecordError, Klondike, Move, PatienceError, Rules
+from patiencelab import (
+    Card,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidRecordError,
+    Klondike,
+    Move,
+    PatienceError,
+    Rules,
+)
+from patiencelab.core.game import Change, Played
 
 from .model_helpers import col, game_from, state
 
@@ -228,7 +238,7 @@ def test_view_hides_face_down_cards() -> None:
 def test_listeners() -> None:
     game = Klondike(seed=5)
     calls: list[int] = []
-    remove = game.on_change(lambda g: calls.append(g.moves))
+    remove = game.on_change(lambda change: calls.append(change.game.moves))
     game.play("d")
     game.draw()
     game.undo()
@@ -306,3 +316,55 @@ def test_autocomplete_refused_changes_nothing() -> None:
     with pytest.raises(PatienceError):
         game.autocomplete()
     assert state(game) == before
+
+
+def test_a_change_says_what_was_played_or_taken_back_and_what_it_turned_over() -> None:
+    game = Klondike(seed=7)
+    changes: list[Change] = []
+    game.on_change(changes.append)
+    hidden = game.tableau[4].down[-1]
+    moved = game.tableau[4].up[-1]
+    game.play("t5-t3")
+    game.undo()
+    game.redo()
+    game.play("d")
+    drawn_card = game.waste[-1]
+    game.reset()
+    assert [c.kind for c in changes] == ["play", "undo", "redo", "play", "reset"]
+    played, undone, redone, drawn = (c.last for c in changes[:4])
+    assert played == Played(Move.parse("t5-t3"), (moved,), hidden, 5)
+    assert undone == Played(Move.parse("t5-t3"), (moved,), hidden, -5), "taken back: the card turned face down"
+    assert redone == played
+    assert drawn == Played(Move.parse("d"), (drawn_card,), None, 0)
+    assert changes[-1].played == () and changes[-1].last is None
+    assert all(c.game is game for c in changes)
+
+
+def test_an_autocompletion_is_one_change_with_every_move() -> None:
+    game = Klondike.from_position(
+        {
+            "tableau": [{"down": [], "up": ["KH"]}, {"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 5,
+            "stock": [],
+            "waste": [],
+            "foundations": {"C": 13, "D": 13, "H": 12, "S": 12},
+        }
+    )
+    changes: list[Change] = []
+    game.on_change(changes.append)
+    moves = game.autocomplete()
+    assert len(changes) == 1 and changes[0].kind == "play" and changes[0].last is None
+    assert [p.move for p in changes[0].played] == moves
+    assert [p.cards for p in changes[0].played] == [(Card.parse("KH"),), (Card.parse("KS"),)]
+
+
+def test_moves_are_resolved_by_the_game_and_written_back_in_card_form() -> None:
+    game = Klondike(seed=7)
+    assert game.parse_move("5D-t3") == Move.parse("t1-t3")
+    assert game.notation("t1-t3") == "5D-t3" and game.notation(Move.parse("d")) == "d"
+    for move in game.legal_moves():
+        assert game.parse_move(game.notation(move)) == move, "card form and place form name the same move"
+    with pytest.raises(IllegalMoveError):
+        game.parse_move("5D-t2")
+    with pytest.raises(InvalidMoveError):
+        game.notation("5D")
+    assert game.moves == 0

@@ -7,9 +7,12 @@ import pathlib
 
 import pytest
 
-from patiencelab import Klondike, Move, Rules
+from patiencelab import Klondike, Move, PatienceError, Rules
+from patiencelab.core.marks import Mark
 from patiencelab.core.moves import DRAW
-from patiencelab.lesson import InvalidLessonError, Lesson, Step, text_in
+from patiencelab.lesson import InvalidLessonError, Lesson, Quiz, Step, text_in
+
+from .test_review import random_game
 
 EXAMPLES = pathlib.Path(__file__).parent.parent / "examples" / "lessons"
 
@@ -62,7 +65,11 @@ def test_texts_by_language_fall_back() -> None:
         ({"title": ""}, "needs a title"),
         ({"title": {"de": "Hallo"}}, "must be one of"),
         ({"format": "other"}, "not a lesson"),
-        ({"version": 2}, "unsupported lesson version"),
+        ({"version": 3}, "unsupported lesson version"),
+        ({"version": 1, "steps": [{"move": "t1-t3", "marks": []}]}, "unknown field"),
+        ({"steps": [{"move": "t1-t3", "marks": [{"arrow": ["t1", "t9x"]}]}]}, "not a pile"),
+        ({"steps": [{"move": "t1-t3", "quiz": {"tries": 0}}]}, "tries"),
+        ({"steps": [{"move": "t1-t3", "quiz": {"accept": ["t2-t3"]}}]}, "not legal there"),
         ({"deal": "AC" * 52}, "start is not valid"),
         ({"rules": {"draw": 0}}, "lesson rules"),
         ({"lang": "fr"}, "unknown lesson language"),
@@ -108,3 +115,54 @@ def test_the_example_lessons_cover_the_three_presets() -> None:
     assert presets == {"standard", "traditional", "six-column"}
     assert any(s.illegal for p in EXAMPLES.glob("*.json") for s in Lesson.load(p).steps)
     assert Lesson.load(EXAMPLES / "six-column.json").rules == Rules.preset("six-column")
+
+
+def test_marks_and_quiz_steps_round_trip_and_version_one_files_still_read(tmp_path: pathlib.Path) -> None:
+    game = Klondike(seed=7)
+    arrow, circle = Mark("t1", "t3"), Mark("5D", color="red")
+    steps = (
+        Step(Move.parse("t1-t3"), "Red on black.", marks=(arrow, circle), quiz=Quiz(accept=(), winnable=True)),
+        Step(Move.parse("d"), marks=(Mark("stock", "w", "blue"),)),
+    )
+    lesson = Lesson(title="Marks", steps=steps, deal=game.deal, rules=game.rules)
+    data = lesson.to_json()
+    assert data["version"] == 2
+    assert data["steps"][0]["marks"] == [{"arrow": ["t1", "t3"]}, {"circle": "5D", "color": "red"}]
+    assert data["steps"][0]["quiz"] == {"winnable": True}
+    lesson.save(tmp_path / "marks.json")
+    assert Lesson.load(tmp_path / "marks.json") == lesson
+    old = {**small_lesson().to_json(), "version": 1}
+    assert Lesson.from_json(old).steps == small_lesson().steps
+
+
+def test_a_quiz_step_judges_answers_with_reasons_in_the_lessons_language() -> None:
+    game = Klondike(seed=7, lang="nl")
+    lesson = Lesson(
+        title="Quiz",
+        steps=(Step(Move.parse("t1-t3"), quiz=Quiz(accept=(Move.parse("d"),), tries=3)),),
+        deal=game.deal,
+        lang="nl",
+    )
+    assert lesson.judge(1, "5D-t3").is_right and lesson.judge(1, "t1-t3").text == "Goed zo!"
+    assert lesson.judge(1, "d").is_right, "a move the quiz accepts"
+    illegal = lesson.judge(1, "t1-t2")
+    assert illegal.verdict == "illegal" and illegal.text.startswith("Dat mag niet: ")
+    other = next(m for m in game.legal_moves() if str(m) not in ("t1-t3", "d"))
+    assert lesson.judge(1, other, max_states=20_000).verdict in ("other", "loses")
+    with pytest.raises(PatienceError, match="not a quiz step"):
+        Lesson(title="x", steps=(Step(Move.parse("d")),), deal=game.deal).judge(1, "d")
+
+
+def test_a_losing_answer_is_named_and_a_winnable_one_counts_when_the_quiz_says_so() -> None:
+    game = random_game(13)
+    found = game.review(max_states=20_000)
+    assert found.losing is not None and found.losing_move is not None and found.better is not None
+    before = Klondike.from_record({**game.record(), "moves": [str(m) for m in game.history[: found.losing - 1]]})
+    losing, winning = found.losing_move, found.better
+    teacher = next(m for m in before.legal_moves() if m not in (losing, winning))
+    lesson = Lesson(
+        title="q", steps=(Step(teacher, quiz=Quiz(winnable=True)),), position=before.position(), rules=before.rules
+    )
+    assert lesson.judge(1, losing, max_states=20_000).verdict == "loses"
+    right = lesson.judge(1, winning, max_states=20_000)
+    assert right.is_right and right.text == "Right: that keeps the deal winnable."

@@ -26,10 +26,13 @@ def test_a_turned_card_and_points_are_mentioned_but_the_card_is_not_named() -> N
     text = game.explain("t5-t3")
     assert "uncovers a face-down card in column 5" in text and text.endswith("Score: +5.")
     assert hidden.symbol not in text
-    before = game.copy()
-    move = game.play("t5-t3")
-    told = narrate_played(before, move, game)
+    game.play("t5-t3")
+    played = game.last_played()
+    assert played is not None and played.turned == hidden
+    told = narrate_played(game, played)
     assert f"The {hidden.symbol} turns face up in column 5." in told
+    move_sentence = text.split(" This uncovers")[0]
+    assert told.startswith(move_sentence) and told.endswith("Score: +5."), "explained before, narrated after: alike"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -24,6 +24,7 @@ from patiencelab import (
     Rules,
 )
 from patiencelab.core.cards import full_deck
+from patiencelab.core.marks import Mark
 from patiencelab.svg import render
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -382,3 +383,17 @@ def test_a_caption_is_a_line_of_text_under_the_cards() -> None:
     assert height(captioned) == height(plain) + CAPTION_H
     with pytest.raises(PatienceError):
         render(Klondike(seed=7), caption=3)  # type: ignore[arg-type]
+
+
+def test_a_teachers_marks_are_drawn_and_hidden_cards_are_never_circled() -> None:
+    game = Klondike(seed=7)
+    hidden = game.tableau[4].down[-1]
+    marks = (Mark("t1", "t3"), Mark("5D", color="red"), Mark("fH"), Mark(str(hidden), color="blue"))
+    picture = render(game, marks=marks)
+    root = ET.fromstring(picture)
+    arrows = root.findall(".//{*}g[@class='pl-mark-arrow']")
+    circles = root.findall(".//{*}ellipse[@class='pl-mark-circle']")
+    assert [(a.get("data-from"), a.get("data-to")) for a in arrows] == [("t1", "t3")]
+    assert [c.get("data-at") for c in circles] == ["5D", "fH"], "the face-down card gets no ring"
+    assert "#dc2626" in picture and "#2563eb" not in picture
+    assert render(game, marks=marks[:1]) != render(game), "an arrow changes the picture"

@@ -32,18 +32,6 @@ def widget() -> KlondikeWidget:
     return KlondikeWidget(seed=7)
 
 
-def test_import_of_model_does_not_import_widget_libraries() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, patiencelab; "
-        "print(sorted(m for m in ('anywidget', 'traitlets', 'ipywidgets') if m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
-
-
 def test_state_is_the_public_view_with_widget_fields(widget: KlondikeWidget) -> None:
     state = widget.state
     view = widget.game.view()

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from patiencelab import Klondike, Rules, svg
 from patiencelab.lesson import Lesson
 from patiencelab.records import Records
+from patiencelab.widget import protocol
 from patiencelab.widget.board import KlondikeWidget
 
 from .test_teaching import LESSONS
@@ -95,7 +96,7 @@ def test_a_failed_state_build_changes_neither_the_version_nor_the_state(monkeypa
     def broken() -> dict[str, Any]:
         raise RuntimeError("broken")
 
-    monkeypatch.setattr(widget, "_targets", broken)
+    monkeypatch.setattr(protocol, "_targets", lambda game: broken())
     with pytest.raises(RuntimeError):
         widget._sync()
     assert widget.version == version and json.dumps(widget.state) == state

@@ -1,27 +1,47 @@
 """Lessons: a start (deal or position), the rules, and steps (a move and an optional teacher's note) to step
 through in the widget, forward and back; saved to and loaded from small JSON files.
+
+A step may carry marks (arrows and circles, :class:`~patiencelab.core.marks.Mark`) and may ask instead of show
+(a :class:`Quiz`: the class plays a move, judged by :meth:`Lesson.judge`). Version 2 of the file format holds
+these; every version-1 file reads as it did.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from patiencelab.core.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.game import Klondike
-from patiencelab.core.i18n import LANGUAGES
+from patiencelab.core.i18n import LANGUAGES, message
 from patiencelab.core.limits import MAX_JSON_TEXT, load_json
+from patiencelab.core.marks import MAX_MARKS, Mark
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 
-__all__ = ["LESSON_FORMAT", "InvalidLessonError", "Lesson", "Step", "Text", "text_in"]
+__all__ = [
+    "LESSON_FORMAT",
+    "LESSON_VERSION",
+    "Answer",
+    "InvalidLessonError",
+    "Lesson",
+    "Quiz",
+    "Step",
+    "Text",
+    "text_in",
+]
 
 LESSON_FORMAT = "patiencelab-lesson"
+#: The version this writes; it reads every version from 1 up to this one.
+LESSON_VERSION = 2
+#: The most wrong answers a quiz step may allow before it shows its move.
+MAX_TRIES = 9
 
 #: A teacher's text: one string, or one per language (``{"en": ..., "nl": ..., "sv": ...}``).
 Text = str | Mapping[str, str]
@@ -49,16 +69,79 @@ class InvalidLessonError(InvalidRecordError):
 
 
 @dataclass(frozen=True, slots=True)
+class Quiz:
+    """A step that asks "What would you play here?" instead of showing its move.
+
+    The step's own move is always a right answer; ``accept`` lists other moves that are right too, and with
+    ``winnable`` any move that keeps the deal winnable is right (the solver decides, with a state budget).
+    After ``tries`` wrong answers the step's move is shown.
+    """
+
+    accept: tuple[Move, ...] = ()
+    winnable: bool = False
+    tries: int = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "accept", tuple(Move.parse(m) for m in self.accept))
+        if not isinstance(self.winnable, bool):
+            raise InvalidLessonError("a quiz's 'winnable' must be true or false")
+        if not isinstance(self.tries, int) or isinstance(self.tries, bool) or not 1 <= self.tries <= MAX_TRIES:
+            raise InvalidLessonError(f"a quiz's 'tries' must be a whole number from 1 to {MAX_TRIES}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The quiz as JSON (fields with their default values left out)."""
+        data: dict[str, Any] = {}
+        if self.accept:
+            data["accept"] = [str(m) for m in self.accept]
+        if self.winnable:
+            data["winnable"] = True
+        if self.tries != 2:
+            data["tries"] = self.tries
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Quiz:
+        """Read what :meth:`to_json` wrote."""
+        if not isinstance(data, Mapping):
+            raise InvalidLessonError("a quiz must be an object such as {'accept': ['t1-t3'], 'tries': 2}")
+        extra = unknown_fields(data, ("accept", "winnable", "tries"))
+        if extra:
+            raise InvalidLessonError(f"a quiz has unknown field(s): {extra}")
+        accept = data.get("accept", [])
+        if not isinstance(accept, list) or not all(isinstance(m, str) for m in accept) or len(accept) > 52:
+            raise InvalidLessonError("a quiz's 'accept' must be a list of moves in notation")
+        return cls(tuple(Move.parse(m) for m in accept), data.get("winnable", False), data.get("tries", 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """How a quiz step judged a move: ``right``, ``illegal`` (with the rule's reason), ``loses`` (the deal can
+    no longer be won after it), or ``other`` (legal, but not what the step asks); ``text`` says so in the
+    lesson's language.
+    """
+
+    verdict: Literal["right", "illegal", "loses", "other"]
+    text: str
+
+    @property
+    def is_right(self) -> bool:
+        """True for a right answer."""
+        return self.verdict == "right"
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a lesson: a move and an optional teacher's note.
+    """One step of a lesson: a move, an optional teacher's note, and the marks drawn on the board with it.
 
     An ``illegal`` step shows a tempting move that the rules forbid: it is not played, and the caption says
-    which rule forbids it.
+    which rule forbids it. A step with a ``quiz`` asks for a move before it shows its own.
     """
 
     move: Move
     note: Text | None = None
     illegal: bool = False
+    marks: tuple[Mark, ...] = ()
+    quiz: Quiz | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.move, Move):
@@ -66,6 +149,48 @@ class Step:
         _check_text(self.note, "a step's note")
         if not isinstance(self.illegal, bool):
             raise InvalidLessonError("a step's 'illegal' must be true or false")
+        marks = tuple(self.marks)
+        if len(marks) > MAX_MARKS or not all(isinstance(m, Mark) for m in marks):
+            raise InvalidLessonError(f"a step's marks must be at most {MAX_MARKS} Mark values")
+        object.__setattr__(self, "marks", marks)
+        if self.quiz is not None and (not isinstance(self.quiz, Quiz) or self.illegal):
+            raise InvalidLessonError("a quiz step must be a legal move with a Quiz")
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON (fields with their default values left out)."""
+        data: dict[str, Any] = {"move": str(self.move)}
+        if self.note:
+            data["note"] = self.note
+        if self.illegal:
+            data["illegal"] = True
+        if self.marks:
+            data["marks"] = [m.to_json() for m in self.marks]
+        if self.quiz is not None:
+            data["quiz"] = self.quiz.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, item: object, number: int, version: int) -> Step:
+        """Read a step of a version-``version`` lesson file."""
+        if not isinstance(item, Mapping) or not isinstance(item.get("move"), str):
+            raise InvalidLessonError(f"step {number} must be an object with a 'move' in notation")
+        extra = unknown_fields(item, ("move", "note", "illegal", *(("marks", "quiz") if version >= 2 else ())))
+        if extra:
+            raise InvalidLessonError(f"step {number} has unknown field(s): {extra}")
+        marks = item.get("marks", [])
+        if not isinstance(marks, list) or len(marks) > MAX_MARKS:
+            raise InvalidLessonError(f"step {number}: 'marks' must be a list of at most {MAX_MARKS} marks")
+        try:
+            quiz = Quiz.from_json(item["quiz"]) if "quiz" in item else None
+            return cls(
+                Move.parse(item["move"]),
+                item.get("note"),
+                item.get("illegal", False),
+                tuple(Mark.from_json(m) for m in marks),
+                quiz,
+            )
+        except PatienceError as exc:
+            raise InvalidLessonError(f"step {number}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +230,10 @@ class Lesson:
         for number, step in enumerate(steps, 1):
             try:
                 error = game.check(step.move)
+                for other in step.quiz.accept if step.quiz else ():
+                    wrong = game.check(other)
+                    if wrong is not None:
+                        raise InvalidLessonError(f"step {number}: the quiz accepts {other}, which is not legal there")
             except InvalidMoveError as exc:  # a place these rules lack, a card moved onto its own column
                 raise InvalidLessonError(f"step {number} ({step.move}): {exc}") from None
             if step.illegal:
@@ -181,7 +310,12 @@ class Lesson:
 
     def to_json(self) -> dict[str, Any]:
         """The lesson as JSON: format, version, title, lang, intro, rules, deal or position, steps."""
-        data: dict[str, Any] = {"format": LESSON_FORMAT, "version": 1, "title": self.title, "lang": self.lang}
+        data: dict[str, Any] = {
+            "format": LESSON_FORMAT,
+            "version": LESSON_VERSION,
+            "title": self.title,
+            "lang": self.lang,
+        }
         if self.intro:
             data["intro"] = self.intro
         data["rules"] = self.rules.to_json()
@@ -189,10 +323,7 @@ class Lesson:
             data["deal"] = self.deal
         else:
             data["position"] = dict(self.position or {})
-        data["steps"] = [
-            {"move": str(s.move), **({"note": s.note} if s.note else {}), **({"illegal": True} if s.illegal else {})}
-            for s in self.steps
-        ]
+        data["steps"] = [s.to_json() for s in self.steps]
         return data
 
     @classmethod
@@ -201,8 +332,8 @@ class Lesson:
         if not isinstance(data, Mapping) or data.get("format") != LESSON_FORMAT:
             raise InvalidLessonError(f"not a lesson: 'format' must be {LESSON_FORMAT!r}")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version != 1:
-            raise InvalidLessonError(f"unsupported lesson version {quote(version)} (this reads 1)")
+        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= LESSON_VERSION:
+            raise InvalidLessonError(f"unsupported lesson version {quote(version)} (this reads 1 to {LESSON_VERSION})")
         known = ("format", "version", "title", "lang", "intro", "rules", "deal", "position", "steps")
         unknown = unknown_fields(data, known)
         if unknown:
@@ -210,17 +341,7 @@ class Lesson:
         raw_steps = data.get("steps")
         if not isinstance(raw_steps, list):
             raise InvalidLessonError("'steps' must be a list of {'move': ..., 'note': ...}")
-        steps = []
-        for number, item in enumerate(raw_steps, 1):
-            if not isinstance(item, Mapping) or not isinstance(item.get("move"), str):
-                raise InvalidLessonError(f"step {number} must be an object with a 'move' in notation")
-            extra = unknown_fields(item, ("move", "note", "illegal"))
-            if extra:
-                raise InvalidLessonError(f"step {number} has unknown field(s): {extra}")
-            try:
-                steps.append(Step(Move.parse(item["move"]), item.get("note"), item.get("illegal", False)))
-            except PatienceError as exc:
-                raise InvalidLessonError(f"step {number}: {exc}") from None
+        steps = [Step.from_json(item, number, version) for number, item in enumerate(raw_steps, 1)]
         try:
             rules = Rules.from_json(data.get("rules", {}))
         except PatienceError as exc:
@@ -234,6 +355,38 @@ class Lesson:
             intro=data.get("intro"),
             lang=data.get("lang", "en"),
         )
+
+    def judge(self, step: int, move: Move | str, *, max_states: int | None = 50_000) -> Answer:
+        """Judge ``move`` as the class's answer to quiz step ``step`` (from 1), in the position before it.
+
+        Right: the step's move, a move its quiz accepts, or (with ``winnable``) a move after which the solver
+        finds a win within ``max_states`` positions. Wrong answers say why: the rule an illegal move breaks, or
+        that a move loses the deal (the solver proved it), or that it is not the move asked for.
+        """
+        if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(self.steps):
+            raise PatienceError(f"step must be a whole number from 1 to {len(self.steps)}, not {quote(step)}")
+        quiz = self.steps[step - 1].quiz
+        if quiz is None:
+            raise PatienceError(f"step {step} is not a quiz step")
+        game = self.game_at(step - 1)
+        lang = game.lang
+        error = game.check(move)
+        if error is not None:
+            return Answer("illegal", message("quiz.illegal", lang, reason=error.reason))
+        resolved = game.parse_move(move)
+        right = {game.parse_move(m) for m in (self.steps[step - 1].move, *quiz.accept)}
+        if resolved in right:
+            return Answer("right", message("quiz.right", lang))
+        if quiz.winnable or max_states is not None:
+            from patiencelab.solver import solve
+
+            game.play(resolved)
+            outcome = solve(game.snapshot(), game.rules, seconds=math.inf, max_states=max_states).outcome
+            if outcome == "impossible":
+                return Answer("loses", message("quiz.loses", lang))
+            if outcome == "solved" and quiz.winnable:
+                return Answer("right", message("quiz.right-winnable", lang))
+        return Answer("other", message("quiz.other", lang))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the lesson to a JSON file."""

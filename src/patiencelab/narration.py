@@ -13,11 +13,11 @@ from patiencelab.core.i18n import check_language, message
 from patiencelab.core.moves import Move
 
 if TYPE_CHECKING:
-    from patiencelab.core.game import Klondike
+    from patiencelab.core.game import Klondike, Played
     from patiencelab.core.rules import Rules
     from patiencelab.hints import Hint
 
-__all__ = ["describe_rules", "explain", "hint_text", "narrate_played"]
+__all__ = ["describe_rules", "explain", "hint_text", "move_phrase", "narrate_played"]
 
 
 def _place(place: str, card: Card, lang: str) -> str:
@@ -34,37 +34,56 @@ def _points(points: int, lang: str) -> str:
 
 
 def explain(game: Klondike, move: Move | str) -> str:
-    """One or two sentences on what ``move`` does now and which rule allows it (or which rule forbids it)."""
-    lang = game.lang
-    move = Move.parse(move)
+    """One or two sentences on what ``move`` does now and which rule allows it (or which rule forbids it). A
+    face-down card it would turn up is not named.
+    """
     error = game.check(move)
     if error is not None:
-        return message("explain.illegal", lang, reason=error.reason)
+        return message("explain.illegal", game.lang, reason=error.reason)
     trial = game.copy()
-    score_before = trial.score
-    played = trial._play(move)
-    points = trial.score - score_before
-    if played.is_draw:
-        count = len(trial.waste) - len(game.waste)
+    trial.play(move)
+    played = trial.last_played()
+    assert played is not None
+    return _sentences(trial, played, name_turned=False)
+
+
+def narrate_played(game: Klondike, played: Played) -> str:
+    """The narration of ``played``, the action just played in ``game`` (see :meth:`Klondike.last_played` and
+    :class:`~patiencelab.core.game.Change`), naming the card it turned up.
+    """
+    return _sentences(game, played, name_turned=True)
+
+
+def _sentences(game: Klondike, played: Played, *, name_turned: bool) -> str:
+    """What ``played`` did, read from ``game`` right after it: the move and its rule, the card turned up, the
+    points, and the win.
+    """
+    lang, move = game.lang, played.move
+    if move.is_draw:
+        count = len(played.cards)
         text = message("explain.draw-one" if count == 1 else "explain.draw-many", lang, count=count)
-    elif played.is_recycle:
+    elif move.is_recycle:
         text = message("explain.recycle", lang)
-        left = trial.passes_left
+        left = game.passes_left
         if left is not None:
             text += " " + message("explain.passes-left", lang, left=left)
     else:
         text = _explain_card_move(game, played, lang)
-        column = game.uncovers(played)
-        if column is not None:
-            text += " " + message("explain.turn-up", lang, column=column)
-    sentences = [text, _points(points, lang)]
-    if trial.is_won:
+        if played.turned is not None:
+            column = (move.source or "")[1:]
+            if name_turned:
+                text += " " + message("explain.turned", lang, card=played.turned.symbol, column=column)
+            else:
+                text += " " + message("explain.turn-up", lang, column=column)
+    sentences = [text, _points(played.points, lang)]
+    if game.is_won:
         sentences.append(message("explain.won", lang))
     return " ".join(s for s in sentences if s)
 
 
-def _explain_card_move(game: Klondike, move: Move, lang: str) -> str:
-    cards = game.moving_cards(move)
+def _explain_card_move(game: Klondike, played: Played, lang: str) -> str:
+    """The sentence for a card move, read from ``game`` right after it."""
+    move, cards = played.move, played.cards
     card = cards[0]
     source, target = move.source, move.target
     assert source is not None and target is not None
@@ -76,7 +95,8 @@ def _explain_card_move(game: Klondike, move: Move, lang: str) -> str:
         suit = message(f"suit.{card.suit.value}", lang)
         return message("explain.to-foundation", lang, card=card.symbol, source=where, suit=suit, below=below)
     column = target[1]
-    top = game.tableau[int(column) - 1].top
+    up = game.tableau[int(column) - 1].up
+    top = up[-len(cards) - 1] if len(up) > len(cards) else None  # the card the move went onto
     if source[0] == "f":
         suit = message(f"suit.{card.suit.value}", lang)
         if top is None:
@@ -91,17 +111,23 @@ def _explain_card_move(game: Klondike, move: Move, lang: str) -> str:
     return message(key, lang, card=card.symbol, source=where, top=top.symbol, column=column, color=color, other=other)
 
 
-def narrate_played(before: Klondike, move: Move, after: Klondike) -> str:
-    """The narration of ``move`` played from ``before`` to ``after``, naming the card it turned up."""
-    text = explain(before, move)
-    source = move.source
-    if source and source[0] == "t":
-        i = int(source[1]) - 1
-        was, now = before.tableau[i], after.tableau[i]
-        if len(now.down) < len(was.down) and now.up:
-            turned = message("explain.turned", before.lang, card=now.up[0].symbol, column=source[1])
-            text = text.replace(message("explain.turn-up", before.lang, column=source[1]), turned)
-    return text
+def move_phrase(game: Klondike, move: Move, phrases: str = "hint.move") -> str:
+    """A legal move of ``game`` in words, from the catalogue's ``phrases`` (``hint.move``: "Move the 5♦ onto the
+    6♠", "Draw from the stock"; ``review.after``: "After the 5♦ went onto the 6♠"): one key for each of
+    ``draw``, ``recycle``, ``to-foundation``, ``to-empty`` and ``to-column``.
+    """
+    lang = game.lang
+    if move.is_draw or move.is_recycle:
+        return message(f"{phrases}.draw" if move.is_draw else f"{phrases}.recycle", lang)
+    card = game.moving_cards(move)[0]
+    target = move.target
+    assert target is not None
+    if target[0] == "f":
+        return message(f"{phrases}.to-foundation", lang, card=card.symbol)
+    top = game.tableau[int(target[1:]) - 1].top
+    if top is None:
+        return message(f"{phrases}.to-empty", lang, card=card.symbol, column=target[1:])
+    return message(f"{phrases}.to-column", lang, card=card.symbol, top=top.symbol)
 
 
 def hint_text(game: Klondike, hint: Hint) -> str:
@@ -109,20 +135,7 @@ def hint_text(game: Klondike, hint: Hint) -> str:
     column 3."
     """
     lang, move = game.lang, hint.move
-    if move.is_draw or move.is_recycle:
-        what = message("hint.move.draw" if move.is_draw else "hint.move.recycle", lang)
-    else:
-        card = game.moving_cards(move)[0]
-        target = move.target
-        assert target is not None
-        if target[0] == "f":
-            what = message("hint.move.to-foundation", lang, card=card.symbol)
-        else:
-            top = game.tableau[int(target[1:]) - 1].top
-            if top is None:
-                what = message("hint.move.to-empty", lang, card=card.symbol, column=target[1:])
-            else:
-                what = message("hint.move.to-column", lang, card=card.symbol, top=top.symbol)
+    what = move_phrase(game, move)
     params: dict[str, object] = {}
     if hint.reason == "turn-up":
         params["column"] = hint.column

@@ -408,9 +408,11 @@ def _zeros_to_the_end(raw: bytes, f: BinaryIO) -> bool:
 
 
 def _parse(raw: bytes) -> Any:
-    """The JSON value of a line (``None`` for a blank line)."""
+    """The JSON value of a line (``None`` for a blank line: JSON's own whitespace only, so a line of other
+    control characters is damage, as any reader of the lines would find).
+    """
     text = raw.decode("utf-8")
-    return json.loads(text) if text.strip() else None
+    return json.loads(text) if text.strip(" \t\r\n") else None
 
 
 def _header(name: str, head: object) -> tuple[Rules, Budget]:

@@ -16,6 +16,7 @@ from typing import Any
 from patiencelab.core.cards import RANKS, Card, Suit
 from patiencelab.core.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
 from patiencelab.core.game import Klondike
+from patiencelab.core.marks import Mark
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -34,6 +35,9 @@ FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 #: Colour palettes by theme name.
+#: The colours of a teacher's marks, by :data:`~patiencelab.core.marks.COLORS` name.
+MARK_COLORS = {"green": "#16a34a", "red": "#dc2626", "blue": "#2563eb", "yellow": "#eab308"}
+
 THEMES: dict[str, dict[str, str]] = {
     "light": {
         "felt": "#23874f", "felt_edge": "#145a33", "face": "#fffef9", "edge": "#8f8d86", "red": "#cc2229",
@@ -89,6 +93,7 @@ def render(
     highlight: Iterable[Card | str] | str = (),
     title: str | None = None,
     rules: Rules | None = None,
+    marks: Iterable[Mark] = (),
     caption: str | None = None,
 ) -> str:
     """Draw a game, a :class:`Position` or a position's JSON as a standalone SVG document (a string).
@@ -97,8 +102,10 @@ def render(
     their target; an illegal move raises its :class:`IllegalMoveError`. ``reveal`` shows the tableau's face-down
     cards face up, tinted and outlined in dashes. ``highlight`` outlines the named cards where they are visible.
     ``rules`` (only for a position; a game brings its own) decides the waste fan (draw 3) and the recycle mark;
-    by default the standard rules, or the six-column rules for six columns. ``caption`` adds a line of text
-    under the cards (a saved notebook's picture says which position it shows).
+    by default the standard rules, or the six-column rules for six columns. ``marks`` are a teacher's arrows
+    between piles and circles on piles or cards (:class:`~patiencelab.core.marks.Mark`); a circle on a card that
+    is not visible is left out. ``caption`` adds a line of text under the cards (a saved notebook's picture says
+    which position it shows).
     """
     position, rules, game = _resolve(source, rules)
     if theme not in THEMES:
@@ -135,6 +142,10 @@ def render(
     for card in marked:
         if card in board.cards:
             _outline(layer, board, (card,), "pl-highlight", board.colors["mark"])
+    for mark in marks:
+        if not isinstance(mark, Mark):
+            raise PatienceError(f"marks must be Mark values, not {type(mark).__name__}")
+        _draw_mark(root, board, mark)
     if arrow is not None:
         _draw_arrow(root, board, *arrow)
     if caption is not None:
@@ -420,9 +431,41 @@ def _outline(layer: ET.Element, board: _Board, cards: Iterable[Card], kind: str,
         rect.set("data-card", str(next(iter(cards))))
 
 
-def _draw_arrow(root: ET.Element, board: _Board, source: str, target: str, cards: tuple[Card, ...]) -> None:
-    """A curved arrow from the moving cards (or the stock or waste) to the target pile."""
-    c = board.colors
+def _draw_mark(root: ET.Element, board: _Board, mark: Mark) -> None:
+    """A teacher's arrow between two piles, or a ring around a pile's top card (or its empty place) or a card."""
+    color = MARK_COLORS[mark.color]
+    if mark.to is not None:
+        if mark.at in board.piles and mark.to in board.piles:
+            _draw_arrow(root, board, mark.at, mark.to, (), (color, "#00000080"), "pl-mark-arrow")
+        return
+    box = None
+    if mark.at in board.piles:
+        x, y, _ = board.piles[mark.at]
+        top = board.position.tableau[int(mark.at[1]) - 1].top if mark.at[0] == "t" else None
+        box = board.cards[top] if top is not None and top in board.cards else (x, y, CH)
+    elif Card.parse(mark.at) in board.cards:
+        box = board.cards[Card.parse(mark.at)]
+    if box is not None:
+        x, y, height = box
+        ring = _el(root, "ellipse", cx=x + CW / 2, cy=y + height / 2, rx=CW / 2 + 7, ry=height / 2 + 7)
+        _set(ring, fill="none", stroke=color, stroke_width=4, class_="pl-mark-circle", data_at=mark.at)
+
+
+def _draw_arrow(
+    root: ET.Element,
+    board: _Board,
+    source: str,
+    target: str,
+    cards: tuple[Card, ...],
+    palette: tuple[str, str] | None = None,
+    kind: str = "pl-arrow",
+) -> None:
+    """A curved arrow from the moving cards (or the stock or waste) to the target pile, in the board's arrow
+    colours or ``palette`` (fill, edge).
+    """
+    c = dict(board.colors)
+    if palette is not None:
+        c["arrow"], c["arrow_edge"] = palette
     if cards:
         _outline(root, board, cards, "pl-moving", c["arrow"])
         lx, ly, _ = board.cards[cards[0]]
@@ -445,7 +488,7 @@ def _draw_arrow(root: ET.Element, board: _Board, source: str, target: str, cards
     tl = math.hypot(x2 - cx, y2 - cy) or 1.0
     ux, uy = (x2 - cx) / tl, (y2 - cy) / tl
     bx, by = x2 - ux * 16, y2 - uy * 16
-    group = _el(root, "g", class_="pl-arrow", data_from=source, data_to=target, data_x2=x2, data_y2=y2)
+    group = _el(root, "g", class_=kind, data_from=source, data_to=target, data_x2=x2, data_y2=y2)
     d = f"M{_n(x1)} {_n(y1)}Q{_n(cx)} {_n(cy)} {_n(bx)} {_n(by)}"
     _el(
         group,

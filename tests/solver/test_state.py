@@ -113,3 +113,25 @@ def test_reachable_respects_pass_limit() -> None:
     assert sorted(dict(s.reachable())) == [8, 11, 14, 17, 20, 23]
     unlimited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=3)))
     assert sorted(dict(unlimited.reachable())) == [2, 5, 8, 11, 14, 17, 20, 23]
+
+
+def test_all_drawn_and_recycled_share_a_key_with_unlimited_passes() -> None:
+    game = Klondike(seed=1, rules=Rules(draw=3))
+    while game.stock:
+        game.play("d")
+    drawn = State.of(game)
+    game.play("r")
+    recycled = State.of(game)
+    assert drawn.key() == recycled.key()
+    assert sorted(i for i, _ in drawn.reachable()) == sorted(i for i, _ in recycled.reachable())
+    limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
+    limited_drawn = Klondike.from_position(drawn_position(limited), rules=Rules(draw=3, max_passes=3))
+    assert State.of(limited).key() != State.of(limited_drawn).key()  # a pass used up is not the same
+
+
+def drawn_position(game: Klondike) -> dict[str, object]:
+    """``game``'s position with every stock card drawn onto the waste (no recycle counted)."""
+    copy = game.copy()
+    while copy.stock:
+        copy.play("d")
+    return copy.position()

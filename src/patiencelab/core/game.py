@@ -9,9 +9,10 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from patiencelab.core.cards import RANKS
+from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
     IllegalMoveError,
     InvalidPositionError,
@@ -21,19 +22,71 @@ from patiencelab.core.errors import (
     unknown_fields,
 )
 from patiencelab.core.i18n import check_language
+from patiencelab.core.kernel import (
+    SUIT_LETTERS,
+    WON,
+    draw_cards,
+    lift_top,
+    move_run,
+    recycle_waste,
+    undraw_cards,
+    unlift_top,
+    unmove_run,
+    unrecycle_waste,
+)
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
-from patiencelab.core.table import _DECK, _ID, _SUITS, _WON, Table
+from patiencelab.core.table import Table
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
+    from patiencelab.review import Review
     from patiencelab.solver import Solution
 
-__all__ = ["RECORD_FORMAT", "Klondike", "Status"]
+__all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
+
+_DECK = full_deck()  # card ints (the kernel's numbering) to cards
+_SUITS = tuple(Suit)
 
 Status = Literal["playing", "won", "stuck"]
-Listener = Callable[["Klondike"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One action as it was played or taken back: the resolved ``move``, the ``cards`` it moved (bottom first;
+    the cards drawn for a draw, none for a recycle), the card it turned face up (taken back: the card turned
+    face down again), and the points it scored.
+
+    ``turned`` of an action taken back names a card that is face down now: it is for the kernel's side
+    (narration, lessons), never for a view while cards are hidden.
+    """
+
+    move: Move
+    cards: tuple[Card, ...]
+    turned: Card | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one call changed in a game, handed to its listeners (:meth:`Klondike.on_change`).
+
+    ``kind`` is ``play`` (one move, or several for an autocompletion), ``undo``, ``redo`` or ``reset``;
+    ``played`` holds the actions played or taken back, in the order they happened (none for a reset).
+    """
+
+    game: Klondike
+    kind: Literal["play", "undo", "redo", "reset"]
+    played: tuple[Played, ...]
+
+    @property
+    def last(self) -> Played | None:
+        """The single action of this change, or ``None`` for a reset or several actions at once."""
+        return self.played[0] if len(self.played) == 1 else None
+
+
+Listener = Callable[[Change], None]
 
 RECORD_FORMAT = "patiencelab-game"
 
@@ -97,12 +150,13 @@ class Klondike(Table):
         self._load(start)
 
     def _load(self, position: Position) -> None:
-        self._down = [[_ID[c] for c in col.down] for col in position.tableau]
-        self._up = [[_ID[c] for c in col.up] for col in position.tableau]
-        self._stock = [_ID[c] for c in reversed(position.stock)]
-        self._waste = [_ID[c] for c in position.waste]
+        self._down = [[c.index for c in col.down] for col in position.tableau]
+        self._up = [[c.index for c in col.up] for col in position.tableau]
+        self._stock = [c.index for c in reversed(position.stock)]
+        self._waste = [c.index for c in position.waste]
         self._found = [position.foundations.get(s, 0) for s in _SUITS]
         self._recycles = position.recycles
+        self._legal = None
         self._score = self._rules.scoring.start
         self._undo: list[_Entry] = []
         self._redo: list[tuple[Move, int]] = []
@@ -270,9 +324,12 @@ class Klondike(Table):
         moves = None if self.is_won or any(self._down) else self._autocomplete_moves()
         if moves is None:
             raise PatienceError("autocomplete needs every tableau card face up and a game that plays out")
+        played = []
         for move in moves:
             self._play(move)
-        self._notify()
+            if self._listeners:
+                played.append(self._played_last())
+        self._notify("play", tuple(played))
         return moves
 
     def explain(self, move: Move | str) -> str:
@@ -301,6 +358,15 @@ class Klondike(Table):
         from patiencelab.solver import is_winnable
 
         return is_winnable(self, seconds=seconds, max_states=max_states)
+
+    def review(self, *, max_states: int | None = 200_000, seconds: float = math.inf) -> Review:
+        """Find the first move after which this deal could no longer be won, and a move that would have kept it
+        winnable, in about log2(moves) solver calls of at most ``max_states`` positions each (see
+        :mod:`patiencelab.review`). The game is not changed.
+        """
+        from patiencelab.review import review
+
+        return review(self, max_states=max_states, seconds=seconds)
 
     def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""
@@ -337,8 +403,30 @@ class Klondike(Table):
         rules forbid; either way the game is unchanged.
         """
         played = self._play(Move.parse(move))
-        self._notify()
+        if self._listeners:
+            self._notify("play", (self._played_last(),))
         return played
+
+    def parse_move(self, text: Move | str) -> Move:
+        """The move ``text`` names in this position, resolved: a card-form move (``5H-t5``) becomes the place
+        form the game plays (``t2-t5``), or keeps its card where only the card says which part of a run moves.
+
+        Raises :class:`InvalidMoveError` for text that is not a move and :class:`IllegalMoveError` for a move the
+        rules forbid now; the game is unchanged either way.
+        """
+        result = self._examine(Move.parse(text))
+        if isinstance(result, IllegalMoveError):
+            raise result
+        return result[0]
+
+    def notation(self, move: Move | str) -> str:
+        """``move`` written in card form for this position (``5H-t5``, ``AS-f``; ``d`` and ``r`` as they are),
+        the form a reader follows without counting cards. Raises like :meth:`parse_move`.
+        """
+        resolved = self.parse_move(move)
+        if resolved.is_draw or resolved.is_recycle:
+            return str(resolved)
+        return f"{self.moving_cards(resolved)[0]}-{resolved.target}"
 
     def draw(self) -> Move:
         """Turn the next card(s) of the stock onto the waste."""
@@ -359,6 +447,7 @@ class Klondike(Table):
 
     def _apply(self, move: Move, count: int) -> None:
         """Apply a checked move: no checks here."""
+        self._legal = None
         score = self._score
         table = self._rules.scoring
         source, target = move.source, move.target
@@ -366,87 +455,87 @@ class Klondike(Table):
         gain = 0
         first = -1
         if source == "d":
-            stock, waste = self._stock, self._waste
-            for _ in range(count):
-                waste.append(stock.pop())
+            draw_cards(self._stock, self._waste, count)
         elif source == "r":
-            self._stock = self._waste[::-1]
-            self._waste = []
+            recycle_waste(self._stock, self._waste)
             self._recycles += 1
             gain = table.recycle_points(self._rules.draw, self._recycles)
         else:
             assert source is not None and target is not None
-            if source == "w":
-                cards = [self._waste.pop()]
-                gain = table.waste_to_tableau if target[0] == "t" else 0
-            elif source[0] == "t":
+            to_column = target[0] == "t"
+            if source[0] == "t":
                 i = int(source[1]) - 1
                 up = self._up[i]
-                cards = up[len(up) - count :]
-                del up[len(up) - count :]
-                if not up and self._down[i]:
-                    up.append(self._down[i].pop())
-                    flipped = True
-                    gain = table.turn_up
+                if to_column:
+                    first = up[len(up) - count]
+                    flipped = move_run(self._down[i], up, self._up[int(target[1]) - 1], count)
+                else:
+                    token = lift_top(self._down[i], up)
+                    first, flipped = token >> 1, token & 1 == 1
+                gain = table.turn_up if flipped else 0
             else:
-                suit = "CDHS".index(source[1])
-                cards = [suit * 13 + self._found[suit] - 1]
-                self._found[suit] -= 1
-                gain = table.foundation_to_tableau
-            first = cards[0]
-            if target[0] == "f":
+                if source == "w":
+                    first = self._waste.pop()
+                    gain = table.waste_to_tableau if to_column else 0
+                else:
+                    suit = SUIT_LETTERS.index(source[1])
+                    self._found[suit] -= 1
+                    first = suit * 13 + self._found[suit]
+                    gain = table.foundation_to_tableau
+                if to_column:
+                    self._up[int(target[1]) - 1].append(first)
+            if not to_column:
                 self._found[first // 13] += 1
                 gain += table.to_foundation
-            else:
-                self._up[int(target[1]) - 1].extend(cards)
         new = score + gain
         if table.floor is not None and new < table.floor:
             new = table.floor
         self._score = new
         self._undo.append((move, count, flipped, score, first))
-        if self._t_end is None and self._found == _WON:
+        if self._t_end is None and self._found == WON:
             self._t_end = self._clock()
 
     def undo(self) -> Move:
         """Take back the last action (score included) and return it."""
         if not self._undo:
             raise PatienceError("there is nothing to undo")
+        score = self._score
         move = self._unapply()
-        self._notify()
+        if self._listeners:
+            self._notify("undo", (self._taken_back(move, self._redo[-1][1], self._score - score),))
         return move
 
     def _unapply(self) -> Move:
+        self._legal = None
         move, count, flipped, score, first = self._undo.pop()
         source, target = move.source, move.target
         if source == "d":
-            stock, waste = self._stock, self._waste
-            for _ in range(count):
-                stock.append(waste.pop())
+            undraw_cards(self._stock, self._waste, count)
         elif source == "r":
-            self._waste = self._stock[::-1]
-            self._stock = []
+            unrecycle_waste(self._stock, self._waste)
             self._recycles -= 1
         else:
             assert source is not None and target is not None
             if target[0] == "f":
                 self._found[first // 13] -= 1
-                cards = [first]
+                if source[0] == "t":
+                    i = int(source[1]) - 1
+                    unlift_top(self._down[i], self._up[i], first * 2 + flipped)
+                else:
+                    self._waste.append(first)
             else:
                 dest = self._up[int(target[1]) - 1]
-                cards = dest[len(dest) - count :]
-                del dest[len(dest) - count :]
-            if source == "w":
-                self._waste.append(cards[0])
-            elif source[0] == "t":
-                i = int(source[1]) - 1
-                if flipped:
-                    self._down[i].append(self._up[i].pop())
-                self._up[i].extend(cards)
-            else:
-                self._found["CDHS".index(source[1])] += 1
+                if source[0] == "t":
+                    i = int(source[1]) - 1
+                    unmove_run(self._down[i], self._up[i], dest, count, flipped)
+                elif source == "w":
+                    self._waste.append(dest.pop())
+                else:
+                    dest.pop()
+                    self._found[SUIT_LETTERS.index(source[1])] += 1
         self._score = score
         self._redo.append((move, count))
-        if self._t_end is not None and self._found != _WON:
+        if self._t_end is not None and self._found != WON:
             self._t_end = None
         return move
 
@@ -458,18 +547,21 @@ class Klondike(Table):
         redo = self._redo
         self._apply(move, count)
         self._redo = redo
-        self._notify()
+        if self._listeners:
+            self._notify("redo", (self._played_last(),))
         return move
 
     def reset(self) -> None:
         """Go back to the start (the deal or the starting position); history, score and clock start again."""
         self._load(self._start)
-        self._notify()
+        self._notify("reset")
 
     # --------------------------------------------------------------------------------------------- listen
 
     def on_change(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback(game)`` after every change; returns a function that removes it."""
+        """Call ``callback(change)`` after every change, with a :class:`Change` that says what was played or
+        taken back and what it turned over; returns a function that removes the listener.
+        """
         if not callable(callback):
             raise PatienceError("on_change needs a callable")
         self._listeners.append(callback)
@@ -480,12 +572,57 @@ class Klondike(Table):
 
         return remove
 
-    def _notify(self) -> None:
+    def _notify(self, kind: Literal["play", "undo", "redo", "reset"], played: tuple[Played, ...] = ()) -> None:
+        if not self._listeners:
+            return
+        change = Change(self, kind, played)
         for callback in list(self._listeners):
             try:
-                callback(self)
+                callback(change)
             except Exception as exc:
                 warnings.warn(f"a Klondike listener raised {exc!r}", RuntimeWarning, stacklevel=3)
+
+    def last_played(self) -> Played | None:
+        """The last action of the history as it was played (the cards it moved, the card it turned face up and
+        its points), or ``None`` at the start.
+        """
+        return self._played_last() if self._undo else None
+
+    def _played_last(self) -> Played:
+        move, count, flipped, score, first = self._undo[-1]
+        source, target = move.source, move.target
+        turned = None
+        if source == "d":
+            cards = self._waste[len(self._waste) - count :]
+        elif source == "r" or source is None or target is None:
+            cards = []
+        else:
+            cards = [first] if target[0] == "f" else self._up[int(target[1]) - 1][-count:]
+            if flipped:
+                turned = _DECK[self._up[int(source[1]) - 1][0]]
+        return Played(move, tuple(_DECK[c] for c in cards), turned, self._score - score)
+
+    def _taken_back(self, move: Move, count: int, points: int) -> Played:
+        """The action just taken back, read where its cards lie again (the redo entry and the table say it all;
+        a card turned face down again is named, for the kernel's side only).
+        """
+        source, target = move.source, move.target
+        turned = None
+        if source == "d":
+            cards = self._stock[len(self._stock) - count :][::-1]
+        elif source == "r" or source is None or target is None:
+            cards = []
+        elif source == "w":
+            cards = [self._waste[-1]]
+        elif source[0] == "t":
+            i = int(source[1]) - 1
+            cards = self._up[i][-count:]
+            if len(self._up[i]) == count and self._down[i]:
+                turned = _DECK[self._down[i][-1]]
+        else:
+            suit = "CDHS".index(source[1])
+            cards = [suit * 13 + self._found[suit] - 1]
+        return Played(move, tuple(_DECK[c] for c in cards), turned, points)
 
     # ---------------------------------------------------------------------------------------------- forms
 

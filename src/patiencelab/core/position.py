@@ -9,6 +9,7 @@ from typing import Any
 
 from patiencelab.core.cards import Card, Suit, full_deck
 from patiencelab.core.errors import InvalidPositionError, PatienceError, quote, unknown_fields
+from patiencelab.core.kernel import fits
 from patiencelab.core.limits import MAX_DEAL_TEXT, check_length
 from patiencelab.core.rules import Rules
 
@@ -104,7 +105,7 @@ class Position:
             for card in col.down + col.up:
                 place(card, f"column t{i}")
             for lower, upper in zip(col.up, col.up[1:]):
-                if upper.rank != lower.rank - 1 or upper.color == lower.color:
+                if not fits(upper.index, lower.index):
                     raise InvalidPositionError(
                         f"column t{i}: the {upper.symbol} cannot lie on the {lower.symbol} in a face-up run "
                         "(runs go down by one in alternating colours)"

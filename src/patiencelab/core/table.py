@@ -10,6 +10,7 @@ from __future__ import annotations
 from patiencelab.core.cards import Card, Suit, full_deck
 from patiencelab.core.errors import IllegalMoveError, InvalidMoveError
 from patiencelab.core.i18n import check_language, message
+from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, WON, fits, fits_empty, goes_home, passes_left, talon_reach
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -17,15 +18,13 @@ from patiencelab.core.rules import Rules
 __all__ = ["Table"]
 
 _DECK = full_deck()
-_RANK = [c.rank for c in _DECK]
-_RED = [c.is_red for c in _DECK]
 _SUITS = tuple(Suit)
 _ID = {card: card.index for card in _DECK}
 
 
 def _place_index(place: str) -> int:
     """``t3`` -> 2, ``fH`` -> 2 (the suit's index)."""
-    return int(place[1]) - 1 if place[0] == "t" else "CDHS".index(place[1])
+    return int(place[1]) - 1 if place[0] == "t" else SUIT_LETTERS.index(place[1])
 
 
 _MOVES: dict[tuple[str, str], Move] = {}
@@ -45,7 +44,6 @@ def _col(i: int) -> str:
 
 
 # Shared place-form moves, indexed by column (and suit) numbers, for fast move generation.
-_WON = [13, 13, 13, 13]
 _W_F = _move("w", "f")
 _W_T = [_move("w", _col(j)) for j in range(9)]
 _T_F = [_move(_col(i), "f") for i in range(9)]
@@ -56,7 +54,7 @@ _F_T = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
 class Table:
     """The position of one game and the rules it is played under; checks and lists moves, changes nothing."""
 
-    __slots__ = ("_down", "_found", "_lang", "_recycles", "_rules", "_stock", "_up", "_waste")
+    __slots__ = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
 
     _rules: Rules
     _lang: str
@@ -66,6 +64,8 @@ class Table:
     _waste: list[int]
     _found: list[int]
     _recycles: int
+    #: The legal moves of the current position, once listed; whatever changes the cards sets it to ``None``.
+    _legal: list[Move] | None
 
     @property
     def rules(self) -> Rules:
@@ -111,13 +111,12 @@ class Table:
     @property
     def passes_left(self) -> int | None:
         """Passes through the stock still allowed after this one (``None``: unlimited)."""
-        limit = self._rules.max_passes
-        return None if limit is None else max(0, limit - 1 - self._recycles)
+        return passes_left(self._rules.max_passes, self._recycles)
 
     @property
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""
-        return self._found == _WON
+        return self._found == WON
 
     @property
     def is_stuck(self) -> bool:
@@ -134,49 +133,62 @@ class Table:
         """Every card that some number of draws (and recycles within the passes left) would put on top of the
         waste, with nothing played meanwhile.
         """
-        stock, waste, draw = list(self._stock), list(self._waste), self._rules.draw
-        left = self.passes_left
-        reachable: set[int] = set()
-        recycled = False
-        while True:
-            while stock:
-                for _ in range(min(draw, len(stock))):
-                    waste.append(stock.pop())
-                reachable.add(waste[-1])
-            if recycled or not waste or left == 0:
-                return reachable
-            stock, waste, recycled = waste[::-1], [], True
+        talon = self._waste + self._stock[::-1]
+        reach = talon_reach(len(talon), len(self._waste), self._rules.draw, self.passes_left != 0)
+        return {talon[i] for i, _ in reach}
 
     def _card_fits_anywhere(self, card: int) -> bool:
-        if self._found[card // 13] == _RANK[card] - 1:
-            return True
-        return any(self._fits(card, j) for j in range(len(self._up)))
+        return goes_home(card, self._found) or any(self._fits(card, j) for j in range(len(self._up)))
 
     def _fits(self, card: int, column: int) -> bool:
         """True when ``card`` (leading a run) may be put on ``column``."""
         up = self._up[column]
-        if not up:
-            return _RANK[card] == 13 or self._rules.empty_column == "any"
-        top = up[-1]
-        return _RANK[top] == _RANK[card] + 1 and _RED[top] != _RED[card]
+        return fits(card, up[-1]) if up else fits_empty(card, self._rules.empty_column == "king")
 
     def legal_moves(self) -> list[Move]:
         """Every legal action, in place form: waste moves, column moves, foundation returns, then draw or
-        recycle. Pointless moves (a King between empty columns) are included.
+        recycle. Pointless moves (a King between empty columns) are included. The list is made once per
+        position (a game, its status and the widget all read it) and copied for the caller.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal_moves()
+        return list(legal)
+
+    def legal_leads(self) -> list[tuple[Move, Card]]:
+        """Every legal action but draw and recycle, with the card that leads what it moves (the card a player
+        picks up to play it): one pass over :meth:`legal_moves`, no rule checks.
+        """
+        out: list[tuple[Move, Card]] = []
+        for move in self.legal_moves():
+            source, target = move.source, move.target
+            if target is None or source is None:
+                continue
+            if move.card is not None:
+                lead = _ID[move.card]
+            elif source[0] == "t" and target[0] == "t":
+                up = self._up[int(source[1]) - 1]
+                lead = up[self._implied_run(up, self._up[int(target[1]) - 1])]
+            else:
+                lead = self._source_top(source)
+            out.append((move, _DECK[lead]))
+        return out
+
+    def _list_legal_moves(self) -> list[Move]:
+        """The legal actions of the position (see :meth:`legal_moves`), listed afresh."""
         found = self._found
-        if found == _WON:
+        if found == WON:
             return []
         ups = self._up
         any_on_empty = self._rules.empty_column != "king"
         empties = [j for j, up in enumerate(ups) if not up]
         # (column, the rank a run must lead with to go there, whether its top is red)
-        fronts = [(j, _RANK[up[-1]] - 1, _RED[up[-1]]) for j, up in enumerate(ups) if up]
+        fronts = [(j, RANK[up[-1]] - 1, RED[up[-1]]) for j, up in enumerate(ups) if up]
         result: list[Move] = []
         append = result.append
         if self._waste:
             card = self._waste[-1]
-            rank, red = _RANK[card], _RED[card]
+            rank, red = RANK[card], RED[card]
             if found[card // 13] == rank - 1:
                 append(_W_F)
             for j, need, top_red in fronts:
@@ -188,12 +200,12 @@ class Table:
             if not up:
                 continue
             top = up[-1]
-            if found[top // 13] == _RANK[top] - 1:
+            if found[top // 13] == RANK[top] - 1:
                 append(_T_F[i])
-            lead, length, row = _RANK[up[0]], len(up), _T_T[i]
+            lead, length, row = RANK[up[0]], len(up), _T_T[i]
             for j, need, top_red in fronts:
-                k = lead - need  # index in the run of the card that would lead; the run's own column gives k == length
-                if 0 <= k < length and _RED[up[k]] != top_red:
+                k = lead - need  # kernel.run_split inlined; the run's own column gives k == length
+                if 0 <= k < length and RED[up[k]] != top_red:
                     append(row[j])
             if empties and (lead == 13 or any_on_empty):
                 result.extend(row[j] for j in empties)
@@ -206,7 +218,7 @@ class Table:
                 count = found[s]
                 if not count:
                     continue
-                red, row = _RED[s * 13], _F_T[s]
+                red, row = RED[s * 13], _F_T[s]
                 for j, need, top_red in fronts:
                     if need == count and top_red != red:
                         append(row[j])
@@ -348,7 +360,7 @@ class Table:
             return self._waste[-1]
         if source[0] == "t":
             return self._up[int(source[1]) - 1][-1]
-        suit = "CDHS".index(source[1])
+        suit = SUIT_LETTERS.index(source[1])
         return suit * 13 + self._found[suit] - 1
 
     def _examine_to_foundation(
@@ -368,7 +380,7 @@ class Table:
                 target=self._suit_name(Suit(target[1])),
             )
         have = self._found[suit]
-        if have != _RANK[card] - 1:
+        if have != RANK[card] - 1:
             params = {"card": _DECK[card].symbol, "foundation": self._suit_name(_SUITS[suit])}
             if have == 13:
                 return self._illegal("foundation-order", "foundation-order.full", **params)
@@ -393,18 +405,18 @@ class Table:
             count = 1
         symbol = _DECK[card].symbol
         if not dest:
-            if self._rules.empty_column == "king" and _RANK[card] != 13:
+            if self._rules.empty_column == "king" and RANK[card] != 13:
                 return self._illegal("king-on-empty", card=symbol, place=target)
         else:
             top = dest[-1]
             top_card = _DECK[top]
-            if _RANK[top] != _RANK[card] + 1:
-                if _RANK[card] == 13:
+            if RANK[top] != RANK[card] + 1:
+                if RANK[card] == 13:
                     return self._illegal("one-lower", "one-lower.king", card=symbol, top=top_card.symbol)
                 return self._illegal("one-lower", card=symbol, top=top_card.symbol, need=_DECK[card + 1].symbol[:-1])
-            if _RED[top] == _RED[card]:
-                color = self._color_name(_RED[top])
-                other = self._color_name(not _RED[top], "-adj")
+            if RED[top] == RED[card]:
+                color = self._color_name(RED[top])
+                other = self._color_name(not RED[top], "-adj")
                 return self._illegal(
                     "alternate-colors",
                     card=symbol,
@@ -422,8 +434,8 @@ class Table:
         """Index of the card that leads the run ``tA-tB`` moves: one rank below B's top (a King on an empty
         column); the whole face-up run when there is no such card.
         """
-        want = _RANK[dest[-1]] - 1 if dest else 13
-        k = _RANK[up[0]] - want
+        want = RANK[dest[-1]] - 1 if dest else 13
+        k = RANK[up[0]] - want
         if 0 <= k < len(up):
             return k
         return 0

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patiencelab.core.cards import Card
+from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.solver.state import F2T, OPP, RANK, RED, SUIT_LETTER, T2F, T2T, W2F, W2T, IMove, State
+from patiencelab.solver.state import F2T, T2F, T2T, W2F, W2T, IMove, State
 
-__all__ = ["generate", "safe_move", "to_public"]
+__all__ = ["OBLIGATION_KEY", "generate", "must_cover", "safe_move", "to_public"]
 
 # Move-ordering scores (higher is tried first). Talon moves lose a point per action needed to reach the card.
 _TO_FOUNDATION = 1000
@@ -20,8 +21,9 @@ _PARTIAL_TO_EMPTY = 150
 _FROM_FOUNDATION = 100
 
 
-def generate(st: State) -> list[IMove]:
-    """Every move worth trying here, ordered so that the most promising comes *last* (for ``list.pop``).
+def generate(st: State, onto: int = -1) -> list[IMove]:
+    """Every move worth trying here, ordered so that the most promising comes *last* (for ``list.pop``); with
+    ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on it.
 
     Pruned (soundly): a whole column without face-down cards moved to an empty column; a part of a run moved
     onto a card that looks like the one it leaves (same rank and colour) unless that card can then go home;
@@ -36,6 +38,11 @@ def generate(st: State) -> list[IMove]:
         if not up[j]:
             empty = j
             break
+    # (column, the rank a card needs to go on its top, its top's colour): a run's card at index k = the lead's
+    # rank - that rank may go there when in range and of the other colour (kernel.run_split, inlined); a
+    # column's own top gives k == its length.
+    fronts = [(j, RANK[t] - 1, RED[t]) for j, t in enumerate(tops) if t >= 0 and (onto < 0 or t == onto)]
+    king_waiting: bool | None = None
     scored: list[tuple[int, IMove]] = []
     add = scored.append
     for i in range(n):
@@ -48,17 +55,17 @@ def generate(st: State) -> list[IMove]:
             add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), (T2F, i, 0, 0)))
         r0 = RANK[u[0]]
         length = len(u)
-        for j in range(n):
-            t = tops[j]
-            if t < 0 or j == i:
-                continue
-            k = r0 - RANK[t] + 1
-            if 0 <= k < length and RED[u[k]] != RED[t]:
+        for j, need, top_red in fronts:
+            k = r0 - need
+            if 0 <= k < length and RED[u[k]] != top_red:
                 if k == 0:
                     if nd:
                         add((_FLIP + nd * 8, (T2T, i, j, 0)))
-                    elif not king_only or _king_waiting(st):
-                        add((_EMPTY_COLUMN, (T2T, i, j, 0)))
+                    else:
+                        if king_waiting is None:
+                            king_waiting = not king_only or _king_waiting(st)
+                        if king_waiting:
+                            add((_EMPTY_COLUMN, (T2T, i, j, 0)))
                 else:
                     below = u[k - 1]
                     if found[below // 13] == RANK[below] - 1:
@@ -83,16 +90,42 @@ def generate(st: State) -> list[IMove]:
             if free and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
             red = RED[c]
-            for j in range(n):
-                t = tops[j]
-                if t >= 0 and RANK[t] == rank + 1 and RED[t] != red:
+            for j, need, top_red in fronts:
+                if need == rank and top_red != red:
                     add((_TALON_TO_TABLEAU - cost, (W2T, idx, j, 0)))
             if empty >= 0 and (rank == 13 or not king_only):
                 add((_TALON_TO_TABLEAU - 50 - cost, (W2T, idx, empty, 0)))
     if st.f2t:
         _foundation_moves(st, tops, empty, add)
     scored.sort()
+    if onto >= 0:
+        return [m for _, m in scored if m[0] != T2F and m[0] != W2F and tops[m[2]] == onto]
     return [m for _, m in scored]
+
+
+def must_cover(st: State, m: IMove) -> int:
+    """The card that the move after ``m`` must cover, or -1 (call it before ``m`` is applied).
+
+    A card put on a column's card from where it stays available is only worth putting there right before a card
+    goes on it: playing it earlier only takes options away (the card it covers can no longer move alone or go
+    home), and it can still be put there later (its place stays a column's top, or a twin of it takes that
+    place and whatever goes on the card). Any win can be reordered that way, so the search follows such a move
+    only with a move onto that card (a sound pruning). This holds for a foundation's top card brought back,
+    and for a talon card with draw 1 and unlimited passes (every talon card stays reachable whatever is
+    played). A card put on an empty column is not constrained (the column could be taken meanwhile).
+    """
+    kind = m[0]
+    if kind == F2T:
+        if st.up[m[2]]:
+            return m[1] * 13 + st.found[m[1]] - 1
+    elif kind == W2T and st.draw == 1 and st.max_rec is None and st.up[m[2]]:
+        return st.talon[m[1]]
+    return -1
+
+
+#: ``OBLIGATION_KEY[c]``: what :func:`must_cover`'s card ``c`` adds to a state's key (positions that must go on
+#: with a move onto ``c`` are searched apart from the same positions free of that constraint).
+OBLIGATION_KEY = [bytes((255, c)) for c in range(52)]
 
 
 def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tuple[int, IMove]], None]) -> None:
@@ -121,7 +154,7 @@ def _wanted(st: State, c: int) -> bool:
     if RANK[c] == 1:
         return False
     found, downflag = st.found, st.downflag
-    x, y = OPP[c - 1]
+    x, y = TWINS[c - 1]
     return (not downflag[x] and found[x // 13] <= RANK[x]) or (not downflag[y] and found[y // 13] <= RANK[y])
 
 
@@ -205,20 +238,11 @@ def to_public(st: State, m: IMove) -> list[Move]:
             return [Move(None, _col(j), Card.from_index(st.up[i][k]))]  # place form cannot say which run
         return [Move(_col(i), _col(j))]
     if kind == F2T:
-        return [Move("f" + SUIT_LETTER[m[1]], _col(m[2]))]
+        return [Move("f" + SUIT_LETTERS[m[1]], _col(m[2]))]
     idx = m[1]
-    out: list[Move] = []
-    talon_len, d, p = len(st.talon), st.draw, st.p
-    if idx != p - 1:
-        q = p
-        while q < talon_len and q - 1 != idx:
-            q = min(q + d, talon_len)
-            out.append(DRAW)
-        if q - 1 != idx:  # not reachable in this pass: turn the waste over
-            out.append(RECYCLE)
-            q = 0
-            while q - 1 != idx:
-                q = min(q + d, talon_len)
-                out.append(DRAW)
+    before, after = talon_route(len(st.talon), st.p, st.draw, idx)
+    out = [DRAW] * before
+    if after >= 0:
+        out += [RECYCLE, *[DRAW] * after]
     out.append(Move("w", "f" if kind == W2F else _col(m[2])))
     return out

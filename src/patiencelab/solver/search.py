@@ -10,7 +10,7 @@ from typing import Literal
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
-from patiencelab.solver.movegen import finishing_move, generate, safe_move, to_public
+from patiencelab.solver.movegen import OBLIGATION_KEY, finishing_move, generate, must_cover, safe_move, to_public
 from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
@@ -109,12 +109,13 @@ class _Search:
                     self._unplay(frames.pop())
                 continue
             m = moves.pop()
+            onto = must_cover(st, m)
             mark = len(self.path)
             self._play(m)
             if st.ndown == 0 and st.is_trivially_won():
                 self._finish()
                 return "solved"
-            key = st.key()
+            key = st.key() if onto < 0 else st.key() + OBLIGATION_KEY[onto]
             if key in seen:
                 self._unplay(mark)
                 continue
@@ -125,7 +126,7 @@ class _Search:
                     return "unknown"
                 yield
             frames.append(mark)
-            stack.append(generate(st))
+            stack.append(generate(st, onto))
         return "impossible"
 
 

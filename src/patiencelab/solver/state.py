@@ -10,6 +10,16 @@ from __future__ import annotations
 from typing import Protocol
 
 from patiencelab.core.errors import PatienceError
+from patiencelab.core.kernel import (
+    RANK,
+    TWINS,
+    lift_top,
+    move_run,
+    talon_needs_recycle,
+    talon_reach,
+    unlift_top,
+    unmove_run,
+)
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 
@@ -23,13 +33,6 @@ __all__ = [
     "Positioned",
     "State",
 ]
-
-RANK = [c % 13 + 1 for c in range(52)]
-RED = [(c // 13) in (1, 2) for c in range(52)]
-SUIT = [c // 13 for c in range(52)]
-SUIT_LETTER = "CDHS"
-#: The two cards of the other colour with the same rank: OPP[c] = (x, y).
-OPP = [tuple(s * 13 + c % 13 for s in ((1, 2) if c // 13 in (0, 3) else (0, 3))) for c in range(52)]
 
 # Move kinds. An internal move is a tuple (kind, a, b, c):
 T2F = 0  # (T2F, column, 0, 0): a column's top card to its foundation
@@ -102,7 +105,7 @@ class State:
         self.found = found
         self.recycles = recycles
         self.draw = rules.draw
-        self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
+        self.max_rec = None if rules.max_passes is None else rules.max_passes - 1  # recycles allowed in all
         self.f2t = rules.foundation_to_tableau
         self.king_only = rules.empty_column == "king"
         self.downflag = [False] * 52
@@ -151,7 +154,9 @@ class State:
         if self.draw == 1 and self.max_rec is None:
             self.talon_key = mask  # every talon card is reachable whatever the waste holds
         elif self.max_rec is None:
-            self.talon_key = mask + bytes((self.p,))
+            # All drawn (p == len) reaches what a fresh stock (p == 0) does: the last card now, every draw-th
+            # card after the recycle, and each move leads to the same position from both.
+            self.talon_key = mask + bytes((self.p if self.p < len(self.talon) else 0,))
         else:
             self.talon_key = mask + bytes((self.p, min(self.recycles, 255)))
 
@@ -178,34 +183,11 @@ class State:
 
     def reachable(self) -> list[tuple[int, int]]:
         """Talon indices some draws (and at most one recycle) would put on top, with their action counts."""
-        talon_len = len(self.talon)
-        if not talon_len:
-            return []
-        d, p = self.draw, self.p
-        out: list[tuple[int, int]] = []
-        if p:
-            out.append((p - 1, 0))
-        q, k = p, 0
-        while q < talon_len:
-            q = q + d if q + d < talon_len else talon_len
-            k += 1
-            out.append((q - 1, k))
-        if p and self.can_recycle():
-            seen = {i for i, _ in out}
-            q, k2 = 0, k + 1
-            while q < talon_len:
-                q = q + d if q + d < talon_len else talon_len
-                k2 += 1
-                if q - 1 not in seen:
-                    out.append((q - 1, k2))
-        return out
+        return talon_reach(len(self.talon), self.p, self.draw, self.can_recycle())
 
     def needs_recycle(self, idx: int) -> bool:
         """True when talon card ``idx`` can only be reached after turning the waste over."""
-        p = self.p
-        if idx >= p:
-            return (idx - p + 1) % self.draw != 0 and idx != len(self.talon) - 1
-        return idx < p - 1
+        return talon_needs_recycle(len(self.talon), self.p, self.draw, idx)
 
     def is_safe(self, c: int) -> bool:
         """True when putting ``c`` on its foundation can never hurt (a sound dominance)."""
@@ -213,7 +195,7 @@ class State:
         if r <= 2:
             return True
         f = self.found
-        x, y = OPP[c]
+        x, y = TWINS[c]
         if self.f2t:
             # Blake & Gent: other colour within 2 ranks, the same colour's other suit within 3.
             if f[x // 13] < r - 2 or f[y // 13] < r - 2:
@@ -224,21 +206,14 @@ class State:
 
     # ------------------------------------------------------------------------------------------- changes
 
-    def _flip(self, i: int) -> int:
-        """Turn up the top face-down card of column ``i`` when its face-up run is empty; 1 if it did."""
-        down = self.down[i]
-        if self.up[i] or not down:
-            return 0
-        c = down.pop()
-        self.up[i].append(c)
-        self.downflag[c] = False
+    def _turned_up(self, i: int) -> None:
+        """Book-keeping after column ``i`` turned up its face-down card."""
+        self.downflag[self.up[i][0]] = False
         self.ndown -= 1
-        return 1
 
-    def _unflip(self, i: int) -> None:
-        c = self.up[i].pop()
-        self.down[i].append(c)
-        self.downflag[c] = True
+    def _turning_down(self, i: int) -> None:
+        """Book-keeping before column ``i`` turns its face-up card back down."""
+        self.downflag[self.up[i][0]] = True
         self.ndown += 1
 
     def apply(self, m: IMove) -> int:
@@ -246,21 +221,21 @@ class State:
         kind = m[0]
         if kind == T2T:
             i, j, k = m[1], m[2], m[3]
-            src = self.up[i]
-            count = len(src) - k
-            self.up[j].extend(src[k:])
-            del src[k:]
-            flipped = self._flip(i)
+            count = len(self.up[i]) - k
+            if move_run(self.down[i], self.up[i], self.up[j], count):
+                self._turned_up(i)
+                count = -count
             self.colkey[i] = self._column_key(i)
             self.colkey[j] = self._column_key(j)
-            return count * 2 + flipped
+            return count
         if kind == T2F:
             i = m[1]
-            c = self.up[i].pop()
-            self.found[c // 13] += 1
-            flipped = self._flip(i)
+            token = lift_top(self.down[i], self.up[i])
+            self.found[token // 26] += 1
+            if token & 1:
+                self._turned_up(i)
             self.colkey[i] = self._column_key(i)
-            return c * 2 + flipped
+            return token
         if kind == F2T:
             s, j = m[1], m[2]
             self.found[s] -= 1
@@ -269,7 +244,7 @@ class State:
             return 0
         idx = m[1]
         token = self.p | (self.tidx[idx] << 8) | (self.talon[idx] << 16) | (self.recycles << 24)
-        if self.needs_recycle(idx):
+        if talon_needs_recycle(len(self.talon), self.p, self.draw, idx):
             self.recycles += 1
         c = self.talon.pop(idx)
         self.tmask ^= 1 << self.tidx.pop(idx)
@@ -288,21 +263,17 @@ class State:
         kind = m[0]
         if kind == T2T:
             i, j = m[1], m[2]
-            if token & 1:
-                self._unflip(i)
-            dst = self.up[j]
-            cut = len(dst) - (token >> 1)
-            self.up[i].extend(dst[cut:])
-            del dst[cut:]
+            if token < 0:
+                self._turning_down(i)
+            unmove_run(self.down[i], self.up[i], self.up[j], abs(token), token < 0)
             self.colkey[i] = self._column_key(i)
             self.colkey[j] = self._column_key(j)
         elif kind == T2F:
             i = m[1]
             if token & 1:
-                self._unflip(i)
-            c = token >> 1
-            self.up[i].append(c)
-            self.found[c // 13] -= 1
+                self._turning_down(i)
+            unlift_top(self.down[i], self.up[i], token)
+            self.found[token // 26] -= 1
             self.colkey[i] = self._column_key(i)
         elif kind == F2T:
             s, j = m[1], m[2]

@@ -17,18 +17,19 @@ from typing import Any
 import anywidget
 import traitlets
 
-from patiencelab.core.cards import Card
-from patiencelab.core.errors import IllegalMoveError, PatienceError, quote, unknown_fields
-from patiencelab.core.game import Klondike
-from patiencelab.core.i18n import check_language, labels, language_names, message
+from patiencelab.core.errors import IllegalMoveError, PatienceError
+from patiencelab.core.game import Change, Klondike
+from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.moves import Move
-from patiencelab.core.rules import PRESETS, Rules
+from patiencelab.core.rules import Rules
 from patiencelab.lesson import Lesson
 from patiencelab.narration import narrate_played
 from patiencelab.records import Records
+from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor, Indicator
 from patiencelab.widget.keeper import RecordKeeper
-from patiencelab.widget.teaching import ACTIONS, LessonPlayer, move_ends
+from patiencelab.widget.protocol import INTENTS, RejectedIntentError
+from patiencelab.widget.teaching import LessonPlayer
 
 __all__ = ["INTENTS", "KlondikeWidget"]
 
@@ -37,44 +38,6 @@ if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checko
     raise ImportError(
         "the widget's front end is not built: run 'make setup' (or 'npm --prefix js ci && npm --prefix js run build')"
     )
-
-#: Every intent type the front end may send.
-INTENTS = (
-    "move",
-    "draw",
-    "recycle",
-    "undo",
-    "redo",
-    "hint",
-    "new",
-    "restart",
-    "autocomplete",
-    "lesson",
-    "lang",
-    "show_moves",
-    "indicator",
-    "stats",
-)
-_SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
-#: Intents that name cards and places of the board they were made on: only these must match its version. The
-#: others (draw, undo, lesson steps, ...) are relative commands, applied in the order they arrive, so quick
-#: clicks are never lost.
-_VERSIONED = ("move",)
-#: The longest reply text sent back (an echo of outside input is cut to this).
-_MAX_REPLY = 400
-#: The longest text field an intent may carry (card, place, preset, action, language).
-_MAX_FIELD = 32
-#: Seeds a board accepts from the front end: what a 64-bit signed integer holds (SQLite, JSON in browsers).
-_MAX_SEED = 2**63 - 1
-
-
-class _RejectedError(Exception):
-    """An intent that changes nothing; carries the reply's rule code and text."""
-
-    def __init__(self, text: str, rule: str | None = None) -> None:
-        super().__init__(text)
-        self.text = text
-        self.rule = rule
 
 
 class KlondikeWidget(anywidget.AnyWidget):
@@ -126,7 +89,6 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._lang = check_language(lang)
         self._version = 0
         self._game: Klondike | None = None
-        self._before: Klondike | None = None
         self._unlisten: Any = None
         self._player: LessonPlayer | None = None
         self._message: dict[str, Any] | None = None
@@ -167,9 +129,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         game.lang = self._lang
         self._game = game
         self._keeper.new_game(game)
-        self._unlisten = game.on_change(lambda _game: self._sync())
-        self._before = None
-        self._sync()
+        self._unlisten = game.on_change(self._sync)
+        self._sync(fresh=True)
 
     def new_game(self, *, seed: int | None = None, rules: Rules | None = None) -> Klondike:
         """Deal a new game (same rules unless given) and show it."""
@@ -187,7 +148,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._lang = check_language(lang)
         self.labels = labels(lang)
         self.game.lang = lang
-        self._sync(moved=False)
+        self._sync()
 
     @property
     def records(self) -> Records | None:
@@ -200,7 +161,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def records(self, records: Records | bool | None) -> None:
         self._keeper = RecordKeeper(records, on_change=self._records_changed)
         self._keeper.new_game(self.game)
-        self._sync(moved=False)
+        self._sync()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
         """The widget view, plus a picture of the board for viewers without a kernel (static notebook sites,
@@ -233,7 +194,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     @traitlets.observe("reveal", "show_moves", "narrate", "indicator")
     def _option_changed(self, change: Mapping[str, Any]) -> None:
         if self._game is not None:
-            self._sync(moved=False)
+            self._sync()
 
     # ------------------------------------------------------------------------------------------- lessons
 
@@ -246,7 +207,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def lesson(self, lesson: Lesson | None) -> None:
         if lesson is None:
             self._player = None
-            self._sync(moved=False)
+            self._sync()
             return
         player = LessonPlayer(lesson)
         self._store_unfinished()
@@ -266,41 +227,14 @@ class KlondikeWidget(anywidget.AnyWidget):
         player = self._player
         if player is None:
             raise PatienceError("there is no lesson to step through: set widget.lesson first")
-        if action not in ACTIONS or action == "pace":
-            raise PatienceError(f"unknown lesson action {quote(action)}: choose one of {', '.join(ACTIONS[:-1])}")
         if action == "close":
             self.lesson = None
             return
-        if action in ("play", "pause"):
-            player.playing = action == "play" and player.step < player.steps
-            self._sync(moved=False)
-            return
-        if action != "resume" and player.is_taken_over(self.game):
-            raise PatienceError("the lesson was left to play on by hand: resume it first")
-        target = {"first": 0, "last": player.steps, "resume": player.step}.get(action)
-        if action == "forward":
-            if player.step >= player.steps:
-                raise PatienceError("the lesson is at its last step")
-            player.step += 1
-            player.playing = player.playing and player.step < player.steps
-            move = player.path[player.step - 1]
-            if move is None:  # an illegal step is shown, not played
-                self._sync(moved=False)
-            else:
-                self.game.play(move)
-        elif action == "back":
-            if player.step == 0:
-                raise PatienceError("the lesson is at its first step")
-            player.step -= 1
-            if player.path[player.step] is None:
-                self._sync(moved=False)
-            else:
-                self.game.undo()
-        else:
-            assert target is not None
-            player.step = target
-            player.playing = False
-            self._show(player.game_at(target, self._lang))
+        shown = player.act(action, self.game, self._lang)
+        if isinstance(shown, Klondike):
+            self._show(shown)
+        elif not shown:  # only the lesson's state changed; a played step synced through the game
+            self._sync()
 
     # ------------------------------------------------------------------------------------------- syncing
 
@@ -309,53 +243,37 @@ class KlondikeWidget(anywidget.AnyWidget):
         """The version of the synced state: it grows with every change."""
         return self._version
 
-    def _sync(self, *, moved: bool = True, bump: bool = True) -> None:
+    def _sync(self, change: Change | None = None, *, fresh: bool = False, bump: bool = True) -> None:
+        """Send the state: after ``change`` (from the game's listener), for a game just shown (``fresh``), or
+        for a change of the board's own (options, lesson, verdicts; the last move stays as it was).
+        """
         with self._lock:
-            self._sync_locked(moved=moved, bump=bump)
+            self._sync_locked(change, fresh, bump)
 
-    def _sync_locked(self, *, moved: bool, bump: bool) -> None:
+    def _sync_locked(self, change: Change | None, fresh: bool, bump: bool) -> None:
         """Build the whole state first, then give it its version: a build that fails changes nothing."""
         game = self.game
         if self._player is None:
             self._keeper.follow(game)
-        last = self._last_move() if moved else self.state.get("last_move")
-        if moved and last is not None and self.narrate and self._player is None:
-            self._say("narration", self._narration(last))
+        if change is not None:
+            last = protocol.last_move(change, self.labels)
+            if last is not None and self.narrate and self._player is None:
+                self._say("narration", self._narration(change))
+        else:
+            last = None if fresh else self.state.get("last_move")
         indicator = self._indicator_state(game)
         records = self._keeper.state(game)
         if records["notice"] is not None and records["error"] != self._records_notice:
             self._records_notice = records["error"]
             self._say("info", records["notice"])  # said once; the status line keeps a mark with the reason
-        view = game.view(reveal=self.reveal)
-        rules = game.rules
         state = {
-            **view,
-            "seconds": round(game.seconds, 3),
-            "clock_running": view["status"] == "playing",
-            "can_draw": bool(view["stock"]) and view["status"] != "won",
-            "can_recycle": not view["stock"] and game.can_play("r"),
-            "can_autocomplete": game.can_autocomplete,
-            "targets": self._targets(),
-            "pickable": self._pickable(),
+            **protocol.board_state(game, reveal=self.reveal, show_moves=self.show_moves, lang=self._lang),
             "last_move": last,
-            "rules": {
-                "preset": rules.preset_name,
-                "draw": rules.draw,
-                "max_passes": rules.max_passes,
-                "foundation_to_tableau": rules.foundation_to_tableau,
-                "scoring": rules.scoring.name,
-            },
-            "reveal": self.reveal,
-            "show_moves": self.show_moves,
-            "lang": self._lang,
-            "languages": [list(pair) for pair in language_names()],
-            "rules_text": rules.describe(self._lang),
             "message": self._message,
             "lesson": self._player.state(game, self._lang) if self._player else None,
             "indicator": indicator,
             "records": records,
         }
-        self._before = game.copy()
         self._version += bump
         self.state = {**state, "version": self._version}
 
@@ -388,7 +306,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         if self._lock.acquire(blocking=False):
             try:
                 if self._game is not None:
-                    self._sync(moved=False, bump=False)
+                    self._sync(bump=False)
             finally:
                 self._lock.release()
 
@@ -409,83 +327,18 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _show_verdict(self) -> None:
         with self._lock:
             if self._game is not None:
-                self._sync(moved=False, bump=False)
+                self._sync(bump=False)
 
     def _say(self, kind: str, text: str) -> None:
         self._message_id += 1
         self._message = {"id": self._message_id, "kind": kind, "text": text}
 
-    def _targets(self) -> dict[str, list[str]]:
-        """Every card that can move now (the lead of what moves) and the piles it may go to: ``t3``, ``fH``."""
-        targets: dict[str, list[str]] = {}
-        for move in self.game.legal_moves():
-            if move.is_draw or move.is_recycle:
-                continue
-            lead = str(self.game.moving_cards(move)[0])
-            piles = targets.setdefault(lead, [])
-            pile = move_ends(move, [lead])[1]
-            if pile not in piles:
-                piles.append(pile)
-        return targets
-
-    def _pickable(self) -> list[str]:
-        """The cards a player may pick up (a drop where one may not go is answered with the reason): every
-        face-up card of a column, the top card of the waste and of each foundation; none once the game is won.
-        """
-        game = self.game
-        if game.is_won:
-            return []
-        cards = [card for column in game.tableau for card in column.up]
-        cards += game.waste[-1:]
-        cards += [Card(rank, suit) for suit, rank in game.foundations.items() if rank]
-        return [str(card) for card in cards]
-
-    def _last_move(self) -> dict[str, Any] | None:
-        """The action between the last synced game and this one (a move played, or one undone), with the
-        sentence the live region reads, in the board's language.
-        """
-        before, game = self._before, self.game
-        if before is None:
-            return None
-        was, now = before.history, game.history
-        if len(now) == len(was) + 1 and now[:-1] == was:
-            move, undo, origin = now[-1], False, before
-        elif len(now) + 1 == len(was) and was[:-1] == now:
-            move, undo, origin = was[-1], True, game
-        else:
-            return None
-        cards = [] if move.is_draw or move.is_recycle else [str(c) for c in origin.moving_cards(move)]
-        ends = list(move_ends(move, cards))
-        if undo:
-            ends.reverse()
-        words: dict[str, str] = self.labels
-
-        def name(card: str) -> str:
-            rank = "A23456789TJQK".index(card[0]) + 1
-            rank_word = words.get(f"rank.{rank}", str(rank)) if rank in (1, 11, 12, 13) else str(rank)
-            return words.get("of", "{rank} {suit}").format(rank=rank_word, suit=words.get(f"suit.{card[-1]}", card[-1]))
-
-        def place(pile: str) -> str:
-            if pile in ("stock", "w"):
-                return words.get("stock" if pile == "stock" else "waste", pile)
-            if pile[0] == "t":
-                return f"{words.get('column', 'Column')} {pile[1:]}"
-            return f"{words.get('foundation', 'Foundation')} {words.get(f'suit.{pile[1]}', pile[1])}"
-
-        prefix = f"{words.get('undo', 'Undo')}: " if undo else ""
-        if move.is_recycle or (move.is_draw and undo):
-            text = prefix + words.get("recycle" if move.is_recycle else "draw", str(move))
-        elif move.is_draw:
-            text = f"{words.get('draw', 'Draw')}: {name(str(game.waste[-1]))}" if game.waste else words.get("draw", "d")
-        else:
-            text = prefix + words.get("moved-to", "{card} to {place}").format(card=name(cards[0]), place=place(ends[1]))
-        return {"move": str(move), "cards": cards, "from": ends[0], "to": ends[1], "undo": undo, "text": text}
-
-    def _narration(self, last: dict[str, Any]) -> str:
-        assert self._before is not None
-        if last["undo"]:
-            return f"{self.labels.get('undo', 'Undo')}: {last['move']}"
-        return narrate_played(self._before, Move.parse(last["move"]), self.game)
+    def _narration(self, change: Change) -> str:
+        played = change.last
+        assert played is not None
+        if change.kind == "undo":
+            return f"{self.labels.get('undo', 'Undo')}: {played.move}"
+        return narrate_played(change.game, played)
 
     # ------------------------------------------------------------------------------------------- intents
 
@@ -505,127 +358,62 @@ class KlondikeWidget(anywidget.AnyWidget):
         try:
             with self._lock:
                 return self._apply_intent(content, intent_id)
-        except _RejectedError as rejected:
-            return self._rejected(intent_id, rejected.text, rejected.rule)
+        except RejectedIntentError as rejected:
+            return protocol.rejected(intent_id, rejected.text, rejected.rule, self._version)
         except Exception as err:  # a defect must still answer, never leave a traceback without a reply
             warnings.warn(f"intent failed: {type(err).__name__}: {err}", RuntimeWarning, stacklevel=2)
-            return self._rejected(intent_id, f"internal error: {type(err).__name__}", None)
-
-    def _rejected(self, intent_id: int | None, text: str, rule: str | None) -> dict[str, Any]:
-        if len(text) > _MAX_REPLY:
-            text = text[: _MAX_REPLY - 1] + "…"
-        return {"type": "rejected", "id": intent_id, "rule": rule, "text": text, "version": self._version}
+            return protocol.rejected(intent_id, f"internal error: {type(err).__name__}", None, self._version)
 
     def _apply_intent(self, content: object, intent_id: int | None) -> dict[str, Any] | None:
-        if not isinstance(content, Mapping):
-            raise _RejectedError(f"an intent must be an object, not {type(content).__name__}")
-        kind = content.get("type")
-        if not isinstance(kind, str) or kind not in INTENTS:
-            raise _RejectedError(f"unknown intent type {quote(kind)}")
-        version = content.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise _RejectedError(f"intent {kind!r} needs the integer version it was made on")
-        if kind in _VERSIONED and version != self._version:
-            raise _RejectedError(f"stale intent: made on version {quote(version)}, the board is at {self._version}")
-        for key, value in content.items():
-            if isinstance(value, str) and len(value) > _MAX_FIELD:
-                raise _RejectedError(f"intent {kind!r}: {quote(key)} is longer than {_MAX_FIELD} characters")
+        kind, fields = protocol.read_intent(content, self._version)
         game = self.game
         try:
             if kind == "move":
-                game.play(self._intent_move(content))
-            elif kind in _SIMPLE:
-                _fields(content, kind)
+                game.play(protocol.intent_move(fields))
+            elif kind in protocol.SIMPLE:
+                protocol.check_fields(fields, kind)
                 getattr(game, kind)()
             elif kind == "restart":
-                _fields(content, kind)
+                protocol.check_fields(fields, kind)
                 self._store_unfinished()
                 game.reset()
             elif kind == "new":
-                self._new_from_intent(content)
+                seed, rules = protocol.new_game_request(fields, game.rules)
+                self.new_game(seed=seed, rules=rules)
             elif kind == "hint":
-                return self._hint(content, intent_id)
+                protocol.check_fields(fields, kind)
+                reply = protocol.hint_reply(game, intent_id, max_states=self.hint_max_states, seconds=self.hint_seconds)
+                if reply is None:
+                    raise RejectedIntentError(self.labels.get("no-hint", "No moves left."))
+                return reply
             elif kind == "stats":
-                _fields(content, kind)
+                protocol.check_fields(fields, kind)
                 return {"type": "stats", "id": intent_id, "rows": self._keeper.rows()}
+            elif kind == "lesson":
+                self._lesson_intent(fields)
+            elif kind == "lang":
+                protocol.check_fields(fields, kind, ("lang",))
+                self.lang = fields.get("lang")  # type: ignore[assignment]
             else:
-                self._option_intent(kind, content)
+                setattr(self, kind, protocol.option_value(fields, kind))
+        except RejectedIntentError:
+            raise
         except IllegalMoveError as err:
-            raise _RejectedError(err.reason, err.rule) from None
+            raise RejectedIntentError(err.reason, err.rule) from None
         except PatienceError as err:
-            raise _RejectedError(str(err)) from None
+            raise RejectedIntentError(str(err)) from None
         return None
 
-    def _option_intent(self, kind: str, content: Mapping[str, Any]) -> None:
-        if kind == "lesson":
-            _fields(content, kind, ("action", "pace"))
-            action = content.get("action")
-            if action == "pace":
-                if self._player is None:
-                    raise PatienceError("there is no lesson to set the pace of")
-                self._player.set_pace(content.get("pace"))
-                self._sync(moved=False)
-            else:
-                self.step(str(action) if isinstance(action, str) else repr(action))
-        elif kind == "lang":
-            _fields(content, kind, ("lang",))
-            self.lang = content.get("lang")  # type: ignore[assignment]
+    def _lesson_intent(self, fields: Mapping[str, Any]) -> None:
+        protocol.check_fields(fields, "lesson", ("action", "pace"))
+        action = fields.get("action")
+        if action == "pace":
+            if self._player is None:
+                raise PatienceError("there is no lesson to set the pace of")
+            self._player.set_pace(fields.get("pace"))
+            self._sync()
         else:
-            _fields(content, kind, ("on",))
-            on = content.get("on")
-            if not isinstance(on, bool):
-                raise PatienceError(f"intent {kind!r} needs 'on': true or false, not {quote(on)}")
-            setattr(self, kind, on)
-
-    def _intent_move(self, content: Mapping[str, Any]) -> Move:
-        _fields(content, "move", ("card", "to"))
-        card, to = content.get("card"), content.get("to")
-        if not isinstance(card, str) or not isinstance(to, str):
-            raise _RejectedError("a move intent needs 'card' (such as '5H') and 'to' (such as 't5' or 'f') as text")
-        if "-" in card or "-" in to:
-            raise _RejectedError(f"'card' and 'to' name one card and one place, not {quote(card)} and {quote(to)}")
-        return Move.parse(f"{card}-{to}")
-
-    def _new_from_intent(self, content: Mapping[str, Any]) -> None:
-        _fields(content, "new", ("preset", "draw", "seed"))
-        current = self.game.rules
-        preset = content.get("preset", current.preset_name or "standard")
-        draw = content.get("draw", current.draw)
-        seed = content.get("seed")
-        if preset not in PRESETS:
-            raise _RejectedError(f"unknown preset {quote(preset)}: choose one of {', '.join(PRESETS)}")
-        if draw not in (1, 3) or isinstance(draw, bool):
-            raise _RejectedError(f"draw must be 1 or 3, not {quote(draw)}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED):
-            raise _RejectedError(f"seed must be a whole number from 0 to {_MAX_SEED}, not {quote(seed)}")
-        self.new_game(seed=seed, rules=Rules.preset(preset, draw=draw, scoring=current.scoring))
-
-    def _hint(self, content: Mapping[str, Any], intent_id: int | None) -> dict[str, Any]:
-        from patiencelab.hints import find_hint
-        from patiencelab.narration import hint_text
-
-        _fields(content, "hint")
-        hint = find_hint(self.game, max_states=self.hint_max_states, seconds=self.hint_seconds)
-        if hint is None:
-            raise _RejectedError(self.labels.get("no-hint", "No moves left."))
-        move = hint.move
-        cards = self.game.moving_cards(move)
-        return {
-            "type": "hint",
-            "id": intent_id,
-            "move": str(move),
-            "card": str(cards[0]) if cards else None,
-            "to": move_ends(move, [str(cards[0])])[1] if cards else "stock",
-            "reason": hint.reason,
-            "text": hint_text(self.game, hint),
-        }
-
-
-def _fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()) -> None:
-    """Reject an intent with fields it does not take."""
-    extra = unknown_fields(content, ("type", "version", "id", *allowed))
-    if extra:
-        raise _RejectedError(f"intent {kind!r} has unknown field(s): {extra}")
+            self.step(str(action) if isinstance(action, str) else repr(action))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

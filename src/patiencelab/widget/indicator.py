@@ -178,7 +178,7 @@ class Indicator:
 
     def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None
-        if pool is None:
+        if pool is None:  # nothing to stop (and at interpreter exit, no lazy import of the process pool)
             return
         process = sys.modules.get("concurrent.futures.process")  # loaded if a process pool was ever made
         if process is not None and isinstance(pool, process.ProcessPoolExecutor):

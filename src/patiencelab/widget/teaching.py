@@ -13,32 +13,12 @@ from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
 from patiencelab.lesson import Lesson, text_in
 from patiencelab.narration import narrate_played
+from patiencelab.widget.protocol import move_ends, pile_of
 
-__all__ = ["ACTIONS", "LessonPlayer", "move_ends", "pile_of"]
+__all__ = ["ACTIONS", "LessonPlayer"]
 
 #: The actions of a ``lesson`` intent.
 ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close", "pace")
-
-
-def pile_of(place: str | None, lead: str | None = None) -> str | None:
-    """The pile that ``place`` names in the widget's vocabulary (``stock``, ``w``, ``t1``..``t9``,
-    ``fC``..``fS``): the notation's ``f`` becomes the foundation of ``lead``'s suit (``None`` without a lead).
-    """
-    if place == "f":
-        return f"f{lead[-1].upper()}" if lead else None
-    return place
-
-
-def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:
-    """Where ``move`` takes its cards from and puts them, as piles (a draw goes from the stock to the waste)."""
-    if move.is_draw:
-        return "stock", "w"
-    if move.is_recycle:
-        return "w", "stock"
-    lead = cards[0] if cards else None
-    source, target = pile_of(move.source, lead), pile_of(move.target, lead)
-    assert source is not None and target is not None
-    return source, target
 
 
 class LessonPlayer:
@@ -75,6 +55,43 @@ class LessonPlayer:
         """True when ``game`` left the lesson's path (the teacher played on by hand)."""
         return list(game.history) != self.played(self.step)
 
+    def act(self, action: str, game: Klondike, lang: str) -> Klondike | bool:
+        """Carry out a step control on ``game``, the lesson's game on the board.
+
+        ``forward`` and ``back`` play the step's move on ``game`` or take it back (``True``: the game changed and
+        told its listeners); ``play``, ``pause`` and a step that is shown but not played change only the
+        lesson's state (``False``); ``first``, ``last`` and ``resume`` return a fresh game to show, in ``lang``.
+        ``close`` is the board's to carry out. Raises :class:`PatienceError` for an action that can't be taken now.
+        """
+        if action not in ACTIONS or action in ("pace", "close"):
+            raise PatienceError(f"unknown lesson action {quote(action)}: choose one of {', '.join(ACTIONS[:-1])}")
+        if action in ("play", "pause"):
+            self.playing = action == "play" and self.step < self.steps
+            return False
+        if action != "resume" and self.is_taken_over(game):
+            raise PatienceError("the lesson was left to play on by hand: resume it first")
+        if action == "forward":
+            if self.step >= self.steps:
+                raise PatienceError("the lesson is at its last step")
+            self.step += 1
+            self.playing = self.playing and self.step < self.steps
+            move = self.path[self.step - 1]
+            if move is None:  # an illegal step is shown, not played
+                return False
+            game.play(move)
+            return True
+        if action == "back":
+            if self.step == 0:
+                raise PatienceError("the lesson is at its first step")
+            self.step -= 1
+            if self.path[self.step] is None:
+                return False
+            game.undo()
+            return True
+        self.step = {"first": 0, "last": self.steps}.get(action, self.step)
+        self.playing = False
+        return self.game_at(self.step, lang)
+
     def set_pace(self, pace: object) -> None:
         """Seconds per step while playing, 0.5 to 10."""
         if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0.5 <= pace <= 10:
@@ -92,19 +109,18 @@ class LessonPlayer:
         if self.step == 0:
             intro = text_in(self.lesson.intro, lang, self.lesson.lang)
             return intro or message("lesson.start", lang), {"cards": [], "to": None}
-        before = self.game_at(self.step - 1, lang)
         step = self.lesson.steps[self.step - 1]
         if step.illegal:
+            before = self.game_at(self.step - 1, lang)
             cards = _named_cards(before, step.move)
             to = pile_of(step.move.target, cards[0] if cards else None)
             return before.explain(step.move), {"cards": cards, "to": to}
-        move = self.path[self.step - 1]
-        assert move is not None
-        cards = [str(c) for c in before.moving_cards(move)]
-        after = before.copy()
-        after.play(move)
-        text = narrate_played(before, move, after)
-        return text, {"cards": cards, "to": move_ends(move, cards)[1]}
+        after = self.game_at(self.step, lang)
+        played = after.last_played()
+        assert played is not None
+        move = played.move
+        cards = [] if move.is_draw else [str(c) for c in played.cards]
+        return narrate_played(after, played), {"cards": cards, "to": move_ends(move, cards)[1]}
 
     def state(self, game: Klondike, lang: str) -> dict[str, Any]:
         """The ``lesson`` part of the widget's synced state."""

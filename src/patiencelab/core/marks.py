@@ -1,0 +1,87 @@
+"""A teacher's marks on the board: arrows between piles and circles on piles or cards, as on a chess study board.
+
+Piles use the board's vocabulary (``stock``, ``w``, ``t1``..``t9``, ``fC``..``fS``); a circle may also name a
+card (``5H``), which is circled wherever it lies face up. Marks are values: a lesson step stores them, the board
+and :func:`patiencelab.svg.render` draw them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from patiencelab.core.cards import Card
+from patiencelab.core.errors import InvalidRecordError, PatienceError, quote, unknown_fields
+
+__all__ = ["COLORS", "MAX_MARKS", "Mark"]
+
+#: The colours a mark may have (the first is the default).
+COLORS = ("green", "red", "blue", "yellow")
+#: The most marks one step may carry.
+MAX_MARKS = 24
+
+_PILE = re.compile(r"stock|w|t[1-9]|f[CDHS]")
+
+
+def _check_place(place: object, *, cards: bool) -> str:
+    if not isinstance(place, str) or len(place) > 8:
+        raise InvalidRecordError(f"a mark needs a pile such as t3 or fH, not {quote(place)}")
+    if _PILE.fullmatch(place):
+        return place
+    if cards:
+        try:
+            return str(Card.parse(place))
+        except PatienceError:
+            pass
+    what = "a pile (stock, w, t1..t9, fC..fS) or a card" if cards else "a pile (stock, w, t1..t9, fC..fS)"
+    raise InvalidRecordError(f"{quote(place)} is not {what}")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """An arrow from pile ``at`` to pile ``to``, or a circle on pile or card ``at`` (``to`` is ``None``)."""
+
+    at: str
+    to: str | None = None
+    color: str = COLORS[0]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", _check_place(self.at, cards=self.to is None))
+        if self.to is not None:
+            object.__setattr__(self, "to", _check_place(self.to, cards=False))
+            if self.to == self.at:
+                raise InvalidRecordError(f"an arrow needs two different piles, not {self.at} to {self.to}")
+        if self.color not in COLORS:
+            raise InvalidRecordError(f"unknown mark colour {quote(self.color)}: choose one of {', '.join(COLORS)}")
+
+    @property
+    def kind(self) -> Literal["arrow", "circle"]:
+        """``arrow`` or ``circle``."""
+        return "circle" if self.to is None else "arrow"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"arrow": ["t1", "t3"]}`` or ``{"circle": "5H"}``, with ``color`` when it is not the default."""
+        data: dict[str, Any] = {"arrow": [self.at, self.to]} if self.to is not None else {"circle": self.at}
+        if self.color != COLORS[0]:
+            data["color"] = self.color
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Mark:
+        """Read what :meth:`to_json` wrote; :class:`InvalidRecordError` says what is wrong."""
+        if not isinstance(data, Mapping) or ("arrow" in data) == ("circle" in data):
+            raise InvalidRecordError('a mark is {"arrow": [from, to]} or {"circle": pile or card}')
+        extra = unknown_fields(data, ("arrow", "circle", "color"))
+        if extra:
+            raise InvalidRecordError(f"a mark has unknown field(s): {extra}")
+        color = data.get("color", COLORS[0])
+        if "circle" in data:
+            return cls(data["circle"], None, color)
+        ends = data["arrow"]
+        if not isinstance(ends, list) or len(ends) != 2:
+            raise InvalidRecordError(f"an arrow is a list of two piles, not {quote(ends)}")
+        if ends[1] is None:
+            raise InvalidRecordError("an arrow needs a pile to point to")
+        return cls(ends[0], ends[1], color)

@@ -1,0 +1,303 @@
+"""The board's protocol, without any widget library: the state Python sends, the intents it accepts and the
+replies it gives (see ``docs/widget-protocol.md``; the TypeScript types are in ``js/types.ts``).
+
+Everything here is a pure function of a game and the board's options, so it is tested without anywidget and
+without a built front end; :class:`~patiencelab.widget.board.KlondikeWidget` only wires it to traitlets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from patiencelab.core.cards import Card
+from patiencelab.core.errors import PatienceError, quote, unknown_fields
+from patiencelab.core.game import Change, Klondike, Played
+from patiencelab.core.i18n import language_names
+from patiencelab.core.moves import DRAW, RECYCLE, Move
+from patiencelab.core.rules import PRESETS, Rules
+
+__all__ = [
+    "INTENTS",
+    "MAX_FIELD",
+    "MAX_REPLY",
+    "MAX_SEED",
+    "SIMPLE",
+    "RejectedIntentError",
+    "board_state",
+    "check_fields",
+    "hint_reply",
+    "intent_move",
+    "last_move",
+    "move_ends",
+    "new_game_request",
+    "option_value",
+    "pile_of",
+    "read_intent",
+    "rejected",
+]
+
+#: Every intent type the front end may send.
+INTENTS = (
+    "move",
+    "draw",
+    "recycle",
+    "undo",
+    "redo",
+    "hint",
+    "new",
+    "restart",
+    "autocomplete",
+    "lesson",
+    "lang",
+    "show_moves",
+    "indicator",
+    "stats",
+)
+#: Intents that are one call of the game's, with no fields.
+SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
+#: Intents that name cards and places of the board they were made on: only these must match its version. The
+#: others (draw, undo, lesson steps, ...) are relative commands, applied in the order they arrive, so quick
+#: clicks are never lost.
+VERSIONED = ("move",)
+#: The longest reply text sent back (an echo of outside input is cut to this).
+MAX_REPLY = 400
+#: The longest text field an intent may carry (card, place, preset, action, language).
+MAX_FIELD = 32
+#: Seeds a board accepts from the front end: what a 64-bit signed integer holds (SQLite, JSON in browsers).
+MAX_SEED = 2**63 - 1
+
+
+class RejectedIntentError(PatienceError):
+    """An intent that changes nothing; carries the reply's rule code (``None`` when no rule is involved)."""
+
+    def __init__(self, text: str, rule: str | None = None) -> None:
+        super().__init__(text)
+        self.text = text
+        self.rule = rule
+
+
+# ------------------------------------------------------------------------------------------------ piles
+
+
+def pile_of(place: str | None, lead: str | None = None) -> str | None:
+    """The pile that ``place`` names in the board's vocabulary (``stock``, ``w``, ``t1``..``t9``,
+    ``fC``..``fS``): the notation's ``f`` becomes the foundation of ``lead``'s suit (``None`` without a lead).
+    """
+    if place == "f":
+        return f"f{lead[-1].upper()}" if lead else None
+    return place
+
+
+def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:
+    """Where ``move`` takes its cards from and puts them, as piles (a draw goes from the stock to the waste)."""
+    if move.is_draw:
+        return "stock", "w"
+    if move.is_recycle:
+        return "w", "stock"
+    lead = cards[0] if cards else None
+    source, target = pile_of(move.source, lead), pile_of(move.target, lead)
+    assert source is not None and target is not None
+    return source, target
+
+
+# ------------------------------------------------------------------------------------------------ state
+
+
+def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> dict[str, Any]:
+    """The part of the synced state that follows from the game and the board's options: the view (face-down
+    cards as ``null`` unless ``reveal``), what may be picked up and where it may go, the rules and the
+    languages. One pass over the legal moves serves the targets, the status and the stock's buttons.
+    """
+    legal = game.legal_moves()
+    view = game.view(reveal=reveal)
+    rules = game.rules
+    return {
+        **view,
+        "seconds": round(game.seconds, 3),
+        "clock_running": view["status"] == "playing",
+        "can_draw": DRAW in legal,
+        "can_recycle": RECYCLE in legal,
+        "can_autocomplete": game.can_autocomplete,
+        "targets": _targets(game),
+        "pickable": _pickable(game),
+        "rules": {
+            "preset": rules.preset_name,
+            "draw": rules.draw,
+            "max_passes": rules.max_passes,
+            "foundation_to_tableau": rules.foundation_to_tableau,
+            "scoring": rules.scoring.name,
+        },
+        "reveal": reveal,
+        "show_moves": show_moves,
+        "lang": lang,
+        "languages": [list(pair) for pair in language_names()],
+        "rules_text": rules.describe(lang),
+    }
+
+
+def _targets(game: Klondike) -> dict[str, list[str]]:
+    """Every card that can move now (the lead of what moves) and the piles it may go to: ``t3``, ``fH``."""
+    targets: dict[str, list[str]] = {}
+    for move, lead in game.legal_leads():
+        card = str(lead)
+        piles = targets.setdefault(card, [])
+        pile = pile_of(move.target, card)
+        if pile not in piles:
+            piles.append(pile)  # type: ignore[arg-type] # a card move always has a target
+    return targets
+
+
+def _pickable(game: Klondike) -> list[str]:
+    """The cards a player may pick up (a drop where one may not go is answered with the reason): every
+    face-up card of a column, the top card of the waste and of each foundation; none once the game is won.
+    """
+    if game.is_won:
+        return []
+    cards = [card for column in game.tableau for card in column.up]
+    cards += game.waste[-1:]
+    cards += [Card(rank, suit) for suit, rank in game.foundations.items() if rank]
+    return [str(card) for card in cards]
+
+
+def last_move(change: Change, words: Mapping[str, str]) -> dict[str, Any] | None:
+    """The single action of ``change`` (played, redone or taken back) as the board animates and reads it: the
+    move, the cards, the piles it went from and to, and the sentence for the live region in the board's
+    language (``words`` are the board's labels); ``None`` for a reset or several actions at once.
+    """
+    played = change.last
+    if played is None:
+        return None
+    move, undo = played.move, change.kind == "undo"
+    cards = [] if move.is_draw or move.is_recycle else [str(c) for c in played.cards]
+    ends = list(move_ends(move, cards))
+    if undo:
+        ends.reverse()
+    return {
+        "move": str(move),
+        "cards": cards,
+        "from": ends[0],
+        "to": ends[1],
+        "undo": undo,
+        "text": _move_text(change.game, played, undo, ends[1], words),
+    }
+
+
+def _move_text(game: Klondike, played: Played, undo: bool, to: str, words: Mapping[str, str]) -> str:
+    """ "5 of Hearts to Column 3", "Draw: Ace of Clubs", "Undo: ..." in the board's words."""
+    move = played.move
+
+    def name(card: Card) -> str:
+        rank = words.get(f"rank.{card.rank}", str(card.rank)) if card.rank in (1, 11, 12, 13) else str(card.rank)
+        return words.get("of", "{rank} {suit}").format(rank=rank, suit=words.get(f"suit.{card.suit.value}", ""))
+
+    def place(pile: str) -> str:
+        if pile in ("stock", "w"):
+            return words.get("stock" if pile == "stock" else "waste", pile)
+        if pile[0] == "t":
+            return f"{words.get('column', 'Column')} {pile[1:]}"
+        return f"{words.get('foundation', 'Foundation')} {words.get(f'suit.{pile[1]}', pile[1])}"
+
+    prefix = f"{words.get('undo', 'Undo')}: " if undo else ""
+    if move.is_recycle or (move.is_draw and undo):
+        return prefix + words.get("recycle" if move.is_recycle else "draw", str(move))
+    if move.is_draw:
+        return f"{words.get('draw', 'Draw')}: {name(game.waste[-1])}" if game.waste else words.get("draw", "d")
+    return prefix + words.get("moved-to", "{card} to {place}").format(card=name(played.cards[0]), place=place(to))
+
+
+def hint_reply(
+    game: Klondike, intent_id: int | None, *, max_states: int | None, seconds: float
+) -> dict[str, Any] | None:
+    """The reply to a ``hint`` intent: the move, the card and pile to highlight, and the reason in words;
+    ``None`` when no move is legal.
+    """
+    from patiencelab.hints import find_hint
+    from patiencelab.narration import hint_text
+
+    hint = find_hint(game, max_states=max_states, seconds=seconds)
+    if hint is None:
+        return None
+    move = hint.move
+    cards = game.moving_cards(move)
+    return {
+        "type": "hint",
+        "id": intent_id,
+        "move": str(move),
+        "card": str(cards[0]) if cards else None,
+        "to": move_ends(move, [str(cards[0])])[1] if cards else "stock",
+        "reason": hint.reason,
+        "text": hint_text(game, hint),
+    }
+
+
+# ----------------------------------------------------------------------------------------------- intents
+
+
+def read_intent(content: object, version: int) -> tuple[str, Mapping[str, Any]]:
+    """Check an intent's shape, type, version and field sizes; returns its type and fields. Raises
+    :class:`RejectedIntentError` with the reason when any of them is wrong.
+    """
+    if not isinstance(content, Mapping):
+        raise RejectedIntentError(f"an intent must be an object, not {type(content).__name__}")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in INTENTS:
+        raise RejectedIntentError(f"unknown intent type {quote(kind)}")
+    made_on = content.get("version")
+    if not isinstance(made_on, int) or isinstance(made_on, bool):
+        raise RejectedIntentError(f"intent {kind!r} needs the integer version it was made on")
+    if kind in VERSIONED and made_on != version:
+        raise RejectedIntentError(f"stale intent: made on version {quote(made_on)}, the board is at {version}")
+    for key, value in content.items():
+        if isinstance(value, str) and len(value) > MAX_FIELD:
+            raise RejectedIntentError(f"intent {kind!r}: {quote(key)} is longer than {MAX_FIELD} characters")
+    return kind, content
+
+
+def check_fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()) -> None:
+    """Reject an intent with fields it does not take."""
+    extra = unknown_fields(content, ("type", "version", "id", *allowed))
+    if extra:
+        raise RejectedIntentError(f"intent {kind!r} has unknown field(s): {extra}")
+
+
+def intent_move(content: Mapping[str, Any]) -> Move:
+    """The move a ``move`` intent asks for (``card`` onto ``to``), still to be checked by the game."""
+    check_fields(content, "move", ("card", "to"))
+    card, to = content.get("card"), content.get("to")
+    if not isinstance(card, str) or not isinstance(to, str):
+        raise RejectedIntentError("a move intent needs 'card' (such as '5H') and 'to' (such as 't5' or 'f') as text")
+    if "-" in card or "-" in to:
+        raise RejectedIntentError(f"'card' and 'to' name one card and one place, not {quote(card)} and {quote(to)}")
+    return Move.parse(f"{card}-{to}")
+
+
+def new_game_request(content: Mapping[str, Any], current: Rules) -> tuple[int | None, Rules]:
+    """The seed and rules a ``new`` intent asks for (the current rules' preset, draw and scoring by default)."""
+    check_fields(content, "new", ("preset", "draw", "seed"))
+    preset = content.get("preset", current.preset_name or "standard")
+    draw = content.get("draw", current.draw)
+    seed = content.get("seed")
+    if preset not in PRESETS:
+        raise RejectedIntentError(f"unknown preset {quote(preset)}: choose one of {', '.join(PRESETS)}")
+    if draw not in (1, 3) or isinstance(draw, bool):
+        raise RejectedIntentError(f"draw must be 1 or 3, not {quote(draw)}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+        raise RejectedIntentError(f"seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+    return seed, Rules.preset(preset, draw=draw, scoring=current.scoring)
+
+
+def option_value(content: Mapping[str, Any], kind: str) -> bool:
+    """The ``on`` of an option intent (``show_moves``, ``indicator``)."""
+    check_fields(content, kind, ("on",))
+    on = content.get("on")
+    if not isinstance(on, bool):
+        raise RejectedIntentError(f"intent {kind!r} needs 'on': true or false, not {quote(on)}")
+    return on
+
+
+def rejected(intent_id: int | None, text: str, rule: str | None, version: int) -> dict[str, Any]:
+    """The ``rejected`` reply, its text cut to :data:`MAX_REPLY` characters."""
+    if len(text) > MAX_REPLY:
+        text = text[: MAX_REPLY - 1] + "…"
+    return {"type": "rejected", "id": intent_id, "rule": rule, "text": text, "version": version}

@@ -1,0 +1,92 @@
+"""The search's pruning is sound: verdicts agree with and without it on positions small enough to search whole,
+and every solution found replays to a win.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from patiencelab import Klondike, Rules
+from patiencelab.core.kernel import SUIT_LETTERS
+from patiencelab.core.position import Position
+from patiencelab.solver import search, solve
+from patiencelab.solver.movegen import must_cover
+from patiencelab.solver.state import F2T, T2T, W2T, State
+from tests.solver.conftest import replay_wins
+
+RANKS = "A23456789TJQK"
+
+
+def small_deal(seed: int, draw: int) -> Klondike:
+    """A random end game: each suit's foundation holds its Ace to a random rank (3 to 6); the other cards are
+    shuffled into 7 columns (0 to 4 face-down cards under one face-up card) and the stock.
+    """
+    rng = random.Random(seed)
+    found = {s: rng.randint(3, 6) for s in SUIT_LETTERS}
+    cards = [f"{RANKS[r]}{s}" for s in SUIT_LETTERS for r in range(found[s], 13)]
+    rng.shuffle(cards)
+    downs = [rng.randint(0, 4) for _ in range(7)]
+    tableau = []
+    for d in downs:
+        tableau.append({"down": cards[:d], "up": cards[d : d + 1]})
+        cards = cards[d + 1 :]
+    position = {"tableau": tableau, "stock": cards, "waste": [], "foundations": found}
+    return Klondike.from_position(position, rules=Rules(face_down=tuple(downs), draw=draw))
+
+
+def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switch off the pruning under test: no move has to be followed by a move onto its card."""
+    monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), draw=st.sampled_from([1, 3]))
+def test_verdicts_agree_with_and_without_must_cover(seed: int, draw: int) -> None:
+    game = small_deal(seed, draw)
+    pruned = solve(game, seconds=math.inf, max_states=200_000)
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        full = solve(game, seconds=math.inf, max_states=200_000)
+    if pruned.is_decided and full.is_decided:
+        assert pruned.outcome == full.outcome
+    for solution in (pruned, full):
+        if solution.outcome == "solved":
+            assert replay_wins(game, solution.moves)
+
+
+def test_small_deals_are_decided_both_ways_and_some_are_impossible() -> None:
+    """The property above is not vacuous: both searches decide these deals, some of them impossible."""
+    outcomes = []
+    for seed in range(40):
+        game = small_deal(seed, 1 + 2 * (seed % 2))
+        pruned = solve(game, seconds=math.inf, max_states=200_000)
+        with pytest.MonkeyPatch.context() as mp:
+            unpruned(mp)
+            full = solve(game, seconds=math.inf, max_states=200_000)
+        assert pruned.is_decided and full.is_decided
+        assert pruned.outcome == full.outcome
+        outcomes.append(pruned.outcome)
+    assert "impossible" in outcomes and "solved" in outcomes
+
+
+def test_must_cover_names_the_card_put_on_a_column() -> None:
+    position = Position.from_json(
+        {
+            "tableau": [{"down": [], "up": ["9S"]}, {"down": [], "up": ["9D"]}, {"down": [], "up": []}],
+            "stock": ["8H", "9H", "TD", "JD", "QD", "KD", "TH", "JH", "QH", "KH", "TS", "JS", "QS", "KS"],
+            "waste": [],
+            "foundations": {"C": 13, "D": 8, "H": 7, "S": 8},
+        }
+    )
+    one = State.of(position, Rules(face_down=(0, 0, 0)))
+    assert must_cover(one, (W2T, 0, 0, 0)) == 33  # the 8H (talon card 0) on the 9S: something must go on it
+    assert must_cover(one, (W2T, 1, 2, 0)) == -1  # to an empty column: free
+    assert must_cover(one, (F2T, 3, 1, 0)) == 3 * 13 + 7  # the 8S back onto the 9D: covered next
+    assert must_cover(one, (T2T, 0, 1, 0)) == -1
+    three = State.of(position, Rules(face_down=(0, 0, 0), draw=3))
+    assert must_cover(three, (W2T, 0, 0, 0)) == -1  # draw 3: playing a talon card changes what is reachable

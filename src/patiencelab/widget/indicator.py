@@ -140,7 +140,7 @@ class Indicator:
                 if key == self._key:
                     self._pending, self._budget = future, budget
             future.add_done_callback(lambda done: self._done(key, budget, done))
-        except Exception as err:  # no worker here (Pyodide has no processes): switch off, keep the board
+        except Exception as err:  # no way to run the solver here: switch off, keep the board
             self.error = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
             self._stop_pool()
 

@@ -9,7 +9,14 @@ BUNDLE := src/patiencelab/static/widget.js
 PLAY_DIR := build/play
 JS_SOURCES := $(wildcard js/*.ts js/*.css js/build.mjs)
 
-.PHONY: setup play test lint types js-test py-test bench clean
+# The JupyterLite classroom site (`make lite`): its own build environment and the Pyodide runtime, both from the
+# registries; downloads are kept under build/lite/cache.
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed
+LITE_NODE := lite/node_modules/.installed
+LITE_SITE := build/lite/site
+
+.PHONY: setup play test lint types js-test py-test lite lite-test bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
@@ -30,7 +37,7 @@ $(STAMP): pyproject.toml $(BUNDLE) | $(BIN)/python
 
 setup: $(STAMP) $(BUNDLE)
 
-test: setup lint types js-test py-test
+test: setup lint types js-test py-test lite-test
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
@@ -47,6 +54,27 @@ js-test: setup
 py-test: setup
 	$(BIN)/pytest -q
 
+$(LITE_STAMP): lite/requirements.txt
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	touch $@
+
+$(LITE_NODE): lite/package.json lite/package-lock.json
+	cd lite && npm ci --no-audit --no-fund
+	touch $@
+
+# The site: Pyodide, the kernel's start-up wheels, the widget stack and the wheel of this checkout, the notebooks
+# and lessons. Copy $(LITE_SITE) to any static web host to publish it.
+lite: $(LITE_STAMP) $(LITE_NODE) $(BUNDLE)
+	rm -rf build/lite/dist
+	$(LITE_VENV)/bin/python -m build --wheel --no-isolation --outdir build/lite/dist .
+	$(LITE_VENV)/bin/python lite/build.py --wheel "$$(ls build/lite/dist/*.whl)" --out $(LITE_SITE) --cache build/lite/cache
+
+# Serves the site on 127.0.0.1 and plays it in Chromium with every other request blocked.
+lite-test: setup lite
+	$(BIN)/pytest -q -p no:cacheprovider tests/lite
+
 bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 
@@ -58,4 +86,4 @@ play: setup
 	cd $(PLAY_DIR) && $(CURDIR)/$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) play.ipynb
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static
+	rm -rf $(VENV) $(LITE_VENV) lite/node_modules build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static

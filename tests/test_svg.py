@@ -371,6 +371,20 @@ def test_position_and_rules_must_agree() -> None:
     assert render(Klondike(seed=1), rules=Rules()) == render(Klondike(seed=1))
 
 
+def test_a_caption_is_a_line_of_text_under_the_cards() -> None:
+    from patiencelab.svg import CAPTION_H
+
+    def height(text: str) -> float:
+        return float(text.split('viewBox="')[1].split('"')[0].split()[3])
+
+    plain = render(Klondike(seed=7))
+    captioned = render(Klondike(seed=7), caption="After 3 moves <seed 7>")
+    assert 'class="pl-caption"' in captioned and "After 3 moves &lt;seed 7&gt;" in captioned
+    assert height(captioned) == height(plain) + CAPTION_H
+    with pytest.raises(PatienceError):
+        render(Klondike(seed=7), caption=3)  # type: ignore[arg-type]
+
+
 def test_a_teachers_marks_are_drawn_and_hidden_cards_are_never_circled() -> None:
     game = Klondike(seed=7)
     hidden = game.tableau[4].down[-1]

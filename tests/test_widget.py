@@ -442,6 +442,18 @@ def test_the_output_carries_a_picture_for_viewers_without_a_kernel(tmp_path: Any
     assert "application/vnd.jupyter.widget-view+json" in data
     assert 'data-card="5D"' in data["image/svg+xml"]
     assert data["image/svg+xml"].count("pl-back") == 21 + 3, "face-down cards (and the stock) are backs"
+    assert "A picture of the board when this cell was shown (0 moves)" in data["image/svg+xml"]
+
+
+def test_the_picture_says_which_position_it_shows_in_the_players_language() -> None:
+    widget = KlondikeWidget(seed=7, records=None, lang="nl")
+    for move in ("t1-t3", "d", "d"):
+        widget.game.play(move)
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None
+    picture = bundle[0]["image/svg+xml"]
+    assert "toen deze cel werd getoond (3 zetten)" in picture
+    assert 'data-card="5D"' in picture
 
 
 def test_size_sets_the_card_width_or_fits_by_default() -> None:

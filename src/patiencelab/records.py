@@ -4,6 +4,12 @@ The database lives in the platform's user data directory (``PATIENCELAB_HOME`` o
 ``path`` argument). Every write is one transaction; SQLite's write-ahead log and a busy timeout let two kernels
 write at once.
 
+In a browser's Python (Pyodide in JupyterLite) that folder is in memory and gone after a reload, and SQLite cannot
+work on the browser-backed ``/drive`` folder (it needs locks and partial writes). There the default database is
+kept in memory and, after every write, copied whole to ``/drive/patiencelab-records.sqlite3`` (the site's
+browser storage, a file the player sees and may download); the next page load starts from that copy, checked
+like any file.
+
 Nothing but :class:`RecordsError` comes out of :class:`Records` for a file or folder that cannot be used: a folder
 where the file should be, a home folder that is a file or cannot be made, a folder that may not be written, a
 file that is not a records database, is damaged or was written by a newer PatienceLab. Its ``code`` says which
@@ -28,6 +34,7 @@ import json
 import os
 import pathlib
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields
@@ -116,6 +123,18 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(platformdirs.user_data_dir("patiencelab", appauthor=False)) / "records.sqlite3"
 
 
+#: The name of the browser's copy of the default database (in JupyterLite's ``/drive``).
+BROWSER_COPY = "patiencelab-records.sqlite3"
+
+
+def _browser_copy() -> pathlib.Path | None:
+    """Where the default database is kept between page loads in a browser's Python, else ``None``."""
+    if sys.platform != "emscripten" or os.environ.get("PATIENCELAB_HOME"):
+        return None
+    drive = pathlib.Path("/drive")
+    return drive / BROWSER_COPY if drive.is_dir() else None
+
+
 @dataclass(frozen=True, slots=True)
 class Stats:
     """What the records say about one rule set, draw count and scoring scheme (or about all games)."""
@@ -163,6 +182,8 @@ class Records:
         except RuntimeError as exc:  # PATIENCELAB_HOME=~someone who does not exist
             raise RecordsError(f"cannot find the records folder: {exc}", "unreachable") from None
         self._timeout = timeout
+        #: In a browser: the file in browser storage the database is copied to after every write.
+        self._copy = _browser_copy() if path is None else None
         self._open_and_migrate()
 
     def __repr__(self) -> str:
@@ -207,6 +228,27 @@ class Records:
                 connection.execute("ROLLBACK")
                 raise
             connection.execute("COMMIT")
+        self._save_copy()
+
+    def _restore_copy(self) -> None:
+        """In a browser, start from the copy the last page load left (when this session has no database yet)."""
+        if self._copy is None or self.path.exists():
+            return
+        try:
+            data = self._copy.read_bytes()
+        except FileNotFoundError:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_bytes(data)
+
+    def _save_copy(self) -> None:
+        """In a browser, copy the whole database to browser storage (after a write)."""
+        if self._copy is None:
+            return
+        try:
+            self._copy.write_bytes(self.path.read_bytes())
+        except OSError as exc:
+            raise self._error("cannot keep a copy in browser storage of", exc.strerror or exc, "unreachable") from None
 
     def _open_and_migrate(self) -> None:
         try:
@@ -214,6 +256,7 @@ class Records:
                 raise RecordsError(
                     f"{self.path} is a folder, not a PatienceLab records database", "not-records", self.path
                 )
+            self._restore_copy()
             if self.path.exists():
                 self._check_file()
             else:
@@ -229,7 +272,8 @@ class Records:
             if version != SCHEMA_VERSION:
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         with self._connect() as connection:
-            connection.execute("PRAGMA journal_mode = WAL")
+            # a copy must be the whole database in one file, so no write-ahead log then
+            connection.execute(f"PRAGMA journal_mode = {'DELETE' if self._copy is not None else 'WAL'}")
 
     def _version(self, connection: sqlite3.Connection) -> int:
         """The schema version of the file, after checking that it is a records file this version may write."""

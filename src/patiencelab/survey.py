@@ -36,7 +36,7 @@ from patiencelab.survey_io import (
     summary_table,
     wilson,
 )
-from patiencelab.workers import process_pool, stop_pool
+from patiencelab.workers import has_processes, process_pool, stop_pool
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -215,6 +215,8 @@ def _survey(
     workers = workers if workers is not None else os.cpu_count() or 1
     if workers < 1:
         raise PatienceError(f"workers must be at least 1, not {workers}")
+    if not has_processes():  # Pyodide: no worker processes, so the deals are solved here, one after another
+        workers = 1
     seeds = _seeds(deals)
     total = len(seeds) if isinstance(seeds, Collection) else None
     file, known = _open(path, rules, the_budget, resume) if path is not None else (None, {})

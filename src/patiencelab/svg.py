@@ -27,6 +27,8 @@ __all__ = ["THEMES", "render"]
 CW, CH, RADIUS, GAP, MARGIN = 72.0, 100.0, 7.0, 12.0, 16.0
 TOP_Y = MARGIN
 TAB_Y = TOP_Y + CH + 24.0
+#: The height a caption adds under the cards.
+CAPTION_H = 24.0
 DOWN_DY, UP_DY, FAN_DX = 10.0, 26.0, 18.0
 STRIP = 13.0  # the middle of the visible top strip of an overlapped card
 FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif"
@@ -92,6 +94,7 @@ def render(
     title: str | None = None,
     rules: Rules | None = None,
     marks: Iterable[Mark] = (),
+    caption: str | None = None,
 ) -> str:
     """Draw a game, a :class:`Position` or a position's JSON as a standalone SVG document (a string).
 
@@ -101,7 +104,8 @@ def render(
     ``rules`` (only for a position; a game brings its own) decides the waste fan (draw 3) and the recycle mark;
     by default the standard rules, or the six-column rules for six columns. ``marks`` are a teacher's arrows
     between piles and circles on piles or cards (:class:`~patiencelab.core.marks.Mark`); a circle on a card that
-    is not visible is left out.
+    is not visible is left out. ``caption`` adds a line of text under the cards (a saved notebook's picture says
+    which position it shows).
     """
     position, rules, game = _resolve(source, rules)
     if theme not in THEMES:
@@ -115,6 +119,10 @@ def render(
     board = _Board(position, rules, THEMES[theme], reveal, _UID, slots)
     view_w = 2 * MARGIN + slots * CW + (slots - 1) * GAP
     view_h = max(TAB_Y + CH + 3 * UP_DY, max(_column_bottom(board, c) for c in range(ncols))) + MARGIN
+    if caption is not None:
+        if not isinstance(caption, str):
+            raise PatienceError(f"caption must be text, not {type(caption).__name__}")
+        view_h += CAPTION_H
     label = title if title is not None else _describe(position, rules, arrow)
     scale = 1.0 if width is None else float(width) / view_w
     root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {_n(view_w)} {_n(view_h)}"})
@@ -140,6 +148,10 @@ def render(
         _draw_mark(root, board, mark)
     if arrow is not None:
         _draw_arrow(root, board, *arrow)
+    if caption is not None:
+        note = _el(root, "text", x=MARGIN, y=view_h - MARGIN, fill="#ffffff", class_="pl-caption")
+        note.set("font-size", "15")
+        note.text = caption[:300]
     # The ids that keep two pictures on one page apart come from what the picture shows, never from the position
     # (whose face-down cards and stock order must not leave the kernel, not even as a hash).
     text = ET.tostring(root, encoding="unicode")

@@ -1,4 +1,6 @@
-"""Local worker processes that end with the process that started them (surveys, the winnability indicator).
+"""Where background work runs: local worker processes that end with the process that started them (surveys,
+the winnability indicator), or, where there are none (Pyodide in a browser), slices of work in this thread's
+event loop between its other work.
 
 ``multiprocessing`` is imported only when a pool starts: Pyodide has no processes, and ``import patiencelab``
 stays free of it.
@@ -6,16 +8,33 @@ stays free of it.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import importlib.util
+import inspect
 import os
 import signal
+import sys
 import threading
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["process_pool", "stop_pool"]
+__all__ = ["SliceExecutor", "has_processes", "process_pool", "stop_pool"]
+
+#: How long the slice executor works before it lets the event loop handle messages again.
+SLICE_SECONDS = 0.01
+
+
+def has_processes() -> bool:
+    """Whether worker processes can start here: not in a browser's Python (Pyodide), which has none."""
+    if sys.platform in ("emscripten", "wasi"):
+        return False
+    return importlib.util.find_spec("_multiprocessing") is not None
 
 
 def _start_worker() -> None:
@@ -56,3 +75,86 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes.values():
         process.join(5)
+
+
+class SliceExecutor(concurrent.futures.Executor):
+    """Runs jobs in the event loop of the thread that made it, a few milliseconds at a time, so the loop keeps
+    handling messages (a click, the next cell) in between: background work for a host with no processes and no
+    threads (Pyodide). A job that is a generator function runs a slice per step (``next``); any other job runs
+    whole, in one turn of the loop. With no running loop, jobs run whole when submitted.
+
+    A job's future stays pending until the job ends, so ``cancel()`` stops it at its next slice. Results and
+    done-callbacks arrive in the loop's thread. :meth:`drive` runs a job to the end at once (for a
+    caller that must wait in the loop's own thread).
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        if loop is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        self._loop = loop
+        self._jobs: dict[concurrent.futures.Future[Any], Generator[None, None, Any]] = {}
+        self._shutdown = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        if self._shutdown:
+            raise RuntimeError("cannot submit to a slice executor that was shut down")
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        job = fn(*args, **kwargs) if inspect.isgeneratorfunction(fn) else _whole(fn, args, kwargs)
+        self._jobs[future] = job
+        if self._loop is None or self._loop.is_closed():
+            self.drive(future)
+        else:
+            self._loop.call_soon(self._step, future)
+        return future
+
+    def _step(self, future: concurrent.futures.Future[Any]) -> None:
+        if self._run(future, time.perf_counter() + SLICE_SECONDS) and self._loop is not None:
+            self._loop.call_soon(self._step, future)
+
+    def _run(self, future: concurrent.futures.Future[Any], until: float) -> bool:
+        """Step ``future``'s job until ``until``; True when it has more to do."""
+        job = self._jobs.get(future)
+        if job is None:
+            return False
+        if future.cancelled() or self._shutdown:
+            self._jobs.pop(future, None)
+            job.close()
+            future.cancel()
+            return False
+        try:
+            next(job)  # at least one step per turn
+            while time.perf_counter() < until:
+                next(job)
+        except StopIteration as done:
+            self._jobs.pop(future, None)
+            if future.set_running_or_notify_cancel():  # pending until now, so that cancel() works at any time
+                future.set_result(done.value)
+            return False
+        except BaseException as err:  # the job's error is its result, as in any executor
+            self._jobs.pop(future, None)
+            if future.set_running_or_notify_cancel():
+                future.set_exception(err)
+            return False
+        return True
+
+    def drive(self, future: concurrent.futures.Future[Any], timeout: float = float("inf")) -> None:
+        """Run ``future``'s job in this thread now, until it is done or ``timeout`` seconds pass."""
+        self._run(future, time.perf_counter() + timeout)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._shutdown = True
+        for future, job in list(self._jobs.items()):
+            if cancel_futures or not wait:
+                job.close()
+                future.cancel()
+            else:
+                self.drive(future)
+        self._jobs.clear()
+
+
+def _whole(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Generator[None, None, Any]:
+    return fn(*args, **kwargs)
+    yield  # a generator that runs ``fn`` in its first step

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 from typing import Any
 
 from patiencelab.core.errors import PatienceError
@@ -12,10 +13,10 @@ from patiencelab.core.position import Position, deal_position, seeded_deal
 from patiencelab.core.rules import Rules
 from patiencelab.hints import DEFAULT_MAX_STATES, find_hint
 from patiencelab.solver.movegen import finishing_move, to_public
-from patiencelab.solver.search import Outcome, solve
+from patiencelab.solver.search import Outcome, solve, solve_in_slices
 from patiencelab.solver.state import State
 
-__all__ = ["autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable", "verdict"]
+__all__ = ["autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable", "verdict", "verdict_in_slices"]
 
 
 def hint_move(game: Klondike, *, seconds: float = math.inf, max_states: int | None = DEFAULT_MAX_STATES) -> Move | None:
@@ -70,3 +71,14 @@ def verdict(position: dict[str, Any], rules: dict[str, Any], seconds: float, max
     """The solver's outcome for a position given as JSON (for a worker process: plain data in and out)."""
     start = Position.from_json(position)
     return solve(start, Rules.from_json(rules), seconds=seconds, max_states=max_states).outcome
+
+
+def verdict_in_slices(
+    position: dict[str, Any], rules: dict[str, Any], seconds: float, max_states: int | None = None
+) -> Generator[None, None, Outcome]:
+    """:func:`verdict` a slice at a time (see :func:`~patiencelab.solver.search.solve_in_slices`): the same
+    outcome, for a host with no processes, which runs it between its other work.
+    """
+    start = Position.from_json(position)
+    solution = yield from solve_in_slices(start, Rules.from_json(rules), seconds=seconds, max_states=max_states)
+    return solution.outcome

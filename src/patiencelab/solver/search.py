@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -12,9 +13,12 @@ from patiencelab.core.rules import Rules
 from patiencelab.solver.movegen import OBLIGATION_KEY, finishing_move, generate, must_cover, safe_move, to_public
 from patiencelab.solver.state import IMove, Positioned, State
 
-__all__ = ["Outcome", "Solution", "solve"]
+__all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 
 Outcome = Literal["solved", "impossible", "unknown"]
+
+#: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).
+SLICE = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,17 @@ class _Search:
 
     def run(self) -> Outcome:
         """Search until solved, exhausted (impossible) or out of budget (unknown)."""
+        steps = self.steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+
+    def steps(self) -> Generator[None, None, Outcome]:
+        """The search of :meth:`run`, pausing (yielding) after every :data:`SLICE` positions; returns the outcome.
+        Pauses change nothing of the search: run in slices or at once, it visits the same positions.
+        """
         st, seen = self.st, self.seen
         sm = safe_move(st)
         while sm is not None:
@@ -106,8 +121,10 @@ class _Search:
                 continue
             seen.add(key)
             self.states += 1
-            if not self.states & 511 and (perf() > deadline or (max_states is not None and self.states >= max_states)):
-                return "unknown"
+            if not self.states & (SLICE - 1):
+                if perf() > deadline or (max_states is not None and self.states >= max_states):
+                    return "unknown"
+                yield
             frames.append(mark)
             stack.append(generate(st, onto))
         return "impossible"
@@ -134,11 +151,30 @@ def solve(
     Stops at ``seconds`` or ``max_states`` positions, whichever comes first. ``"impossible"`` is a proof: the
     whole space, pruned only by sound rules, was searched.
     """
+    steps = solve_in_slices(source, rules, seconds=seconds, max_states=max_states)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def solve_in_slices(
+    source: Position | Positioned,
+    rules: Rules | None = None,
+    *,
+    seconds: float = 10.0,
+    max_states: int | None = None,
+) -> Generator[None, None, Solution]:
+    """:func:`solve`, pausing after every :data:`SLICE` positions (a generator that returns the
+    :class:`Solution`): for a host with no threads or processes (Pyodide), which runs it a slice at a time
+    between other work. The same positions are searched, so the outcome is the one :func:`solve` gives.
+    """
     t0 = time.perf_counter()
     start = State.of(source, rules)
     if start.is_won():
         return Solution("solved", (), 0, time.perf_counter() - t0)
     search = _Search(start, t0 + seconds, max_states)
-    outcome = search.run()
+    outcome = yield from search.steps()
     moves = _public_moves(State.of(source, rules), search.path) if outcome == "solved" else ()
     return Solution(outcome, moves, search.states, time.perf_counter() - t0)

@@ -185,13 +185,14 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
         """The widget view, plus a picture of the board for viewers without a kernel (static notebook sites,
-        HTML exports), drawn when the widget is displayed.
+        HTML exports), drawn when the widget is displayed and captioned as such, with its number of moves.
         """
         from patiencelab.svg import render
 
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle[0]["image/svg+xml"] = render(self.game, reveal=self.reveal, width=720)
+            caption = message("svg.snapshot", self._lang, moves=self.game.moves)
+            bundle[0]["image/svg+xml"] = render(self.game, reveal=self.reveal, width=720, caption=caption)
         return bundle
 
     def _store_unfinished(self) -> None:

@@ -9,7 +9,10 @@ the game has left is cancelled; a large one already running is stopped with its 
 Locking rule: the indicator's lock guards its few fields and is never held across a call that may call back
 (submitting to the pool, the verdict callback). A verdict that is already in when the job is submitted (a fast
 worker) is simply recorded; ``on_verdict`` is called only for verdicts that arrive later, in the pool's thread.
-When no worker can be started (no processes, as in Pyodide), the indicator switches itself off and says why.
+Where there are no processes (Pyodide in a browser), the same searches run in the kernel's own thread, a slice
+of a few milliseconds at a time between its messages (:class:`~patiencelab.workers.SliceExecutor`), so the
+verdicts are the same and the board stays quick. Only when neither can run does the indicator switch itself off
+and say why.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -43,9 +47,16 @@ Executor = Callable[[], concurrent.futures.Executor]
 
 
 def _process_pool() -> concurrent.futures.Executor:
-    from patiencelab.workers import process_pool
+    """A worker process where there are processes, else slices in the kernel's thread."""
+    from patiencelab.workers import SliceExecutor, has_processes, process_pool
 
-    return process_pool(1)
+    return process_pool(1) if has_processes() else SliceExecutor()
+
+
+def _slices() -> concurrent.futures.Executor:
+    from patiencelab.workers import SliceExecutor
+
+    return SliceExecutor()
 
 
 class Indicator:
@@ -104,22 +115,32 @@ class Indicator:
             return {"enabled": True, "verdict": self._verdict}
 
     def _submit(self, key: str, budget: int) -> None:
-        from patiencelab.solver.helpers import verdict
+        from patiencelab.solver.helpers import verdict, verdict_in_slices
+        from patiencelab.workers import SliceExecutor
 
         with self._lock:
             if key != self._key or self._job is None:
                 return
             position, rules, seconds, _cap = self._job
         try:
-            if self._pool is None:
-                self._pool = self._make_executor()
-            future = self._pool.submit(verdict, position, rules, seconds, budget)
+            try:
+                if self._pool is None:
+                    self._pool = self._make_executor()
+                job = verdict_in_slices if isinstance(self._pool, SliceExecutor) else verdict
+                future = self._pool.submit(job, position, rules, seconds, budget)
+            except (NotImplementedError, OSError, ImportError):
+                if self._make_executor is not _process_pool:
+                    raise
+                # no processes after all (a host that said it had them): the kernel's thread, in slices
+                self._stop_pool()
+                self._make_executor, self._pool = _slices, _slices()
+                future = self._pool.submit(verdict_in_slices, position, rules, seconds, budget)
             self.jobs += 1
             with self._lock:
                 if key == self._key:
                     self._pending, self._budget = future, budget
             future.add_done_callback(lambda done: self._done(key, budget, done))
-        except Exception as err:  # no worker here (Pyodide has no processes): switch off, keep the board
+        except Exception as err:  # no way to run the solver here: switch off, keep the board
             self.error = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
             self._stop_pool()
 
@@ -145,15 +166,22 @@ class Indicator:
 
     def wait(self, timeout: float) -> None:
         """Block until the verdict for the current position is in (or ``timeout`` seconds pass)."""
+        from patiencelab.workers import SliceExecutor
+
         deadline = time.monotonic() + timeout
         while (pending := self._pending) is not None and time.monotonic() < deadline:
-            concurrent.futures.wait([pending], timeout=0.05)
+            pool = self._pool
+            if isinstance(pool, SliceExecutor):  # its jobs run in this thread: run them here
+                pool.drive(pending, max(0.0, deadline - time.monotonic()))
+            else:
+                concurrent.futures.wait([pending], timeout=0.05)
 
     def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None
         if pool is None:  # nothing to stop (and at interpreter exit, no lazy import of the process pool)
             return
-        if isinstance(pool, concurrent.futures.ProcessPoolExecutor):
+        process = sys.modules.get("concurrent.futures.process")  # loaded if a process pool was ever made
+        if process is not None and isinstance(pool, process.ProcessPoolExecutor):
             from patiencelab.workers import stop_pool
 
             stop_pool(pool)  # its worker may be deep in a search: end it rather than wait

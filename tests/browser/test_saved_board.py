@@ -1,0 +1,65 @@
+"""A saved notebook shows the board's last position when it is reopened: with JupyterLab's "Save Widget State
+Automatically" on, three moves, save, reload, and the board shows them before any new move.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .jupyter_harness import jupyter_server, open_and_run, page_errors, write_notebook
+from .test_jupyter import SETUP, drag
+
+pytestmark = pytest.mark.browser
+
+_SAVED = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  return !!panel && !!panel.context && panel.context.model.dirty === false;
+}"""
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_a_saved_board_shows_its_last_position_on_reopen(
+    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+) -> None:
+    errors = page_errors(page)
+    settings = tmp_path / "jupyter-home" / "settings" / "@jupyter-widgets" / "jupyterlab-manager"
+    settings.mkdir(parents=True)
+    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
+    with jupyter_server("lab", tmp_path) as server:
+        write_notebook(server.root / "saved.ipynb", SETUP.replace("seed=7)", "seed=7, records=None)"))
+        open_and_run(page, server, "saved.ipynb")
+        root = page.locator("[data-version]").first
+        expect(root).to_be_visible(timeout=60_000)
+        drag(page, root.locator('[data-card="5D"]'), root.locator('[data-pile="t3"]'))
+        expect(root).to_have_attribute("data-version", "2")
+        root.locator('[data-pile="stock"]').click()
+        expect(root).to_have_attribute("data-version", "3")
+        root.locator('[data-pile="stock"]').click()
+        expect(root).to_have_attribute("data-version", "4")
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function(_SAVED, timeout=60_000, polling=200)
+        saved = json.loads((server.root / "saved.ipynb").read_text())
+        assert "application/vnd.jupyter.widget-state+json" in saved["metadata"].get("widgets", {})
+
+        page.reload()
+        root = page.locator("[data-version]").first
+        expect(root).to_be_visible(timeout=60_000)  # from the saved state: no cell has run
+        expect(root).to_have_attribute("data-version", "4")
+        expect(root.locator('[data-pile="t3"] [data-card="5D"]')).to_have_count(1)
+        expect(root.locator('[data-pile="t1"] [data-card]')).to_have_count(0)
+        expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(2)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(artifacts / "jupyter-saved-reopened.png"))
+    assert errors == []

@@ -1,0 +1,196 @@
+"""The JupyterLite classroom site that ``make lite`` builds, played in Chromium with Python in the browser.
+
+The site is served on the loopback interface and every other request is refused twice over: Chromium resolves no
+other host, and a route aborts (and records) any request that is not to the site. Run by ``make lite-test``
+(part of ``make test``) after ``make lite``; ``pytest`` alone does not collect this folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import pathlib
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, no_browser
+from tests.browser.jupyter_harness import kernel_eval
+
+pytestmark = pytest.mark.browser
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SITE = REPO / "build" / "lite" / "site"
+ARTIFACTS = REPO / "test-artifacts"
+#: Starting Pyodide and installing the wheels takes a while on a busy machine; this is a ceiling, not a budget.
+SLOW = 180_000
+
+_KERNEL_IDLE = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const kernel = panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle';
+}"""
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the base class's own attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"the JupyterLite site is not built in {SITE}: run 'make lite' first", pytrace=False)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_SiteHandler, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    path = find_chromium()
+    if path is None:
+        no_browser("no Chromium found: set CHROMIUM_PATH or install the 'chromium' package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        args = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+        launched = driver.chromium.launch(executable_path=path, args=args)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def context(browser: Browser, site: str) -> Iterator[tuple[BrowserContext, list[str]]]:
+    """A fresh profile (its own browser storage); the list collects every request that left the site."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if url.startswith(site + "/") or url == site:
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    yield context, outside
+    context.close()
+    assert outside == [], f"the site asked for something outside itself: {outside}"
+
+
+def open_and_run(page: Page, site: str, notebook: str) -> tuple[Locator, float]:
+    """Open ``notebook``, run all its cells once the kernel is up; the board, and the seconds from opening the
+    link to a board on the page.
+    """
+    started = time.monotonic()
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.wait_for_function(_KERNEL_IDLE, timeout=SLOW, polling=200)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(".pl-root, [data-version]").first
+    expect(root).to_be_visible(timeout=SLOW)
+    return root, time.monotonic() - started
+
+
+def idle(page: Page) -> None:
+    page.wait_for_function(_KERNEL_IDLE, timeout=SLOW, polling=200)
+
+
+def note(line: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with (ARTIFACTS / "lite-timings.txt").open("a") as file:
+        file.write(line + "\n")
+
+
+def drag(page: Page, card: Locator, pile: Locator) -> None:
+    card.scroll_into_view_if_needed()
+    start, end = card.bounding_box(), pile.bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"] / 2 + 8, start["y"] + 20, steps=3)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + min(end["height"] / 2, 60), steps=12)
+    page.mouse.up()
+
+
+def choose_from_more(root: Locator, action: str) -> None:
+    root.locator('[data-action="more"]').click()
+    root.locator(f'.pl-menu-item[data-action="{action}"]').click()
+
+
+def test_play_the_classroom_site_with_nothing_but_the_site(
+    context: tuple[BrowserContext, list[str]], site: str
+) -> None:
+    page = context[0].new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    root, seconds = open_and_run(page, site, "play.ipynb")
+    note(f"play.ipynb: link opened to board shown in {seconds:.1f} s")
+    expect(root).to_have_attribute("data-status", "playing", timeout=SLOW)
+    idle(page)
+    # the deal of the README's tour (seed 7): the 5♦ alone in column 1, the 6♠ on column 3
+    kernel_eval(page, "board.new_game(seed=7)")
+    expect(root.locator('[data-pile="t1"] [data-card="5D"]')).to_have_count(1)
+    page.screenshot(path=str(ARTIFACTS / "lite-start.png"))
+
+    drag(page, root.locator('[data-card="5D"]'), root.locator('[data-pile="t3"]'))
+    expect(root.locator('[data-pile="t3"] [data-card="5D"]')).to_have_count(1)
+    root.locator('[data-pile="stock"]').click()
+    expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(1)
+    assert kernel_eval(page, "print([str(m) for m in board.game.history])").strip() == "['t1-t3', 'd']"
+    expect(root).not_to_contain_text("undefined")
+
+    # the indicator thinks in the kernel's own thread (no processes here) and reaches a verdict
+    choose_from_more(root, "indicator")
+    badge = root.locator("[data-verdict]")
+    expect(badge).to_have_attribute("data-verdict", "winnable", timeout=SLOW)
+    assert "'error': None" in kernel_eval(page, "print(board.state['indicator'])")
+    page.screenshot(path=str(ARTIFACTS / "lite-played.png"))
+
+    # a new deal stores the game played as abandoned; after a reload it is in the statistics
+    kernel_eval(page, "board.new_game(seed=3)")
+    page.reload()
+    root, seconds = open_and_run(page, site, "play.ipynb")
+    note(f"play.ipynb after a reload: board shown in {seconds:.1f} s")
+    idle(page)
+    choose_from_more(root, "stats")
+    expect(root.locator('.pl-stats td[data-col="played"]').first).to_have_text("1", timeout=SLOW)
+    page.screenshot(path=str(ARTIFACTS / "lite-statistics.png"))
+    assert errors == []
+
+
+def test_a_teaching_notebook_steps_forward_and_back_in_dutch(
+    context: tuple[BrowserContext, list[str]], site: str
+) -> None:
+    page = context[0].new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    root, _seconds = open_and_run(page, site, "lesgeven.ipynb")
+    caption = root.locator(".pl-lesson-caption")
+    expect(caption).to_be_visible(timeout=SLOW)
+    idle(page)  # the last cell gave the board a lesson of its own: "Mijn les", two steps from seed 7
+    expect(root.locator(".pl-lesson-step")).to_contain_text("0", timeout=SLOW)
+    root.locator('[data-lesson="forward"]').click()
+    expect(caption).to_contain_text("kolom 1", timeout=SLOW)  # Dutch: "... van kolom 1 op ... kolom 3"
+    expect(root.locator('[data-pile="t3"] [data-card="5D"]')).to_have_count(1)
+    page.screenshot(path=str(ARTIFACTS / "lite-lesson-nl.png"))
+    root.locator('[data-lesson="back"]').click()
+    expect(root.locator('[data-pile="t1"] [data-card="5D"]')).to_have_count(1)
+    assert kernel_eval(page, "print(board.state['lesson']['step'], board.lang)").strip() == "0 nl"
+    assert errors == []

@@ -124,7 +124,9 @@ def must_cover(st: State, m: IMove) -> int:
 
 
 #: ``OBLIGATION_KEY[c]``: what :func:`must_cover`'s card ``c`` adds to a state's key (positions that must go on
-#: with a move onto ``c`` are searched apart from the same positions free of that constraint).
+#: with a move onto ``c`` are searched apart from the same positions free of that constraint). The byte before
+#: last of a plain key is a high byte of the talon's mask (0: a talon has at most 24 cards) or the waste's size,
+#: never 255, so no key with this suffix equals one without.
 OBLIGATION_KEY = [bytes((255, c)) for c in range(52)]
 
 

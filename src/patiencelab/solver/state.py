@@ -105,7 +105,7 @@ class State:
         self.found = found
         self.recycles = recycles
         self.draw = rules.draw
-        self.max_rec = None if rules.max_passes is None else rules.max_passes - 1  # recycles allowed in all
+        self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
         self.f2t = rules.foundation_to_tableau
         self.king_only = rules.empty_column == "king"
         self.downflag = [False] * 52

@@ -9,7 +9,7 @@ package registries through pip and npm; nothing is fetched when the site runs:
   the lock rewritten to list exactly those files with their sha256;
 - the widget stack and PatienceLab's own wheel in the site's ``pypi/`` folder (piplite), with the fallback to
   the public registry switched off;
-- the play notebook, the three teaching notebooks and the lessons, each notebook with an install cell first.
+- the play notebook and the three teaching notebooks, each with an install cell first (the lessons are in the wheel).
 
 Usage: ``python lite/build.py --wheel dist/patiencelab-*.whl --out build/lite/site --cache build/lite/cache``
 """
@@ -125,12 +125,10 @@ def pypi(folder: pathlib.Path, cache: pathlib.Path, project_wheel: pathlib.Path)
 
 
 def contents(folder: pathlib.Path) -> None:
-    """The notebooks (an install cell first) and the lessons they load."""
+    """The notebooks, each with an install cell first (the lessons they load ship inside the wheel)."""
     if folder.exists():
         shutil.rmtree(folder)
-    (folder / "lessons").mkdir(parents=True)
-    for lesson in sorted((ROOT / "examples" / "lessons").glob("*.json")):
-        shutil.copy2(lesson, folder / "lessons" / lesson.name)
+    folder.mkdir(parents=True)
     for name in NOTEBOOKS:
         notebook = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
         cell = {"cell_type": "code", "id": "install-patiencelab", "metadata": {}, "execution_count": None}

@@ -36,13 +36,11 @@ def _(board, get_version, mo):
 
 @app.cell
 def _(KlondikeWidget, mo):
-    import pathlib
-
     from patiencelab.lesson import Lesson
 
     # A lesson on a board of its own: step through it with the controls above the cards.
     teacher = KlondikeWidget(records=None)
-    teacher.lesson = Lesson.load(pathlib.Path(__file__).parent / "lessons" / "traditional.json")
+    teacher.lesson = Lesson.builtin("traditional")
     mo.ui.anywidget(teacher)
     return
 

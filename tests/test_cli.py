@@ -117,6 +117,8 @@ def test_ctrl_c_keeps_rows_and_says_how_to_resume(tmp_path: pathlib.Path) -> Non
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # as at a terminal: a test run started in the background would pass on SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     path = tmp_path / "big.jsonl"
     try:

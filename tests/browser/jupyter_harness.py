@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 Flavour = Literal["lab", "notebook"]
 
@@ -198,3 +198,21 @@ def page_errors(page: Page) -> list[str]:
 
     page.on("pageerror", record)
     return errors
+
+
+def drag(page: Page, card: Locator, pile: Locator) -> None:
+    """Drag ``card`` onto ``pile`` with the mouse in small steps, as a person would."""
+    card.scroll_into_view_if_needed()
+    start, end = card.bounding_box(), pile.bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"] / 2 + 8, start["y"] + 20, steps=3)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + min(end["height"] / 2, 60), steps=12)
+    page.mouse.up()
+
+
+def choose_from_more(root: Locator, action: str) -> None:
+    """Open the board's More menu and pick the item for ``action``."""
+    root.locator('[data-action="more"]').click()
+    root.locator(f'.pl-menu-item[data-action="{action}"]').click()

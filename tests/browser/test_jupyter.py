@@ -7,9 +7,17 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import (
+    choose_from_more,
+    drag,
+    jupyter_server,
+    kernel_eval,
+    open_and_run,
+    page_errors,
+    write_notebook,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -34,23 +42,6 @@ w.observe(_check_state, names="state")"""
 def assert_states_followed_the_protocol(page: Page) -> None:
     """Every state the kernel's widget synced passed the schema check of ``CHECK_STATES``."""
     assert kernel_eval(page, "print(_bad_states)").strip() == "[]"
-
-
-def drag(page: Page, card: Locator, pile: Locator) -> None:
-    """Drag with the mouse in small steps, as a person would."""
-    start, end = card.bounding_box(), pile.bounding_box()
-    assert start is not None and end is not None
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
-    page.mouse.down()
-    page.mouse.move(start["x"] + start["width"] / 2 + 8, start["y"] + 20, steps=3)
-    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + min(end["height"] / 2, 60), steps=12)
-    page.mouse.up()
-
-
-def choose_from_more(root: Locator, action: str) -> None:
-    """Open the board's More menu and pick the item for ``action``."""
-    root.locator('[data-action="more"]').click()
-    root.locator(f'.pl-menu-item[data-action="{action}"]').click()
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .jupyter_harness import free_port
+from .jupyter_harness import drag, free_port
 
 pytestmark = pytest.mark.browser
 
@@ -73,17 +73,6 @@ def page(browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
-
-
-def drag(page: Page, card: Locator, pile: Locator) -> None:
-    card.scroll_into_view_if_needed()
-    start, end = card.bounding_box(), pile.bounding_box()
-    assert start is not None and end is not None
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
-    page.mouse.down()
-    page.mouse.move(start["x"] + start["width"] / 2 + 8, start["y"] + 20, steps=3)
-    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + min(end["height"] / 2, 60), steps=12)
-    page.mouse.up()
 
 
 def test_play_and_teach_in_marimo(marimo_app: str, page: Page, artifacts: pathlib.Path) -> None:

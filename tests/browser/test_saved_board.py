@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .jupyter_harness import jupyter_server, open_and_run, page_errors, write_notebook
-from .test_jupyter import SETUP, drag
+from .jupyter_harness import drag, jupyter_server, open_and_run, page_errors, write_notebook
+from .test_jupyter import SETUP
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, no_browser
-from tests.browser.jupyter_harness import kernel_eval
+from tests.browser.jupyter_harness import choose_from_more, drag, kernel_eval
 
 pytestmark = pytest.mark.browser
 
@@ -116,22 +116,6 @@ def note(line: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     with (ARTIFACTS / "lite-timings.txt").open("a") as file:
         file.write(line + "\n")
-
-
-def drag(page: Page, card: Locator, pile: Locator) -> None:
-    card.scroll_into_view_if_needed()
-    start, end = card.bounding_box(), pile.bounding_box()
-    assert start is not None and end is not None
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 12)
-    page.mouse.down()
-    page.mouse.move(start["x"] + start["width"] / 2 + 8, start["y"] + 20, steps=3)
-    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + min(end["height"] / 2, 60), steps=12)
-    page.mouse.up()
-
-
-def choose_from_more(root: Locator, action: str) -> None:
-    root.locator('[data-action="more"]').click()
-    root.locator(f'.pl-menu-item[data-action="{action}"]').click()
 
 
 def test_play_the_classroom_site_with_nothing_but_the_site(

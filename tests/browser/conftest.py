@@ -199,3 +199,14 @@ def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     for page, _errors in opened:
         page.context.close()
     assert not problems, f"errors in the page: {problems}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A 1280x900 page in a fresh context, for the tests in real JupyterLab and Notebook 7 (which watch page
+    errors themselves: Notebook 7 throws one on every load).
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pathlib
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .jupyter_harness import (
     choose_from_more,
@@ -42,14 +41,6 @@ w.observe(_check_state, names="state")"""
 def assert_states_followed_the_protocol(page: Page) -> None:
     """Every state the kernel's widget synced passed the schema check of ``CHECK_STATES``."""
     assert kernel_eval(page, "print(_bad_states)").strip() == "[]"
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.mark.parametrize("flavour", ["lab", "notebook"])

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import json
 import pathlib
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .jupyter_harness import drag, jupyter_server, open_and_run, page_errors, write_notebook
 from .test_jupyter import SETUP
@@ -20,14 +19,6 @@ _SAVED = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   return !!panel && !!panel.context && panel.context.model.dirty === false;
 }"""
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def test_a_saved_board_shows_its_last_position_on_reopen(

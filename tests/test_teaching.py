@@ -216,3 +216,16 @@ def test_review_steps_to_the_move_that_lost_with_an_arrow_for_the_better_one() -
     assert widget.game.moves == found.losing - 1
     assert send(widget, "lesson", action="forward") is None
     assert widget.game.history[-1] == found.losing_move, "one step on: the losing move itself"
+
+
+def test_a_review_with_no_losing_move_leaves_the_board_where_it_was_with_the_words() -> None:
+    game = Klondike(seed=1)
+    for move in ("d", "d"):
+        game.play(move)
+    widget = KlondikeWidget(game, records=None)
+    widget.review_max_states = 20_000
+    found = widget.review()
+    assert found.outcome == "winnable" and found.at == 2
+    assert widget.game.moves == 2 and widget.state["lesson"]["step"] == 2
+    assert widget.state["lesson"]["note"] == "This game can still be won from here."
+    assert widget.state["lesson"]["marks"] == []

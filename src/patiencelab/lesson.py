@@ -300,25 +300,24 @@ class Lesson:
 
     @classmethod
     def from_review(cls, game: Klondike, review: Review, *, title: Text) -> Lesson:
-        """The lesson of ``game`` as played up to the move that lost it (see :func:`patiencelab.review.review`):
-        the step before that move (or the intro, when it was the first) carries the review's words and an arrow
-        along the move that would have kept the deal winnable; the losing move is the last step.
+        """The lesson of ``game`` as played, up to the move that lost it when one did (see
+        :func:`patiencelab.review.review`). The step that reaches the position the review speaks of
+        (``review.at``; the intro when that is the start) carries the review's words and, when there is one, an
+        arrow along the move that keeps the deal winnable.
         """
         moves = game.history[: review.losing] if review.losing is not None else game.history
         steps = [Step(move) for move in moves]
-        intro = None
-        if review.losing is not None and review.better is not None:
-            before = review.losing - 1
+        marks: tuple[Mark, ...] = ()
+        if review.better is not None:
             position = game.copy()
-            while position.moves > before:
+            while position.moves > review.at:
                 position.undo()
             cards = position.moving_cards(review.better)
-            arrow = arrow_for(review.better, str(cards[0]) if cards else None)
-            if before:
-                steps[before - 1] = Step(steps[before - 1].move, review.text, marks=(arrow,))
-            else:
-                intro = review.text
-        else:
+            marks = (arrow_for(review.better, str(cards[0]) if cards else None),)
+        intro = None
+        if review.at:
+            steps[review.at - 1] = Step(steps[review.at - 1].move, review.text, marks=marks)
+        else:  # the start has no step to carry marks: the words go in the intro
             intro = review.text
         record = game.record()
         return cls(

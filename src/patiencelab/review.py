@@ -54,6 +54,13 @@ class Review:
     #: The sentence of the review, in the language the game had when it was reviewed.
     text: str = ""
 
+    @property
+    def at(self) -> int:
+        """The number of moves played to the position the review speaks of: the one before the losing move, or
+        the last one when no move lost the deal.
+        """
+        return self.losing - 1 if self.losing is not None else self.moves
+
 
 def review(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, seconds: float = math.inf) -> Review:
     """Review ``game``'s history (see the module's docstring); the game is not changed.

@@ -16,7 +16,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.moves import Move
 
-__all__ = ["COLORS", "MAX_MARKS", "Mark", "arrow_for", "move_piles"]
+__all__ = ["COLORS", "MAX_MARKS", "Mark", "arrow_for", "move_piles", "pile_of"]
 
 #: The colours a mark may have (the first is the default).
 COLORS = ("green", "red", "blue", "yellow")
@@ -88,6 +88,15 @@ class Mark:
         return cls(ends[0], ends[1], color)
 
 
+def pile_of(place: str | None, lead: str | None = None) -> str | None:
+    """The pile that ``place`` names in the board's vocabulary (``stock``, ``w``, ``t1``..``t9``,
+    ``fC``..``fS``): the notation's ``f`` becomes the foundation of ``lead``'s suit (``None`` without a lead).
+    """
+    if place == "f":
+        return f"f{lead[-1].upper()}" if lead else None
+    return place
+
+
 def move_piles(move: Move, lead: str | None) -> tuple[str, str]:
     """The piles ``move`` takes its cards from and puts them on, in the board's vocabulary: a draw goes from the
     ``stock`` to the waste ``w``, a recycle back; the notation's ``f`` is the foundation of ``lead``'s suit
@@ -97,10 +106,10 @@ def move_piles(move: Move, lead: str | None) -> tuple[str, str]:
         return "stock", "w"
     if move.is_recycle:
         return "w", "stock"
-    source, target = move.source, move.target
-    if source is None or target is None or (target == "f" and not lead):
+    source, target = move.source, pile_of(move.target, lead)
+    if source is None or target is None:
         raise PatienceError(f"the piles of {move} need the move resolved and its card")
-    return source, f"f{lead[-1].upper()}" if target == "f" and lead else target
+    return source, target
 
 
 def arrow_for(move: Move, lead: str | None, color: str = COLORS[0]) -> Mark:

@@ -443,14 +443,15 @@ class KlondikeWidget(anywidget.AnyWidget):
         return {"type": "answer", "id": intent_id, "verdict": answer.verdict, "text": answer.text}
 
     def review(self) -> Review:
-        """Review the game on the board (see :meth:`Klondike.review`) and step to the move that lost it: the
-        lesson of the game so far, at the position before that move, with the review's words as the note and
-        an arrow for the move that would have kept the deal winnable. Returns the review.
+        """Review the game on the board (see :meth:`Klondike.review`) and show it as a lesson of the game so far,
+        at the position the review speaks of (before the move that lost the deal, or where the game is when no
+        move did), with the review's words as the note and an arrow for the move that keeps the deal winnable.
+        Returns the review.
         """
         game = self.game
         found = review(game, max_states=self.review_max_states)
         lesson = Lesson.from_review(game, found, title=message("review.title", self._lang))
-        self._start_lesson(lesson, max(0, (found.losing or 1) - 1))
+        self._start_lesson(lesson, found.at)
         return found
 
     def _lesson_intent(self, fields: Mapping[str, Any]) -> None:

@@ -14,7 +14,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
-from patiencelab.core.marks import move_piles
+from patiencelab.core.marks import move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import PRESETS, Rules
 
@@ -79,15 +79,6 @@ class RejectedIntentError(PatienceError):
 
 
 # ------------------------------------------------------------------------------------------------ piles
-
-
-def pile_of(place: str | None, lead: str | None = None) -> str | None:
-    """The pile that ``place`` names in the board's vocabulary (``stock``, ``w``, ``t1``..``t9``,
-    ``fC``..``fS``): the notation's ``f`` becomes the foundation of ``lead``'s suit (``None`` without a lead).
-    """
-    if place == "f":
-        return f"f{lead[-1].upper()}" if lead else None
-    return place
 
 
 def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:

@@ -8,9 +8,10 @@ import pathlib
 import pytest
 
 from patiencelab import Klondike, Move, PatienceError, Rules
-from patiencelab.core.marks import Mark
+from patiencelab.core.marks import Mark, arrow_for
 from patiencelab.core.moves import DRAW
 from patiencelab.lesson import InvalidLessonError, Lesson, Quiz, Step, text_in
+from patiencelab.review import review
 
 from .test_review import random_game
 
@@ -111,7 +112,7 @@ def test_the_builtin_lessons_load_and_replay(name: str) -> None:
 
 
 def test_the_builtin_lessons_cover_the_three_presets() -> None:
-    assert BUILTIN == ("draw-three", "six-column", "traditional")
+    assert BUILTIN == ("draw-three", "quiz", "review", "six-column", "traditional")
     presets = {Lesson.builtin(name).rules.preset_name for name in BUILTIN}
     assert presets == {"standard", "traditional", "six-column"}
     assert any(s.illegal for name in BUILTIN for s in Lesson.builtin(name).steps)
@@ -126,7 +127,7 @@ def test_builtin_lessons_load_the_same_from_any_folder(tmp_path: pathlib.Path, m
 
 @pytest.mark.parametrize("name", ["nope", "../traditional", "", None, 3])
 def test_an_unknown_builtin_lesson_is_refused_with_the_choices(name: object) -> None:
-    with pytest.raises(InvalidLessonError, match="draw-three, six-column, traditional"):
+    with pytest.raises(InvalidLessonError, match="draw-three, quiz, review, six-column, traditional"):
         Lesson.builtin(name)  # type: ignore[arg-type]
 
 
@@ -179,3 +180,40 @@ def test_a_losing_answer_is_named_and_a_winnable_one_counts_when_the_quiz_says_s
     assert lesson.judge(1, losing, max_states=20_000).verdict == "loses"
     right = lesson.judge(1, winning, max_states=20_000)
     assert right.is_right and right.text == "Right: that keeps the deal winnable."
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_word_of_the_builtin_lessons_is_in_three_languages(name: str) -> None:
+    lesson = Lesson.builtin(name)
+    texts = [lesson.title, lesson.intro, *(s.note for s in lesson.steps if s.note)]
+    for text in texts:
+        assert isinstance(text, dict) and set(text) == {"en", "nl", "sv"} and all(text.values()), text
+
+
+def test_the_shipped_review_lesson_is_the_review_of_its_own_game() -> None:
+    lesson = Lesson.builtin("review")
+    game = lesson.game_at(len(lesson.steps))
+    for lang in ("en", "nl", "sv"):
+        game.lang = lang
+        found = review(game, max_states=200_000)
+        assert found.outcome == "lost" and found.losing == len(lesson.steps)
+        shown = lesson.steps[found.at - 1]
+        assert text_in(shown.note, lang) == found.text
+    assert found.better is not None
+    before = lesson.game_at(found.at)
+    assert shown.marks == (arrow_for(found.better, None),) and before.can_play(found.better)
+    assert not any(s.marks for s in lesson.steps if s is not shown)
+
+
+def test_each_quiz_of_the_shipped_quiz_lesson_has_a_tempting_card_move_that_loses() -> None:
+    lesson = Lesson.builtin("quiz")
+    quizzes = [n for n, s in enumerate(lesson.steps, 1) if s.quiz is not None]
+    assert len(quizzes) == 2
+    for number in quizzes:
+        game = lesson.game_at(number - 1)
+        verdicts = {m: lesson.judge(number, m).verdict for m in game.legal_moves()}
+        assert verdicts[game.parse_move(lesson.steps[number - 1].move)] == "right"
+        losing = [m for m, v in verdicts.items() if v == "loses"]
+        assert losing and all(game.uncovers(m) is not None for m in losing)
+        for lang in ("nl", "sv"):
+            assert lesson.judge(number, losing[0], lang=lang).verdict == "loses"

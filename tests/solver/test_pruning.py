@@ -24,13 +24,16 @@ RANKS = "A23456789TJQK"
 
 def small_deal(seed: int, draw: int) -> Klondike:
     """A random end game: each suit's foundation holds its Ace to a random rank (3 to 6); the other cards are
-    shuffled into 7 columns (0 to 4 face-down cards under one face-up card) and the stock.
+    shuffled into 7 columns (0 to 4 face-down cards under one face-up card, fewer when the cards run short)
+    and the stock.
     """
     rng = random.Random(seed)
     found = {s: rng.randint(3, 6) for s in SUIT_LETTERS}
     cards = [f"{RANKS[r]}{s}" for s in SUIT_LETTERS for r in range(found[s], 13)]
     rng.shuffle(cards)
     downs = [rng.randint(0, 4) for _ in range(7)]
+    while sum(downs) + 7 > len(cards):  # too few cards for a face-up card on every column: fewer face down
+        downs[downs.index(max(downs))] -= 1
     tableau = []
     for d in downs:
         tableau.append({"down": cards[:d], "up": cards[d : d + 1]})

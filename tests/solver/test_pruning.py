@@ -93,3 +93,18 @@ def test_must_cover_names_the_card_put_on_a_column() -> None:
     assert must_cover(one, (T2T, 0, 1, 0)) == -1
     three = State.of(position, Rules(face_down=(0, 0, 0), draw=3))
     assert must_cover(three, (W2T, 0, 0, 0)) == -1  # draw 3: playing a talon card changes what is reachable
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_duties_to_cover_may_wait_for_each_other(draw: int) -> None:
+    """Wins here bring a card back from a foundation and then the card below it before anything covers the
+    first (draw 3), or put a talon card out (with a duty to be covered) between two such cards (draw 1), the
+    second going on the talon card: a duty to cover must allow both (found by comparing with the unpruned search).
+    """
+    game = small_deal(1251, draw)
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        assert solve(game, seconds=math.inf, max_states=200_000).outcome == "solved"
+    pruned = solve(game, seconds=math.inf, max_states=200_000)
+    assert pruned.outcome == "solved"
+    assert replay_wins(game, pruned.moves)

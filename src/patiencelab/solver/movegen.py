@@ -99,7 +99,14 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
         _foundation_moves(st, tops, empty, add)
     scored.sort()
     if onto >= 0:
-        return [m for _, m in scored if m[0] != T2F and m[0] != W2F and tops[m[2]] == onto]
+        suit = onto // 13  # see must_cover: a move onto it, its foundation's next card, or another such duty
+        return [
+            m
+            for _, m in scored
+            if (m[0] != T2F and m[0] != W2F and tops[m[2]] == onto)
+            or (m[0] == F2T and m[1] == suit)
+            or must_cover(st, m) >= 0
+        ]
     return [m for _, m in scored]
 
 
@@ -113,6 +120,12 @@ def must_cover(st: State, m: IMove) -> int:
     only with a move onto that card (a sound pruning). This holds for a foundation's top card brought back,
     and for a talon card with draw 1 and unlimited passes (every talon card stays reachable whatever is
     played). A card put on an empty column is not constrained (the column could be taken meanwhile).
+
+    Two kinds of move may need such a move played first: a move onto its card, and, for a foundation's card,
+    bringing back the card below it (the 7 of hearts comes back only after the 8). Reorder a win so that each
+    such move comes as late as it can: right before the first move that needs it, or before another such move
+    put off in the same way (the 8 of hearts brought back before a talon card that the 7 will cover). So the
+    move after it must put a card on it, bring back the next card of its foundation, or be such a move itself.
     """
     kind = m[0]
     if kind == F2T:

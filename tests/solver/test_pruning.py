@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +23,7 @@ from tests.solver.conftest import replay_wins
 RANKS = "A23456789TJQK"
 
 
-def small_deal(seed: int, draw: int) -> Klondike:
+def small_deal(seed: int, draw: int, **rules: Any) -> Klondike:
     """A random end game: each suit's foundation holds its Ace to a random rank (3 to 6); the other cards are
     shuffled into 7 columns (0 to 4 face-down cards under one face-up card, fewer when the cards run short)
     and the stock.
@@ -39,7 +40,7 @@ def small_deal(seed: int, draw: int) -> Klondike:
         tableau.append({"down": cards[:d], "up": cards[d : d + 1]})
         cards = cards[d + 1 :]
     position = {"tableau": tableau, "stock": cards, "waste": [], "foundations": found}
-    return Klondike.from_position(position, rules=Rules(face_down=tuple(downs), draw=draw))
+    return Klondike.from_position(position, rules=Rules(face_down=tuple(downs), draw=draw, **rules))
 
 
 def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,6 +56,31 @@ def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
 @given(seed=st.integers(0, 10**6), draw=st.sampled_from([1, 3]))
 def test_verdicts_agree_with_and_without_must_cover(seed: int, draw: int) -> None:
     game = small_deal(seed, draw)
+    pruned = solve(game, seconds=math.inf, max_states=200_000)
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        full = solve(game, seconds=math.inf, max_states=200_000)
+    if pruned.is_decided and full.is_decided:
+        assert pruned.outcome == full.outcome
+    for solution in (pruned, full):
+        if solution.outcome == "solved":
+            assert replay_wins(game, solution.moves)
+
+
+OTHER_RULES: list[dict[str, Any]] = [
+    {"draw": 1, "empty_column": "any"},
+    {"draw": 3, "max_passes": 3},
+    {"draw": 1, "foundation_to_tableau": False},
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(OTHER_RULES))
+def test_verdicts_agree_with_and_without_pruning_under_other_rules(seed: int, rules: dict[str, Any]) -> None:
+    """The same under the other rule options the pruning looks at (any card on an empty column, pass limits,
+    no cards back from the foundations).
+    """
+    game = small_deal(seed, **rules)
     pruned = solve(game, seconds=math.inf, max_states=200_000)
     with pytest.MonkeyPatch.context() as mp:
         unpruned(mp)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,32 +23,64 @@ from tests.solver.conftest import replay_wins
 RANKS = "A23456789TJQK"
 
 
-def small_deal(seed: int, draw: int) -> Klondike:
+def small_deal(seed: int, draw: int, **rules: Any) -> Klondike:
     """A random end game: each suit's foundation holds its Ace to a random rank (3 to 6); the other cards are
-    shuffled into 7 columns (0 to 4 face-down cards under one face-up card) and the stock.
+    shuffled into 7 columns (0 to 4 face-down cards under one face-up card, fewer when the cards run short)
+    and the stock.
     """
     rng = random.Random(seed)
     found = {s: rng.randint(3, 6) for s in SUIT_LETTERS}
     cards = [f"{RANKS[r]}{s}" for s in SUIT_LETTERS for r in range(found[s], 13)]
     rng.shuffle(cards)
     downs = [rng.randint(0, 4) for _ in range(7)]
+    while sum(downs) + 7 > len(cards):  # too few cards for a face-up card on every column: fewer face down
+        downs[downs.index(max(downs))] -= 1
     tableau = []
     for d in downs:
         tableau.append({"down": cards[:d], "up": cards[d : d + 1]})
         cards = cards[d + 1 :]
     position = {"tableau": tableau, "stock": cards, "waste": [], "foundations": found}
-    return Klondike.from_position(position, rules=Rules(face_down=tuple(downs), draw=draw))
+    return Klondike.from_position(position, rules=Rules(face_down=tuple(downs), draw=draw, **rules))
 
 
 def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Switch off the pruning under test: no move has to be followed by a move onto its card."""
+    """Switch off the pruning under test: no move has to be followed by a move onto its card (nor comes with
+    its card's going home), and positions equal up to twin swaps (see ``State.key``) are searched apart.
+    """
     monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
+    monkeypatch.setattr(search, "follow_up", lambda st, m: None)
+    monkeypatch.setattr(State, "key", State.exact_key)
 
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), draw=st.sampled_from([1, 3]))
 def test_verdicts_agree_with_and_without_must_cover(seed: int, draw: int) -> None:
     game = small_deal(seed, draw)
+    pruned = solve(game, seconds=math.inf, max_states=200_000)
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        full = solve(game, seconds=math.inf, max_states=200_000)
+    if pruned.is_decided and full.is_decided:
+        assert pruned.outcome == full.outcome
+    for solution in (pruned, full):
+        if solution.outcome == "solved":
+            assert replay_wins(game, solution.moves)
+
+
+OTHER_RULES: list[dict[str, Any]] = [
+    {"draw": 1, "empty_column": "any"},
+    {"draw": 3, "max_passes": 3},
+    {"draw": 1, "foundation_to_tableau": False},
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(OTHER_RULES))
+def test_verdicts_agree_with_and_without_pruning_under_other_rules(seed: int, rules: dict[str, Any]) -> None:
+    """The same under the other rule options the pruning looks at (any card on an empty column, pass limits,
+    no cards back from the foundations).
+    """
+    game = small_deal(seed, **rules)
     pruned = solve(game, seconds=math.inf, max_states=200_000)
     with pytest.MonkeyPatch.context() as mp:
         unpruned(mp)
@@ -90,3 +123,18 @@ def test_must_cover_names_the_card_put_on_a_column() -> None:
     assert must_cover(one, (T2T, 0, 1, 0)) == -1
     three = State.of(position, Rules(face_down=(0, 0, 0), draw=3))
     assert must_cover(three, (W2T, 0, 0, 0)) == -1  # draw 3: playing a talon card changes what is reachable
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_duties_to_cover_may_wait_for_each_other(draw: int) -> None:
+    """Wins here bring a card back from a foundation and then the card below it before anything covers the
+    first (draw 3), or put a talon card out (with a duty to be covered) between two such cards (draw 1), the
+    second going on the talon card: a duty to cover must allow both (found by comparing with the unpruned search).
+    """
+    game = small_deal(1251, draw)
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        assert solve(game, seconds=math.inf, max_states=200_000).outcome == "solved"
+    pruned = solve(game, seconds=math.inf, max_states=200_000)
+    assert pruned.outcome == "solved"
+    assert replay_wins(game, pruned.moves)

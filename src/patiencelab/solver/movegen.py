@@ -9,7 +9,7 @@ from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.solver.state import F2T, T2F, T2T, W2F, W2T, IMove, State
 
-__all__ = ["OBLIGATION_KEY", "generate", "must_cover", "safe_move", "to_public"]
+__all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move", "to_public"]
 
 # Move-ordering scores (higher is tried first). Talon moves lose a point per action needed to reach the card.
 _TO_FOUNDATION = 1000
@@ -99,7 +99,14 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
         _foundation_moves(st, tops, empty, add)
     scored.sort()
     if onto >= 0:
-        return [m for _, m in scored if m[0] != T2F and m[0] != W2F and tops[m[2]] == onto]
+        # See must_cover: a move onto it, its foundation's next card brought back, or another such duty. Any
+        # card brought back is let through (not only of ``onto``'s suit): the key does not tell ``onto`` from
+        # its twin, so what follows a duty must not depend on which of the two it names.
+        return [
+            m
+            for _, m in scored
+            if (m[0] != T2F and m[0] != W2F and tops[m[2]] == onto) or m[0] == F2T or must_cover(st, m) >= 0
+        ]
     return [m for _, m in scored]
 
 
@@ -113,6 +120,12 @@ def must_cover(st: State, m: IMove) -> int:
     only with a move onto that card (a sound pruning). This holds for a foundation's top card brought back,
     and for a talon card with draw 1 and unlimited passes (every talon card stays reachable whatever is
     played). A card put on an empty column is not constrained (the column could be taken meanwhile).
+
+    Two kinds of move may need such a move played first: a move onto its card, and, for a foundation's card,
+    bringing back the card below it (the 7 of hearts comes back only after the 8). Reorder a win so that each
+    such move comes as late as it can: right before the first move that needs it, or before another such move
+    put off in the same way (the 8 of hearts brought back before a talon card that the 7 will cover). So the
+    move after it must put a card on it, bring back the next card of its foundation, or be such a move itself.
     """
     kind = m[0]
     if kind == F2T:
@@ -123,11 +136,28 @@ def must_cover(st: State, m: IMove) -> int:
     return -1
 
 
+def follow_up(st: State, m: IMove) -> IMove | None:
+    """The move that must come with ``m`` (call it before ``m`` is applied), or ``None``.
+
+    Part of a column's run moved onto the twin of the card it leaves (the two cards of one rank and colour;
+    :func:`generate` makes that move only when the card left may go home) takes that card home with it. The
+    move alone only swaps what lies on two twins, and positions equal up to such swaps share a key
+    (:meth:`State.key`): the search would find the position it came from and go no further, though from there
+    the card left could go home. With its card home, the pair is one move to a new position; played alone,
+    it would lead to a position of the same worth as the one before it.
+    """
+    if m[0] == T2T and m[3] and st.up[m[2]]:
+        return (T2F, m[1], 0, 0)
+    return None
+
+
 #: ``OBLIGATION_KEY[c]``: what :func:`must_cover`'s card ``c`` adds to a state's key (positions that must go on
 #: with a move onto ``c`` are searched apart from the same positions free of that constraint). The byte before
 #: last of a plain key is a high byte of the talon's mask (0: a talon has at most 24 cards) or the waste's size,
-#: never 255, so no key with this suffix equals one without.
-OBLIGATION_KEY = [bytes((255, c)) for c in range(52)]
+#: never 255, so no key with this suffix equals one without. Like :meth:`State.key`, it does not tell ``c`` from
+#: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
+#: (see there), whichever of them the duty names.
+OBLIGATION_KEY = [bytes((255, min(c, (3 - c // 13) * 13 + c % 13))) for c in range(52)]
 
 
 def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tuple[int, IMove]], None]) -> None:

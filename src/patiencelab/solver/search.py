@@ -10,7 +10,15 @@ from typing import Literal
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
-from patiencelab.solver.movegen import OBLIGATION_KEY, finishing_move, generate, must_cover, safe_move, to_public
+from patiencelab.solver.movegen import (
+    OBLIGATION_KEY,
+    finishing_move,
+    follow_up,
+    generate,
+    must_cover,
+    safe_move,
+    to_public,
+)
 from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
@@ -54,7 +62,10 @@ class _Search:
 
     def _play(self, m: IMove) -> None:
         st, path = self.st, self.path
+        then = follow_up(st, m)
         path.append((m, st.apply(m)))
+        if then is not None:
+            path.append((then, st.apply(then)))
         sm = safe_move(st)
         while sm is not None:
             path.append((sm, st.apply(sm)))

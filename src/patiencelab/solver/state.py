@@ -144,10 +144,14 @@ class State:
     # ------------------------------------------------------------------------------------------------ keys
 
     def _column_key(self, i: int) -> bytes:
+        """Column ``i`` up to what lies on its bottom face-up card: its face-down count (which, in one search,
+        also fixes the bottom card: the one turned up last) or, with none face down, its bottom card.
+        """
         nd = len(self.down[i])
         if nd:
-            return bytes((_SEP, self.origin[i] + 1, nd, *self.up[i]))
-        return bytes((_SEP, 0, 0, *self.up[i]))
+            return bytes((_SEP, self.origin[i] + 1, nd))
+        u = self.up[i]
+        return bytes((_SEP, 0, 0, u[0])) if u else bytes((_SEP, 0, 0))
 
     def _update_talon_key(self) -> None:
         mask = self.tmask.to_bytes(8, "little")
@@ -161,8 +165,22 @@ class State:
             self.talon_key = mask + bytes((self.p, min(self.recycles, 255)))
 
     def key(self) -> bytes:
-        """A canonical key: column order does not matter; foundations follow from the rest."""
-        return b"".join(sorted(self.colkey)) + self.talon_key
+        """A canonical key of the position up to *twin swaps*: the foundations, each column's face-down count
+        (or bottom card), column order left out, and the talon.
+
+        The face-up cards above the columns' bottom cards are left out: they are the cards in none of the other
+        places, and each lies on one of the two cards of the next rank and other colour, so their layout is
+        fixed up to swapping what lies on two *twins* (the two cards of one rank and colour) in the columns.
+        Such positions win alike: a move that names cards is played alike in both (onto a twin: onto the one
+        that is free), and where one needs a twin itself free (to go home), the other first moves what lies on
+        that twin onto the free one, the move :func:`~patiencelab.solver.movegen.generate` makes for that.
+        """
+        return bytes(self.found) + b"".join(sorted(self.colkey)) + self.talon_key
+
+    def exact_key(self) -> bytes:
+        """A key that tells apart every two positions (columns in any order); for tests of :meth:`key`."""
+        cols = sorted(bytes((_SEP, len(d), *d, _SEP, *u)) for d, u in zip(self.down, self.up, strict=True))
+        return b"".join(cols) + self.talon_key
 
     # ------------------------------------------------------------------------------------------- queries
 

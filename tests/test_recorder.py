@@ -368,3 +368,27 @@ def test_marks_name_piles_and_face_up_cards_only() -> None:
     widget.stop_recording()
     with pytest.raises(PatienceError):
         widget.stop_recording()
+
+
+def test_the_recorders_words_reach_the_board_in_the_players_language() -> None:
+    widget = KlondikeWidget(seed=7, records=None, lang="sv")
+    send(widget, "record", action="start")
+    reply = send(widget, "record", action="mark", mark={"circle": "t1"})
+    assert reply is not None and reply["text"] == "Inget är inspelat än: gör ett drag först."
+    send(widget, "move", card="6S", to="t5")
+    reply = send(widget, "record", action="quiz", quiz="move")
+    assert reply is not None and reply["text"] == "Ett drag som reglerna förbjuder kan inte vara en fråga."
+
+
+def test_a_quiz_whose_tries_ran_out_shows_its_move_with_an_arrow() -> None:
+    lesson = Lesson(title="Q", steps=(Step(Move.parse("t1-t3"), quiz=Quiz(tries=1)),), deal=Klondike(seed=7).deal)
+    widget = KlondikeWidget(lesson=lesson, records=None)
+    reply = send(widget, "move", card="6S", to="t5")
+    assert reply is not None and reply["verdict"] == "illegal"
+    state = widget.state["lesson"]
+    assert state["step"] == 1 and [str(m) for m in widget.game.history] == ["t1-t3"]
+    assert state["marks"] == [{"arrow": ["t1", "t3"]}]
+    assert widget.state["message"]["text"].startswith("Not allowed: The 6♠ cannot go on the 5♥")
+    widget.step("back")
+    widget.step("forward")
+    assert widget.state["lesson"]["marks"] == [{"arrow": ["t1", "t3"]}]

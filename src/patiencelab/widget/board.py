@@ -659,11 +659,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         if action == "note":
             recorder.set_note(value, self._lang)
         elif action == "mark":
-            recorder.toggle_mark(value)
+            recorder.toggle_mark(value, self._lang)
         elif action == "clear":
-            recorder.clear_marks()
+            recorder.clear_marks(self._lang)
         else:
-            recorder.set_quiz(value)
+            recorder.set_quiz(value, self._lang)
         self._sync()
 
     def review(self) -> Review:

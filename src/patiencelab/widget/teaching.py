@@ -322,45 +322,45 @@ class LessonRecorder:
             return True
         return False
 
-    def _last(self) -> _Draft:
+    def _last(self, lang: str) -> _Draft:
         if not self.steps:
-            raise PatienceError("nothing is recorded yet: play a move first")
+            raise PatienceError(message("record.no-step", lang))
         return self.steps[-1]
 
     def set_note(self, text: object, lang: str) -> None:
         """The last step's note in ``lang`` (at most :data:`MAX_NOTE` characters; empty text removes it)."""
         if not isinstance(text, str) or len(text) > MAX_NOTE:
             raise PatienceError(f"a note is text of at most {MAX_NOTE} characters")
-        draft = self._last()
+        draft = self._last(lang)
         text = text.strip()
         if text:
             draft.note[lang] = text
         else:
             draft.note.pop(lang, None)
 
-    def toggle_mark(self, mark: Mark) -> None:
+    def toggle_mark(self, mark: Mark, lang: str = "en") -> None:
         """Add ``mark`` to the last step, or take it away when the step has it already (as on Lichess)."""
-        draft = self._last()
+        draft = self._last(lang)
         same = [m for m in draft.marks if (m.at, m.to) == (mark.at, mark.to)]
         for old in same:
             draft.marks.remove(old)
         if same and same[0].color == mark.color:
             return
         if len(draft.marks) >= MAX_MARKS:
-            raise PatienceError(f"a step carries at most {MAX_MARKS} marks")
+            raise PatienceError(message("record.too-many-marks", lang, most=MAX_MARKS))
         draft.marks.append(mark)
 
-    def clear_marks(self) -> None:
+    def clear_marks(self, lang: str = "en") -> None:
         """Take every mark off the last step."""
-        self._last().marks.clear()
+        self._last(lang).marks.clear()
 
-    def set_quiz(self, kind: Literal["move", "winnable"] | None) -> None:
+    def set_quiz(self, kind: Literal["move", "winnable"] | None, lang: str = "en") -> None:
         """Make the last step a quiz that accepts its move (``move``) or any move that keeps the deal winnable
         (``winnable``), or a plain step again (``None``).
         """
-        draft = self._last()
+        draft = self._last(lang)
         if kind is not None and draft.illegal:
-            raise PatienceError("an illegal step cannot be a quiz")
+            raise PatienceError(message("record.quiz-illegal", lang))
         draft.quiz = None if kind is None else Quiz(winnable=kind == "winnable")
 
     def lesson(self) -> Lesson:

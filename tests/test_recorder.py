@@ -392,3 +392,14 @@ def test_a_quiz_whose_tries_ran_out_shows_its_move_with_an_arrow() -> None:
     widget.step("back")
     widget.step("forward")
     assert widget.state["lesson"]["marks"] == [{"arrow": ["t1", "t3"]}]
+
+
+def test_a_circle_on_a_card_that_lies_face_down_never_reaches_the_board() -> None:
+    game = Klondike(seed=7)
+    hidden = str(game.tableau[6].down[0])
+    marks = (Mark(hidden), Mark("5D"), Mark("t2"), Mark("t1", "t3"))
+    lesson = Lesson(title="M", steps=(Step(Move.parse("d"), marks=marks),), deal=game.deal)
+    widget = KlondikeWidget(lesson=lesson, records=None)
+    widget.step("forward")
+    assert widget.state["lesson"]["marks"] == [{"circle": "5D"}, {"circle": "t2"}, {"arrow": ["t1", "t3"]}]
+    assert hidden not in json.dumps(widget.state)

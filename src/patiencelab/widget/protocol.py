@@ -27,6 +27,7 @@ __all__ = [
     "RejectedIntentError",
     "board_state",
     "check_fields",
+    "face_up_cards",
     "hint_reply",
     "intent_move",
     "last_move",
@@ -336,12 +337,12 @@ def _mark(value: object, game: Klondike) -> Mark:
             if int(place[1]) > columns:
                 raise RejectedIntentError(f"this board has no {place}")
             continue
-        if place not in _face_up(game):
+        if place not in face_up_cards(game):
             raise RejectedIntentError(f"a circle goes on a card that can be seen, not {quote(place)}")
     return mark
 
 
-def _face_up(game: Klondike) -> set[str]:
+def face_up_cards(game: Klondike) -> set[str]:
     """The cards that lie face up (columns, the waste, the foundations' top cards)."""
     cards = {str(card) for column in game.tableau for card in column.up}
     cards |= {str(card) for card in game.waste}

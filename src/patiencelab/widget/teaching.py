@@ -15,7 +15,7 @@ from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.lesson import Answer, Lesson, Quiz, Step, text_in
 from patiencelab.narration import narrate_played
-from patiencelab.widget.protocol import move_ends, pile_of
+from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
 
 __all__ = ["ACTIONS", "MAX_NOTE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
 
@@ -25,6 +25,7 @@ ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close
 RECORD_ACTIONS = ("start", "stop", "note", "mark", "clear", "quiz")
 #: The longest note a recorded step may carry (characters).
 MAX_NOTE = 500
+_PILES = frozenset(("stock", "w", *(f"t{i}" for i in range(1, 10)), "fC", "fD", "fH", "fS"))
 
 
 class LessonPlayer:
@@ -210,7 +211,7 @@ class LessonPlayer:
             "pace": self.pace,
             "taken_over": taken_over,
             "highlight": highlight,
-            "marks": self._marks(shown),
+            "marks": self._marks(shown, game),
             "review": self.review_at == self.step and not taken_over,
             "quiz": None
             if not self.asked and quiz is None
@@ -223,13 +224,15 @@ class LessonPlayer:
             },
         }
 
-    def _marks(self, shown: Step | None) -> list[dict[str, Any]]:
-        """The marks of the step shown; a quiz step whose move was shown after the last wrong try gets an arrow
-        along that move.
+    def _marks(self, shown: Step | None, game: Klondike) -> list[dict[str, Any]]:
+        """The marks of the step shown, but a circle on a card that does not lie face up on ``game`` (nothing of
+        a face-down card leaves the kernel); a quiz step whose move was shown after the last wrong try gets an
+        arrow along that move.
         """
         if shown is None:
             return []
-        marks = [m.to_json() for m in shown.marks]
+        seen = face_up_cards(game)
+        marks = [m.to_json() for m in shown.marks if m.to is not None or m.at in _PILES or m.at in seen]
         move = self.path[self.step - 1]
         if self.shown == self.step and move is not None:
             cards = self.lesson.game_at(self.step - 1).moving_cards(move)

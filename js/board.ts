@@ -310,6 +310,8 @@ export class Board implements BoardInput {
   }
 
   private send(body: IntentBody): number {
+    // a note being typed belongs to the step recorded before this intent: it goes first
+    if (body.type !== "record" || body.action !== "note") this.record.flushNote();
     const id = this.nextId++;
     // The next action ends a hint and a rejection (they stay until then, for a class to read).
     this.clearHint();

@@ -118,7 +118,11 @@ export class RecordView {
   update(state: GameState, labels: Labels): void {
     const record = state.record && typeof state.record === "object" ? state.record : null;
     const steps = record ? Number(record.steps) || 0 : 0;
-    if (record && this.record && this.noteStep !== steps && this.noteTimer) this.flushNote();
+    // a note still being typed was sent before the intent that recorded another step (Board.send)
+    if (this.noteStep !== steps) {
+      this.win.clearTimeout(this.noteTimer);
+      this.noteTimer = 0;
+    }
     this.record = record;
     this.el.hidden = !record;
     if (!record) {

@@ -154,6 +154,20 @@ describe("recording", () => {
     expect(last()).toMatchObject({ type: "record", action: "stop" });
   });
 
+  it("sends a note still being typed before the next move, so it stays with its step", () => {
+    vi.useFakeTimers();
+    h.mount(startState({ record: record() }));
+    const note = h.q<HTMLTextAreaElement>(".pl-record-note");
+    note.value = "Watch the 7";
+    note.dispatchEvent(new Event("input", { bubbles: true }));
+    h.q('[data-pile="stock"]').dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0, pointerId: 1 }));
+    window.dispatchEvent(new PointerEvent("pointerup", { bubbles: true, button: 0, pointerId: 1 }));
+    expect(h.model.sent.map((i) => i.type)).toEqual(["record", "draw"]);
+    expect(h.model.sent[0]).toMatchObject({ action: "note", text: "Watch the 7" });
+    vi.advanceTimersByTime(1000);
+    expect(h.model.sent).toHaveLength(2);
+  });
+
   it("keeps the note box empty and the quiz off before the first step, and for an illegal step", () => {
     h.mount(startState({ record: record({ steps: 0, can_quiz: false }) }));
     expect(h.q<HTMLTextAreaElement>(".pl-record-note").disabled).toBe(true);

@@ -403,3 +403,15 @@ def test_a_circle_on_a_card_that_lies_face_down_never_reaches_the_board() -> Non
     widget.step("forward")
     assert widget.state["lesson"]["marks"] == [{"circle": "5D"}, {"circle": "t2"}, {"arrow": ["t1", "t3"]}]
     assert hidden not in json.dumps(widget.state)
+
+
+def test_a_review_that_cannot_be_shown_switches_itself_off_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unshowable(*args: Any, **kwargs: Any) -> Any:
+        raise PatienceError("odd")
+
+    monkeypatch.setattr(Lesson, "from_review", unshowable)
+    widget = stuck_widget()
+    assert send(widget, "review") is None
+    widget.wait_for_background(60)
+    assert widget.state["message"]["text"] == "Game review is off: it cannot run here (PatienceError: odd)."
+    assert widget.state["lesson"] is None and widget.state["review"]["busy"] is False

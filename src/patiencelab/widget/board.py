@@ -561,13 +561,16 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._busy = None
             if self._message is not None and self._message["text"] == say:
                 self._message = None
+            if error is None and self._token() == token:
+                try:
+                    done(result)
+                    return
+                except Exception as err:  # showing it failed: off, as when the job fails
+                    error = err
             if error is not None:
                 reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
                 self._review_error = reason
                 self._say("info", message("notice.review-off", self._lang, reason=reason))
-            elif self._token() == token:
-                done(result)
-                return
             self._sync(bump=False)
 
         def run() -> None:

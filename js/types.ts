@@ -123,7 +123,8 @@ export interface Lesson {
   highlight: { cards: CardId[]; to: PileId | null } | null;
   /** The teacher's arrows and circles of the step shown. */
   marks: Mark[];
-  /** The lesson's quiz score, and whether the board waits for the class's answer; null before any quiz. */
+  /** The lesson's quiz score, and whether the board waits for the class's answer; null in a lesson without quiz
+   * steps. */
   quiz: QuizState | null;
   /** The step of a game review that carries the review's words: `note` leads the caption box, `caption` follows. */
   review?: boolean;

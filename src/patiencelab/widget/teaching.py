@@ -52,6 +52,7 @@ class LessonPlayer:
         self.shown: int | None = None
         #: The step of a game review that carries the review's words (they lead the caption box there).
         self.review_at: int | None = None
+        self._has_quiz = any(s.quiz is not None for s in lesson.steps)
 
     @property
     def quiz(self) -> Quiz | None:
@@ -214,7 +215,7 @@ class LessonPlayer:
             "marks": self._marks(shown, game),
             "review": self.review_at == self.step and not taken_over,
             "quiz": None
-            if not self.asked and quiz is None
+            if not self._has_quiz
             else {
                 "waiting": quiz is not None,
                 "tries_left": quiz.tries - self.tries if quiz is not None else 0,

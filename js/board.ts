@@ -8,6 +8,8 @@ import { cardWidthFor, scroller, visibleBox } from "./fit";
 import type { BoardInput, PileBox } from "./input";
 import { attachKeyboard } from "./keyboard";
 import { LessonView } from "./lesson";
+import { drawShapes, markShape, type Box, type Shape } from "./marks";
+import { RecordView } from "./record";
 import { layout, pileIds, tableauPiles } from "./piles";
 import { Toolbar } from "./toolbar";
 import type { CardId, GameState, IntentBody, Intent, Labels, Message, PileId, Reply, Suit } from "./types";
@@ -62,6 +64,9 @@ export class Board implements BoardInput {
   private readonly live: HTMLElement;
   private readonly toolbar: Toolbar;
   readonly lesson: LessonView;
+  readonly record: RecordView;
+  /** The teacher's marks, drawn over the table. */
+  private readonly overlay: SVGSVGElement;
   /** The id of the last `state.message` shown. */
   private messageId: number | null = null;
   private held: Held | null = null;
@@ -95,11 +100,16 @@ export class Board implements BoardInput {
     const signal = this.controller.signal;
     this.toolbar = new Toolbar(doc, (body) => this.intent(body), signal);
     this.lesson = new LessonView(doc, (body) => this.intent(body), signal);
-    this.table.append(this.top, this.tableau, this.toolbar.banner);
+    this.record = new RecordView(doc, (body) => this.intent(body), signal);
+    this.overlay = doc.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.overlay.setAttribute("class", "pl-marks");
+    this.overlay.setAttribute("aria-hidden", "true");
+    this.table.append(this.top, this.tableau, this.overlay, this.toolbar.banner);
     this.root.append(
       this.toolbar.bar,
       this.toolbar.status,
       this.say,
+      this.record.el,
       this.lesson.el,
       this.table,
       this.toolbar.rulesPanel.el,
@@ -154,6 +164,45 @@ export class Board implements BoardInput {
     const width = Math.max(MIN_FIT, cardWidthFor(view.bottom - view.top - 8, rootBox.height - tableBox.height, padding));
     const current = this.root.style.getPropertyValue("--pl-fit-w");
     if (current !== `${width}px`) this.root.style.setProperty("--pl-fit-w", `${width}px`);
+    this.drawMarks();
+  }
+
+  /** Draws the marks of the recorded step, or of the lesson step shown, over the table. */
+  drawMarks(): void {
+    const s = this.state;
+    const marks = s?.record ? s.record.marks : s?.lesson && !s.lesson.taken_over ? s.lesson.marks : [];
+    const list = Array.isArray(marks) ? marks : [];
+    const shapes: Shape[] = [];
+    if (list.length && this.root.isConnected) {
+      const table = this.table.getBoundingClientRect();
+      const unit = this.piles.get("t1")?.getBoundingClientRect().width || 60;
+      for (const mark of list) {
+        const shape = markShape(mark, (name) => this.placeBox(name, table, unit), unit);
+        if (shape) shapes.push(shape);
+      }
+    }
+    drawShapes(this.overlay, shapes);
+  }
+
+  /** The box, relative to the table, of a pile's top card (its place when empty), or of the seen part of a
+   * face-up card. Offsets, not client boxes: a card gliding into place is measured where it will be. */
+  private placeBox(name: string, table: DOMRect, unit: number): Box | null {
+    const card = this.piles.has(name) ? this.pileCards(name).pop() : this.cards.get(name);
+    if (!this.piles.has(name) && card?.dataset.face !== "up") return null;
+    const host = card ? card.closest<HTMLElement>(".pl-pile") : this.piles.get(name);
+    if (!host) return null;
+    const p = host.getBoundingClientRect();
+    const left = p.left - table.left;
+    const top = p.top - table.top;
+    if (!card) return { left, top, width: unit, height: Math.min(p.height, unit * 1.45) };
+    const next = card.nextElementSibling as HTMLElement | null;
+    const fanned = next?.classList.contains("pl-card") && host.dataset.pile?.startsWith("t") && !this.piles.has(name);
+    const height = fanned && next ? Math.max(unit * 0.3, next.offsetTop - card.offsetTop) : card.offsetHeight;
+    return { left: left + card.offsetLeft, top: top + card.offsetTop, width: card.offsetWidth, height };
+  }
+
+  recording(): boolean {
+    return !!this.state?.record;
   }
 
   // ----------------------------------------------------------------------------------------- input
@@ -211,6 +260,9 @@ export class Board implements BoardInput {
       case "intent":
         this.send(action.body);
         break;
+      case "mark":
+        this.send({ type: "record", action: "mark", mark: action.mark });
+        break;
       case "lesson":
         this.lesson.step(action.action);
         break;
@@ -258,6 +310,8 @@ export class Board implements BoardInput {
   }
 
   private send(body: IntentBody): number {
+    // a note being typed belongs to the step recorded before this intent: it goes first
+    if (body.type !== "record" || body.action !== "note") this.record.flushNote();
     const id = this.nextId++;
     // The next action ends a hint and a rejection (they stay until then, for a class to read).
     this.clearHint();
@@ -452,7 +506,9 @@ export class Board implements BoardInput {
     stock?.classList.toggle("pl-can-move", !!state.show_moves && stockMoves);
     this.toolbar.update(state);
     this.lesson.update(state, this.labels);
+    this.record.update(state, this.labels);
     this.root.classList.toggle("pl-teaching", this.lesson.shown);
+    this.root.classList.toggle("pl-recording", this.record.shown);
     this.markLesson(state);
     this.uiState = afterState(state, previous, this.uiState);
     const message = state.message ?? null;
@@ -466,6 +522,7 @@ export class Board implements BoardInput {
     }
     this.showMessage(message, !!previous);
     this.paint();
+    this.drawMarks();
     this.scheduleFit();
   }
 

@@ -2,6 +2,7 @@
  * foundation, click the stock. Emits actions; the board decides and draws. */
 
 import type { BoardInput, PileBox } from "./input";
+import { gestureColor, gestureMark, type Spot } from "./marks";
 import { canPickUp, tapActions } from "./ui";
 import type { CardId, PileId } from "./types";
 
@@ -31,8 +32,38 @@ export function attachPointer(board: BoardInput, signal: AbortSignal): void {
     press = null;
   };
 
+  /** The pile (and face-up card) under a point of the table, or null. */
+  const spotAt = (target: EventTarget | null): Spot | null => {
+    const hit = target instanceof Element ? target : null;
+    const pile = hit?.closest<HTMLElement>(".pl-pile")?.dataset.pile;
+    if (!pile || !table.contains(hit)) return null;
+    const cardEl = hit?.closest<HTMLElement>(".pl-card");
+    return { pile, card: cardEl?.dataset.face === "up" ? (cardEl.dataset.key ?? null) : null };
+  };
+
+  /** While recording: a right-drag or Shift-drag draws a mark, from where it starts to where it ends. */
+  const onMarkDown = (e: PointerEvent): boolean => {
+    if (!board.recording() || !(e.button === 2 || (e.button === 0 && e.shiftKey))) return false;
+    const start = spotAt(e.target);
+    if (!start) return false;
+    e.preventDefault();
+    const moves = new AbortController();
+    const up = (u: PointerEvent): void => {
+      if (u.pointerId !== e.pointerId) return;
+      moves.abort();
+      const rootNode = table.getRootNode() as Document | ShadowRoot;
+      const end = spotAt(rootNode.elementFromPoint?.(u.clientX, u.clientY) ?? u.target);
+      const mark = gestureMark(start, end, gestureColor(e.altKey, e.ctrlKey || e.metaKey));
+      if (mark) board.dispatch({ type: "mark", mark });
+    };
+    win.addEventListener("pointerup", up, { signal: moves.signal });
+    win.addEventListener("pointercancel", () => moves.abort(), { signal: moves.signal });
+    signal.addEventListener("abort", () => moves.abort(), { once: true, signal: moves.signal });
+    return true;
+  };
+
   const onDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || press) return;
+    if (press || onMarkDown(e) || e.button !== 0) return;
     const target = e.target instanceof Element ? e.target : null;
     const cardEl = target?.closest<HTMLElement>(".pl-card");
     const pileEl = target?.closest<HTMLElement>(".pl-pile");
@@ -101,6 +132,13 @@ export function attachPointer(board: BoardInput, signal: AbortSignal): void {
 
   table.addEventListener("pointerdown", onDown, { signal });
   table.addEventListener("dragstart", (e) => e.preventDefault(), { signal });
+  // while recording, the right button draws: no browser or JupyterLab menu
+  const noMenu = (e: Event): void => {
+    if (!board.recording()) return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  table.addEventListener("contextmenu", noMenu, { signal });
   signal.addEventListener("abort", end, { once: true });
 }
 

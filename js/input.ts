@@ -27,4 +27,6 @@ export interface BoardInput {
   runEls(card: CardId): HTMLElement[];
   /** The boxes of the piles a card may be dropped on (columns and foundations). */
   dropBoxes(): PileBox[];
+  /** Whether a lesson is being recorded (mark gestures and the clear key apply). */
+  recording(): boolean;
 }

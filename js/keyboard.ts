@@ -65,6 +65,8 @@ function onKey(board: BoardInput, e: KeyboardEvent): void {
     board.dispatch({ type: "stock" });
   } else if (key === "h") {
     board.dispatch({ type: "intent", body: { type: "hint" } });
+  } else if (key === "c" && board.recording()) {
+    board.dispatch({ type: "intent", body: { type: "record", action: "clear" } });
   } else if (key === "f") {
     // A card with no legal foundation move names "its own foundation" (`f`): Python says why not.
     const card = focusedCard(state, ui.focus);

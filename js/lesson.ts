@@ -31,6 +31,8 @@ export class LessonView {
   readonly el: HTMLElement;
   private readonly title: HTMLElement;
   private readonly counter: HTMLElement;
+  /** The quiz score ("Right answers: 1 of 2"), once a quiz step was asked or waits. */
+  private readonly score: HTMLElement;
   private readonly closer: HTMLButtonElement;
   private readonly caption: HTMLElement;
   private readonly note: HTMLElement;
@@ -60,9 +62,10 @@ export class LessonView {
     const head = this.node("div", "pl-lesson-head");
     this.title = this.node("h2", "pl-lesson-title");
     this.counter = this.node("span", "pl-lesson-step");
+    this.score = this.node("span", "pl-lesson-score");
     this.closer = this.button("close", "pl-close");
     this.closer.textContent = "\u00d7";
-    head.append(this.title, this.counter, this.closer);
+    head.append(this.title, this.score, this.counter, this.closer);
     this.caption = this.node("p", "pl-lesson-caption");
     this.note = this.node("p", "pl-lesson-note");
     this.narration = this.node("p", "pl-lesson-narration");
@@ -160,10 +163,17 @@ export class LessonView {
     this.title.title = lesson.title ?? "";
     this.title.hidden = !lesson.title;
     this.counter.textContent = phrase(labels, "step-of", { step: String(lesson.step), steps: String(lesson.steps) });
+    const quiz = lesson.quiz && typeof lesson.quiz === "object" ? lesson.quiz : null;
+    this.score.textContent = quiz?.score ?? "";
+    this.score.hidden = !quiz;
+    this.el.classList.toggle("pl-quiz", !!quiz?.waiting);
     if (this.caption.textContent !== (lesson.caption ?? "")) this.textBox.scrollTop = 0;
-    this.caption.textContent = lesson.caption ?? "";
-    this.note.textContent = lesson.note ?? "";
-    this.note.hidden = !lesson.note;
+    this.el.classList.toggle("pl-review", !!lesson.review);
+    // a review's words lead; the step's own narration follows as the note
+    const [caption, note] = lesson.review && lesson.note ? [lesson.note, lesson.caption] : [lesson.caption, lesson.note];
+    this.caption.textContent = caption ?? "";
+    this.note.textContent = note ?? "";
+    this.note.hidden = !note;
     const taken = !!lesson.taken_over;
     this.el.classList.toggle("pl-taken-over", taken);
     this.resume.hidden = !taken;

@@ -158,6 +158,9 @@ export class Toolbar {
     indicator.setAttribute("aria-checked", String(!!state.indicator?.enabled));
     indicator.classList.toggle("pl-checked", !!state.indicator?.enabled);
     items.push(indicator);
+    if (state.review?.offered || state.review?.busy) items.push(this.reviewButton(state, "pl-menu-item"));
+    const recording = !!state.record;
+    items.push(this.menuItem(word(this.labels, recording ? "record-stop" : "record"), recording ? "record-stop" : "record"));
     const languages = state.languages ?? [];
     if (languages.length) {
       const heading = this.node("div", "pl-menu-label");
@@ -174,6 +177,16 @@ export class Toolbar {
       }
     }
     this.moreMenu.list.replaceChildren(...items);
+  }
+
+  /** "Review game" ("Reviewing…", disabled, while the review runs). */
+  private reviewButton(state: GameState, className: string): HTMLButtonElement {
+    const busy = !!state.review?.busy;
+    const b = this.menuItem(word(this.labels, busy ? "reviewing" : "review"), "review");
+    b.className = className;
+    b.disabled = busy;
+    b.setAttribute("aria-busy", String(busy));
+    return b;
   }
 
   private menuItem(text: string, action: string, role = "menuitem"): HTMLButtonElement {
@@ -210,6 +223,10 @@ export class Toolbar {
       this.send({ type: "show_moves", on: !state?.show_moves });
     } else if (action === "indicator") {
       this.send({ type: "indicator", on: !state?.indicator?.enabled });
+    } else if (action === "review") {
+      this.send({ type: "review" });
+    } else if (action === "record" || action === "record-stop") {
+      this.send({ type: "record", action: action === "record" ? "start" : "stop" });
     } else if (action === "lang" && target.dataset.lang) {
       this.send({ type: "lang", lang: target.dataset.lang });
     } else if (action === "rules") {
@@ -348,6 +365,7 @@ export class Toolbar {
       return b;
     };
     if (kind === "stuck") actions.append(make("undo", word(this.labels, "undo")));
+    if (state.review?.offered || state.review?.busy) actions.append(this.reviewButton(state, "pl-btn pl-btn-primary"));
     actions.append(make("deal", word(this.labels, kind === "won" ? "new-game" : "new-deal")));
     parts.push(actions);
     this.banner.replaceChildren(...parts);

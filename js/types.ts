@@ -79,6 +79,30 @@ export interface GameState {
   lesson: Lesson | null;
   indicator: Indicator;
   records: Records;
+  /** The lesson being recorded (its last step, which takes a note, marks and a quiz), or null. */
+  record: RecordState | null;
+  /** Whether the board offers "Review game" (the game is over, stuck or lost), and whether one is running. */
+  review: ReviewState;
+}
+
+export interface RecordState {
+  /** Steps recorded so far. */
+  steps: number;
+  /** The last step's note in the board's language ("" when it has none). */
+  note: string;
+  note_lang: string;
+  /** Whether the last step is an illegal move shown, not played. */
+  illegal: boolean;
+  /** The last step's quiz: it asks for its own move, or any move that keeps the deal winnable; or none. */
+  quiz: "move" | "winnable" | null;
+  can_quiz: boolean;
+  /** The last step's marks. */
+  marks: Mark[];
+}
+
+export interface ReviewState {
+  offered: boolean;
+  busy: boolean;
 }
 
 export interface Message {
@@ -99,8 +123,11 @@ export interface Lesson {
   highlight: { cards: CardId[]; to: PileId | null } | null;
   /** The teacher's arrows and circles of the step shown. */
   marks: Mark[];
-  /** The lesson's quiz score, and whether the board waits for the class's answer; null before any quiz. */
+  /** The lesson's quiz score, and whether the board waits for the class's answer; null in a lesson without quiz
+   * steps. */
   quiz: QuizState | null;
+  /** The step of a game review that carries the review's words: `note` leads the caption box, `caption` follows. */
+  review?: boolean;
 }
 
 export type MarkColor = "green" | "red" | "blue" | "yellow";
@@ -166,7 +193,12 @@ export type IntentBody =
   | { type: "lesson"; action: LessonAction; pace?: number }
   | { type: "lang"; lang: string }
   | { type: "show_moves" | "indicator"; on: boolean }
-  | { type: "stats" };
+  | { type: "stats" }
+  | { type: "review" }
+  | { type: "record"; action: "start" | "stop" | "clear" }
+  | { type: "record"; action: "note"; text: string }
+  | { type: "record"; action: "mark"; mark: Mark }
+  | { type: "record"; action: "quiz"; quiz: "move" | "winnable" | null };
 
 export type LessonAction = "first" | "back" | "forward" | "last" | "play" | "pause" | "resume" | "close" | "pace";
 

@@ -3,7 +3,7 @@
  * `reduce` and draws the result. Every rule comes from Python (`targets`, `pickable`); nothing is re-derived. */
 
 import { layout } from "./piles";
-import type { CardId, GameState, IntentBody, LessonAction, PileId } from "./types";
+import type { CardId, GameState, IntentBody, LessonAction, Mark, PileId } from "./types";
 
 /** Where the keyboard's focus ring is: a pile, and the index of a card in it (tableau only; other piles focus
  * their top card). */
@@ -37,6 +37,7 @@ export type Action =
   | { type: "stock" }
   | { type: "intent"; body: IntentBody }
   | { type: "lesson"; action: LessonAction }
+  | { type: "mark"; mark: Mark }
   | { type: "focus"; focus: Focus; visible: boolean }
   | { type: "announce-focus" }
   | { type: "pick-up"; card: CardId }

@@ -37,6 +37,8 @@ def test_the_state_of_a_game_is_what_the_types_allow_and_hides_face_down_cards()
     parts = {
         "indicator": {"enabled": False, "verdict": None, "error": None},
         "records": RecordKeeper(None).state(game),
+        "record": None,
+        "review": {"offered": False, "busy": False},
     }
     check("GameState", {**state, "last_move": None, "message": None, "lesson": None, "version": 1, **parts})
     assert state["tableau"][4]["down"] == [None] * 4

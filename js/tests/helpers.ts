@@ -146,6 +146,8 @@ export function startState(over: Partial<GameState> = {}): GameState {
     lesson: null,
     indicator: { enabled: false, verdict: null, error: null },
     records: { enabled: false, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", new: [] },
+    record: null,
+    review: { offered: false, busy: false },
     ...over,
   };
 }

@@ -26,7 +26,24 @@ from patiencelab.records import Records
 records = Records(pathlib.Path(tempfile.mkdtemp()) / "records.sqlite")
 for preset, draw in [("standard", 1), ("standard", 3), ("traditional", 1), ("traditional", 3), ("six-column", 3)]:
     records.add(Klondike(seed=1, rules=Rules.preset(preset, draw=draw)), outcome="abandoned")
-w = KlondikeWidget(seed=7, records=records)"""
+w = KlondikeWidget(seed=7, records=records)
+# issue 14: a quiz lesson on deal 7 (the 5♦ goes on the 6♠; the 6♠ not on the 5♥) and a lost game to review
+import random
+from patiencelab import Move
+from patiencelab.lesson import Quiz, Step
+quiz_steps = (Step(Move.parse("t1-t3"), quiz=Quiz(tries=3)), Step(Move.parse("d")))
+quiz_lesson = Lesson(title="Quiz", steps=quiz_steps, deal=Klondike(seed=7).deal)
+def random_game(seed, moves=400):
+    rng, game = random.Random(seed), Klondike(seed=seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal or game.status != "playing":
+            break
+        cards = [m for m in legal if not (m.is_draw or m.is_recycle)]
+        game.play(rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal))
+    return game
+def intent(kind, **fields):
+    return w.handle_intent({"type": kind, "version": w.version, **fields})"""
 
 #: What a person must be able to see and click, when shown.
 CONTROLS = (
@@ -40,6 +57,13 @@ CONTROLS = (
     ".pl-pace",
     ".pl-resume",
     ".pl-lesson-text",
+    ".pl-lesson-score:not([hidden])",
+    ".pl-record-title",
+    ".pl-record-stop",
+    ".pl-record-note",
+    ".pl-record-quiz select",
+    ".pl-record-clear",
+    ".pl-record-help",
     '.pl-pile[data-pile="stock"]',
 )
 MENU_ITEMS = (".pl-list:not([hidden]) .pl-menu-item",)
@@ -266,3 +290,69 @@ def summary(problems: list[str], limit: int = 40) -> str:
     """The first problems, one a line."""
     more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
     return "\n".join(problems[:limit]) + more
+
+
+def look_at_teaching(
+    page: Page, root: Locator, tag: str, artifacts: pathlib.Path, run: Callable[[str], None], shots: bool = False
+) -> list[str]:
+    """Issue 14's states: recording (the record box with its note, quiz choice and buttons, and marks), a quiz
+    step answered wrongly then rightly, and a review shown. ``run`` runs Python with the board ``w`` (of
+    :data:`BOARD_SETUP`) and brings its state to the page. In each, every control and card corner is seen and
+    the table stays where it was from step to step; a screenshot of each when ``shots``.
+    """
+    problems: list[str] = []
+
+    def look(what: str, place: list[float] | None, in_view: bool = True) -> list[float]:
+        to_top(root)
+        now = table_place(root)
+        for _ in range(20):  # a new box above the table (another mode): the board refits on the next frames
+            root.page.wait_for_timeout(100)
+            again, now = now, table_place(root)
+            if again == now:
+                break
+        if place is not None and now != place:
+            problems.append(f"{tag} {what}: the table moved from {place} to {now}")
+        problems.extend(f"{tag} {what}: {p}" for p in check(root, CONTROLS, cards=True, cards_in_view=in_view))
+        return place if place is not None else now
+
+    run("w.game = Klondike(seed=7)\nw.start_recording()")
+    expect(root.locator(".pl-record")).to_be_visible()
+    place = look("record 0", None)
+    for step, move in enumerate(["t1-t3", "d", "d"], 1):
+        run(f"w.game.play({move!r})")
+        expect(root.locator(".pl-record-title")).to_contain_text(f": {step}")
+        if step == 1:
+            run(
+                "intent('record', action='note', text='Red on black, one lower: the 7♦ is next.')\n"
+                "intent('record', action='mark', mark={'arrow': ['t3', 't2']})\n"
+                "intent('record', action='mark', mark={'circle': '7D', 'color': 'blue'})"
+            )
+            expect(root.locator(".pl-marks [data-mark]")).to_have_count(2)
+        look(f"record {step}", place)
+        if shots and step == 1:
+            page.screenshot(path=artifacts / f"layout-{tag}-record.png")
+    run("w.stop_recording()")
+    run("w.lesson = quiz_lesson")
+    expect(root.locator(".pl-lesson-score")).to_be_visible()
+    place = look("quiz", None)
+    run("intent('move', card='6S', to='t5')")
+    expect(root.locator(".pl-lesson-narration")).not_to_be_empty()
+    look("quiz wrong", place)
+    if shots:
+        page.screenshot(path=artifacts / f"layout-{tag}-quiz.png")
+    run("intent('move', card='5D', to='t3')")
+    expect(root).to_have_attribute("data-lesson-step", "1")
+    look("quiz right", place)
+    run("w.lesson = None\nw.game = random_game(13)\nw.review_max_states = 20_000\nw.review()")
+    expect(root).to_have_attribute("data-lesson-step", "84")
+    expect(root.locator(".pl-marks [data-mark]")).to_have_count(1)
+    # a game of 84 moves has long columns: they may reach below the window (the board fits a column of ten)
+    place = look("review", None, in_view=False)
+    if shots:
+        page.screenshot(path=artifacts / f"layout-{tag}-review.png")
+    click(page, root.locator('[data-lesson="forward"]'))
+    expect(root).to_have_attribute("data-lesson-step", "85")
+    look("review step 85", place, in_view=False)
+    run("w.lesson = None\nw.game = Klondike(seed=7)")
+    expect(root).to_have_attribute("data-lesson-step", "")
+    return problems

@@ -12,7 +12,17 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
-from .layout import BOARD_SETUP, LANGS, SIZES, click, look_at_every_menu_and_panel, step_through, summary, to_top
+from .layout import (
+    BOARD_SETUP,
+    LANGS,
+    SIZES,
+    click,
+    look_at_every_menu_and_panel,
+    look_at_teaching,
+    step_through,
+    summary,
+    to_top,
+)
 from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
@@ -58,6 +68,12 @@ def look_everywhere(page: Page, root: Locator, tag: str, artifacts: pathlib.Path
         problems += step_through(page, root, steps, f"{tag}-{name}", artifacts, shot_at=3)
     kernel_eval(page, "w.lesson = None")
     expect(root).to_have_attribute("data-lesson-step", "")
+
+    def run(code: str) -> None:
+        out = kernel_eval(page, code)
+        assert "ERROR" not in out, out
+
+    problems += look_at_teaching(page, root, tag, artifacts, run, shots=True)
     return problems
 
 

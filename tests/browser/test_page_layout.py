@@ -21,6 +21,7 @@ from .layout import (
     check,
     click,
     look_at_every_menu_and_panel,
+    look_at_teaching,
     step_through,
     summary,
     table_place,
@@ -75,6 +76,13 @@ def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
             problems += step_through(page, root, steps, f"{tag}-{name}", artifacts, shot_at=2)
         widget.lesson = None
         page.evaluate("s => window.pl.model.push(s)", widget.state)
+
+        def run(code: str) -> None:
+            exec(code, scope)
+            page.evaluate("s => window.pl.model.push(s)", scope["w"].state)
+
+        problems += look_at_teaching(page, root, tag, artifacts, run, shots=lang == "nl")
+        widget = scope["w"]
     widget.close()
     assert not problems, summary(problems)
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import pathlib
 import threading
 import warnings
 import weakref
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal
 
 import anywidget
 import traitlets
@@ -22,7 +23,7 @@ from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
-from patiencelab.lesson import Lesson
+from patiencelab.lesson import Answer, Lesson
 from patiencelab.narration import narrate_played
 from patiencelab.records import Records
 from patiencelab.review import Review, review
@@ -30,7 +31,7 @@ from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor, Indicator
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.protocol import INTENTS, RejectedIntentError
-from patiencelab.widget.teaching import LessonPlayer
+from patiencelab.widget.teaching import LessonPlayer, LessonRecorder
 
 __all__ = ["INTENTS", "KlondikeWidget"]
 
@@ -50,7 +51,8 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     ``widget.game`` is the live :class:`~patiencelab.core.game.Klondike`: scripting it (``widget.game.play("d")``)
     updates every view of the widget at once. ``lang`` is ``en``, ``nl`` or ``sv``; ``records`` is where
-    finished games are stored (``True``: the default database; ``None``: nowhere).
+    finished games are stored (``True``: the default database; ``None``: nowhere); ``lesson`` shows a
+    :class:`~patiencelab.lesson.Lesson` from its start (``KlondikeWidget(lesson=Lesson.load(path))``).
     """
 
     _esm = _STATIC / "widget.js"
@@ -75,9 +77,10 @@ class KlondikeWidget(anywidget.AnyWidget):
     indicator_max_states = traitlets.Int(None, allow_none=True)
     #: Seconds one of the indicator's jobs may think, on top of its state budget (by default no limit).
     indicator_seconds = traitlets.Float(float("inf"))
-    #: Positions the solver may search to judge a quiz answer that is not one the step lists.
+    #: Positions the solver may search to judge a quiz answer that is not one the step lists (in a worker
+    #: thread: the kernel stays free meanwhile).
     quiz_max_states = traitlets.Int(50_000, allow_none=True)
-    #: Positions each solver call of a review may search.
+    #: Positions each solver call of a review may search (the "Review game" button runs it in a worker thread).
     review_max_states = traitlets.Int(200_000, allow_none=True)
     #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
     #: as the output's width and the window's height allow.
@@ -100,6 +103,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         lang: str = "en",
         records: Records | bool | None = True,
         executor: Executor | None = None,
+        lesson: Lesson | None = None,
         **kwargs: Any,
     ) -> None:
         if game is not None and (seed is not None or rules is not None):
@@ -111,6 +115,12 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._game: Klondike | None = None
         self._unlisten: Any = None
         self._player: LessonPlayer | None = None
+        self._recorder: LessonRecorder | None = None
+        #: Work in a worker thread (a review, a quiz answer being judged): its kind, or None.
+        self._busy: Literal["review", "quiz"] | None = None
+        self._threads: list[threading.Thread] = []
+        #: Why the review switched itself off, or None.
+        self._review_error: str | None = None
         self._message: dict[str, Any] | None = None
         self._message_id = 0
         self._lock = threading.RLock()
@@ -122,6 +132,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.labels = labels(self._lang)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
+        if lesson is not None:
+            self.lesson = lesson
         self.on_msg(self._on_custom_message)
         finalizer = weakref.WeakMethod(self._store_unfinished)
         atexit.register(lambda: (method := finalizer()) is not None and method())
@@ -138,6 +150,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def game(self, game: Klondike) -> None:
         if not isinstance(game, Klondike):
             raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        self._recorder = None
         self._show(game)
         self._player = None
 
@@ -231,12 +244,39 @@ class KlondikeWidget(anywidget.AnyWidget):
             return
         self._start_lesson(lesson, 0)
 
-    def _start_lesson(self, lesson: Lesson, step: int) -> None:
+    def _start_lesson(self, lesson: Lesson, step: int, *, review: bool = False) -> None:
         player = LessonPlayer(lesson)
+        player.review_at = step if review else None
         self._store_unfinished()
+        self._recorder = None
         self._player = player
         player.step = step
         self._show(player.game_at(step, self._lang))
+
+    @property
+    def recording(self) -> bool:
+        """Whether a lesson is being recorded (see :meth:`start_recording`)."""
+        return self._recorder is not None
+
+    def start_recording(self) -> None:
+        """Record a lesson from the position on the board: each move played becomes a step, a move the rules
+        reject an illegal step; the last step takes a note, marks and a quiz. A lesson shown is closed first.
+        """
+        self._player = None
+        self._recorder = LessonRecorder(self.game, message("record.title", self._lang))
+        self._sync()
+
+    def stop_recording(self) -> Lesson:
+        """End the recording and show the recorded lesson from its start; ``widget.lesson`` is that lesson (save
+        it with ``widget.lesson.save(path)``).
+        """
+        recorder = self._recorder
+        if recorder is None:
+            raise PatienceError("no lesson is being recorded: start_recording() first")
+        recorder.follow(self.game)
+        lesson = recorder.lesson()
+        self._start_lesson(lesson, 0)
+        return lesson
 
     def step_through(
         self, moves: Iterable[Move | str], *, title: str = "", notes: list[str | None] | None = None
@@ -297,9 +337,29 @@ class KlondikeWidget(anywidget.AnyWidget):
             "lesson": self._player.state(game, self._lang) if self._player else None,
             "indicator": indicator,
             "records": records,
+            "record": self._record_state(game),
+            "review": {"offered": self._review_offered(game, indicator), "busy": self._busy == "review"},
         }
         self._version += bump
         self.state = {**state, "version": self._version}
+
+    def _record_state(self, game: Klondike) -> dict[str, Any] | None:
+        """The recording's part of the state; a recording whose game went back before its start ends."""
+        recorder = self._recorder
+        if recorder is None:
+            return None
+        if not recorder.follow(game):
+            self._recorder = None
+            self._say("info", message("record.lost", self._lang))
+            return None
+        return recorder.state(self._lang)
+
+    def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
+        """The board offers a review once the game is over or stuck, or the indicator says it is lost."""
+        if self._review_error is not None or self._player is not None or self._recorder is not None:
+            return False
+        lost = indicator.get("enabled") and indicator.get("verdict") == "lost"
+        return game.status != "playing" or bool(lost)
 
     def _indicator_state(self, game: Klondike) -> dict[str, Any]:
         """The indicator's part of the state; when its worker cannot start, it is off with a notice, once."""
@@ -394,8 +454,13 @@ class KlondikeWidget(anywidget.AnyWidget):
         try:
             if kind == "move" and self._player is not None and self._player.quiz is not None:
                 return self._quiz_answer(protocol.intent_move(fields), intent_id)
-            if kind == "move":
+            if kind == "move" and self._recorder is not None:
+                self._record_move(protocol.intent_move(fields))
+            elif kind == "move":
                 game.play(protocol.intent_move(fields))
+            elif kind == "undo" and self._recorder is not None and self._recorder.drop_illegal():
+                protocol.check_fields(fields, kind)
+                self._sync()
             elif kind in protocol.SIMPLE:
                 protocol.check_fields(fields, kind)
                 getattr(game, kind)()
@@ -417,6 +482,11 @@ class KlondikeWidget(anywidget.AnyWidget):
                 return {"type": "stats", "id": intent_id, "rows": self._keeper.rows()}
             elif kind == "lesson":
                 self._lesson_intent(fields)
+            elif kind == "record":
+                self._record_intent(fields)
+            elif kind == "review":
+                protocol.check_fields(fields, kind)
+                self._start_review()
             elif kind == "lang":
                 protocol.check_fields(fields, kind, ("lang",))
                 self.lang = fields.get("lang")  # type: ignore[assignment]
@@ -430,17 +500,174 @@ class KlondikeWidget(anywidget.AnyWidget):
             raise RejectedIntentError(str(err)) from None
         return None
 
-    def _quiz_answer(self, move: Move, intent_id: int | None) -> dict[str, Any]:
-        """The class's answer to a quiz step: judged, said on the board, and the step played when it is over."""
+    def _quiz_answer(self, move: Move, intent_id: int | None) -> dict[str, Any] | None:
+        """The class's answer to a quiz step: judged, said on the board, and the step played when it is over.
+
+        An answer the solver must judge (a legal move the step does not list) is judged in a worker thread; the
+        ``answer`` reply then follows when it is in (``None`` now).
+        """
         player = self._player
         assert player is not None
         game = self.game
+        if self._busy == "quiz":
+            raise PatienceError(message("quiz.judging", self._lang))
+        if not player.needs_solver(move, game, self.quiz_max_states):
+            answer = player.lesson.judge(player.step + 1, move, max_states=None, lang=self._lang)
+            return self._take_answer(player, answer, intent_id)
+        step, lang, budget = player.step + 1, self._lang, self.quiz_max_states
+        lesson = player.lesson
+
+        def judge() -> Any:
+            try:
+                return lesson.judge(step, move, max_states=budget, lang=lang)
+            except Exception:  # the solver failed: the move is judged as one the step does not ask for
+                return Answer("other", message("quiz.other", lang))
+
+        def done(answer: Any) -> None:
+            if self._player is player:
+                reply = self._take_answer(player, answer, intent_id)
+                with contextlib.suppress(Exception):  # no front end to answer (a script)
+                    self.send(reply)
+
+        self._background("quiz", judge, done, message("quiz.judging", self._lang))
+        return None
+
+    def _take_answer(self, player: LessonPlayer, answer: Answer, intent_id: int | None) -> dict[str, Any]:
+        game = self.game
         moves = game.moves
-        answer = player.answer_quiz(move, game, self.quiz_max_states, self._lang)
-        self._say("info", answer.text)
+        self._say("info", answer.text)  # before the step's move is played: its sync carries the words
+        player.take_answer(answer, game)
         if game.moves == moves:  # a wrong answer with tries left: nothing was played
             self._sync()
         return {"type": "answer", "id": intent_id, "verdict": answer.verdict, "text": answer.text}
+
+    # ------------------------------------------------------------------------------- work in a worker thread
+
+    def _token(self) -> tuple[Any, ...]:
+        """What the board shows: work started for it is dropped when it changed by the time the work is done."""
+        player, game = self._player, self.game
+        return (id(game), game.history, id(player), player.step if player else None, id(self._recorder))
+
+    def _background(
+        self, kind: Literal["review", "quiz"], job: Callable[[], Any], done: Callable[[Any], None], say: str
+    ) -> None:
+        """Run ``job`` in a worker thread and hand its result to ``done`` in the kernel's thread, through its
+        event loop (as the indicator's verdicts), unless the board changed meanwhile. A job that fails, or a
+        thread that cannot start, switches the review off with a notice; the board plays on.
+        """
+        token = self._token()
+
+        def finish(result: Any, error: BaseException | None) -> None:
+            self._busy = None
+            if self._message is not None and self._message["text"] == say:
+                self._message = None
+            if error is None and self._token() == token:
+                try:
+                    done(result)
+                    return
+                except Exception as err:  # showing it failed: off, as when the job fails
+                    error = err
+            if error is not None:
+                reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+                self._review_error = reason
+                self._say("info", message("notice.review-off", self._lang, reason=reason))
+            self._sync(bump=False)
+
+        def run() -> None:
+            try:
+                result, error = job(), None
+            except Exception as err:  # a failure switches the feature off, never a traceback
+                result, error = None, err
+            self._deliver(lambda: finish(result, error))
+
+        self._busy = kind
+        self._say("info", say)
+        try:
+            thread = threading.Thread(target=run, name=f"patiencelab-{kind}", daemon=True)
+            thread.start()
+        except Exception as err:  # no threads here (Pyodide): off, with a notice
+            finish(None, err)
+            return
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        self._sync()
+
+    def _deliver(self, call: Callable[[], None]) -> None:
+        """Run ``call`` in the kernel's thread, under the board's lock (from a worker thread)."""
+
+        def locked() -> None:
+            with self._lock:
+                if self._game is not None:
+                    call()
+
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(locked)
+                return
+            except RuntimeError:  # the loop closed in between
+                pass
+        locked()
+
+    def wait_for_background(self, timeout: float = 60.0) -> None:
+        """Block until the work in worker threads (a review, a quiz answer) is done (for scripts and tests)."""
+        for thread in list(self._threads):
+            thread.join(timeout)
+
+    def _start_review(self) -> None:
+        """The "Review game" button: review the game in a worker thread and show it as :meth:`review` does."""
+        if self._review_error is not None:
+            raise PatienceError(message("notice.review-off", self._lang, reason=self._review_error))
+        if self._busy is not None:
+            return
+        if not self._review_offered(self.game, self.state.get("indicator", {})):
+            raise PatienceError(message("review.not-yet", self._lang))
+        game, budget = self.game.copy(), self.review_max_states
+
+        def done(found: Any) -> None:
+            lesson = Lesson.from_review(self.game, found, title=message("review.title", self._lang))
+            self._start_lesson(lesson, found.at, review=True)
+
+        self._background("review", lambda: review(game, max_states=budget), done, message("review.busy", self._lang))
+
+    # ------------------------------------------------------------------------------------------- recording
+
+    def _record_move(self, move: Move) -> None:
+        """A move while recording: played (the recorder reads it from the history), or, when the rules reject
+        it, recorded as an illegal step.
+        """
+        recorder = self._recorder
+        assert recorder is not None
+        game = self.game
+        error = game.check(move)
+        if error is None:
+            game.play(move)
+            return
+        if error.rule == "game-over":
+            raise error
+        recorder.illegal(game, move)
+        self._sync()
+
+    def _record_intent(self, fields: Mapping[str, Any]) -> None:
+        action, value = protocol.record_request(fields, self.game)
+        if action == "start":
+            self.start_recording()
+            return
+        recorder = self._recorder
+        if recorder is None:
+            raise PatienceError(message("record.not-recording", self._lang))
+        recorder.follow(self.game)
+        if action == "stop":
+            self.stop_recording()
+            return
+        if action == "note":
+            recorder.set_note(value, self._lang)
+        elif action == "mark":
+            recorder.toggle_mark(value, self._lang)
+        elif action == "clear":
+            recorder.clear_marks(self._lang)
+        else:
+            recorder.set_quiz(value, self._lang)
+        self._sync()
 
     def review(self) -> Review:
         """Review the game on the board (see :meth:`Klondike.review`) and show it as a lesson of the game so far,
@@ -451,7 +678,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         game = self.game
         found = review(game, max_states=self.review_max_states)
         lesson = Lesson.from_review(game, found, title=message("review.title", self._lang))
-        self._start_lesson(lesson, found.at)
+        self._start_lesson(lesson, found.at, review=True)
         return found
 
     def _lesson_intent(self, fields: Mapping[str, Any]) -> None:

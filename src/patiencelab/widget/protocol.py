@@ -14,7 +14,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
-from patiencelab.core.marks import move_piles, pile_of
+from patiencelab.core.marks import Mark, move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import PRESETS, Rules
 
@@ -27,6 +27,7 @@ __all__ = [
     "RejectedIntentError",
     "board_state",
     "check_fields",
+    "face_up_cards",
     "hint_reply",
     "intent_move",
     "last_move",
@@ -35,6 +36,7 @@ __all__ = [
     "option_value",
     "pile_of",
     "read_intent",
+    "record_request",
     "rejected",
 ]
 
@@ -54,6 +56,8 @@ INTENTS = (
     "show_moves",
     "indicator",
     "stats",
+    "review",
+    "record",
 )
 #: Intents that are one call of the game's, with no fields.
 SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
@@ -65,6 +69,8 @@ VERSIONED = ("move",)
 MAX_REPLY = 400
 #: The longest text field an intent may carry (card, place, preset, action, language).
 MAX_FIELD = 32
+#: Text fields that may be longer than :data:`MAX_FIELD`: a recorded step's note, by intent type and field.
+LONG_FIELDS = {("record", "text"): 500}
 #: Seeds a board accepts from the front end: what a 64-bit signed integer holds (SQLite, JSON in browsers).
 MAX_SEED = 2**63 - 1
 
@@ -234,8 +240,9 @@ def read_intent(content: object, version: int) -> tuple[str, Mapping[str, Any]]:
     if kind in VERSIONED and made_on != version:
         raise RejectedIntentError(f"stale intent: made on version {quote(made_on)}, the board is at {version}")
     for key, value in content.items():
-        if isinstance(value, str) and len(value) > MAX_FIELD:
-            raise RejectedIntentError(f"intent {kind!r}: {quote(key)} is longer than {MAX_FIELD} characters")
+        limit = LONG_FIELDS.get((kind, key), MAX_FIELD) if isinstance(key, str) else MAX_FIELD
+        if isinstance(value, str) and len(value) > limit:
+            raise RejectedIntentError(f"intent {kind!r}: {quote(key)} is longer than {limit} characters")
     return kind, content
 
 
@@ -279,6 +286,68 @@ def option_value(content: Mapping[str, Any], kind: str) -> bool:
     if not isinstance(on, bool):
         raise RejectedIntentError(f"intent {kind!r} needs 'on': true or false, not {quote(on)}")
     return on
+
+
+#: The actions of a ``record`` intent and the field each takes.
+_RECORD_FIELDS = {"start": (), "stop": (), "clear": (), "note": ("text",), "mark": ("mark",), "quiz": ("quiz",)}
+
+
+def record_request(content: Mapping[str, Any], game: Klondike) -> tuple[str, Any]:
+    """The action of a ``record`` intent and its value, checked: ``note`` takes ``text`` (at most 500
+    characters), ``mark`` takes ``mark`` (``{"arrow": [pile, pile]}`` or ``{"circle": pile or card}``, with an
+    optional ``color``; piles that exist under the game's rules, a card only when it lies face up), ``quiz``
+    takes ``quiz`` (``"move"``, ``"winnable"`` or ``null``).
+    """
+    action = content.get("action")
+    if not isinstance(action, str) or action not in _RECORD_FIELDS:
+        raise RejectedIntentError(f"unknown record action {quote(action)}: choose one of {', '.join(_RECORD_FIELDS)}")
+    wanted = _RECORD_FIELDS[action]
+    check_fields(content, "record", ("action", *wanted))
+    for name in wanted:
+        if name not in content:
+            raise RejectedIntentError(f"record action {action!r} needs {name!r}")
+    if action == "note":
+        text = content["text"]
+        if not isinstance(text, str):
+            raise RejectedIntentError(f"a note is text, not {quote(text)}")
+        return action, text
+    if action == "quiz":
+        kind = content["quiz"]
+        if kind not in ("move", "winnable", None):
+            raise RejectedIntentError(f"quiz is 'move', 'winnable' or null, not {quote(kind)}")
+        return action, kind
+    if action == "mark":
+        return action, _mark(content["mark"], game)
+    return action, None
+
+
+def _mark(value: object, game: Klondike) -> Mark:
+    """A mark from the front end, on piles of this board and cards that can be seen."""
+    if not isinstance(value, Mapping) or len(value) > 3:
+        raise RejectedIntentError('a mark is {"arrow": [from, to]} or {"circle": pile or card}')
+    try:
+        mark = Mark.from_json(value)
+    except PatienceError as err:
+        raise RejectedIntentError(str(err)) from None
+    columns = len(game.tableau)
+    for place in (mark.at, mark.to):
+        if place is None or place in ("stock", "w", "fC", "fD", "fH", "fS"):
+            continue
+        if place[0] == "t" and len(place) == 2:  # Mark checked the form: t1..t9
+            if int(place[1]) > columns:
+                raise RejectedIntentError(f"this board has no {place}")
+            continue
+        if place not in face_up_cards(game):
+            raise RejectedIntentError(f"a circle goes on a card that can be seen, not {quote(place)}")
+    return mark
+
+
+def face_up_cards(game: Klondike) -> set[str]:
+    """The cards that lie face up (columns, the waste, the foundations' top cards)."""
+    cards = {str(card) for column in game.tableau for card in column.up}
+    cards |= {str(card) for card in game.waste}
+    cards |= {str(Card(rank, suit)) for suit, rank in game.foundations.items() if rank}
+    return cards
 
 
 def rejected(intent_id: int | None, text: str, rule: str | None, version: int) -> dict[str, Any]:

@@ -1,24 +1,31 @@
 """Stepping through a lesson in the widget: where the lesson stands, its caption and highlight, and whether the
-teacher has taken over by hand.
+teacher has taken over by hand; and recording a lesson by playing it (:class:`LessonRecorder`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from patiencelab.core.cards import Card, Suit
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
+from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
-from patiencelab.lesson import Answer, Lesson, Quiz, text_in
+from patiencelab.lesson import Answer, Lesson, Quiz, Step, text_in
 from patiencelab.narration import narrate_played
-from patiencelab.widget.protocol import move_ends, pile_of
+from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
 
-__all__ = ["ACTIONS", "LessonPlayer"]
+__all__ = ["ACTIONS", "MAX_NOTE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
 
 #: The actions of a ``lesson`` intent.
 ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close", "pace")
+#: The actions of a ``record`` intent.
+RECORD_ACTIONS = ("start", "stop", "note", "mark", "clear", "quiz")
+#: The longest note a recorded step may carry (characters).
+MAX_NOTE = 500
+_PILES = frozenset(("stock", "w", *(f"t{i}" for i in range(1, 10)), "fC", "fD", "fH", "fS"))
 
 
 class LessonPlayer:
@@ -41,6 +48,11 @@ class LessonPlayer:
         self.tries = 0
         #: The verdict on the last answer, said on the board.
         self.answer: Answer | None = None
+        #: The quiz step whose move was shown after the last try went wrong (drawn with an arrow).
+        self.shown: int | None = None
+        #: The step of a game review that carries the review's words (they lead the caption box there).
+        self.review_at: int | None = None
+        self._has_quiz = any(s.quiz is not None for s in lesson.steps)
 
     @property
     def quiz(self) -> Quiz | None:
@@ -55,10 +67,29 @@ class LessonPlayer:
         A right answer, or the last try gone wrong, plays the step's own move on ``game`` (the lesson goes on
         along its line); a wrong one leaves the game as it is.
         """
+        self.check_waiting(game)
+        answer = self.lesson.judge(self.step + 1, move, max_states=max_states, lang=lang)
+        return self.take_answer(answer, game)
+
+    def check_waiting(self, game: Klondike) -> Quiz:
+        """The quiz waiting for an answer on ``game``; :class:`PatienceError` when none is."""
         quiz = self.quiz
         if quiz is None or self.is_taken_over(game):
             raise PatienceError("the lesson is not waiting for an answer")
-        answer = self.lesson.judge(self.step + 1, move, max_states=max_states, lang=lang)
+        return quiz
+
+    def needs_solver(self, move: Move, game: Klondike, max_states: int | None) -> bool:
+        """Whether judging ``move`` asks the solver (a legal move the step does not list), which may take long."""
+        quiz = self.check_waiting(game)
+        if game.check(move) is not None:
+            return False
+        step = self.lesson.steps[self.step]
+        right = {game.parse_move(m) for m in (step.move, *quiz.accept)}
+        return game.parse_move(move) not in right and (quiz.winnable or max_states is not None)
+
+    def take_answer(self, answer: Answer, game: Klondike) -> Answer:
+        """Count ``answer`` to the waiting quiz; a right one, or the last try gone wrong, plays the step's move."""
+        quiz = self.check_waiting(game)
         self.tries += not answer.is_right
         done = answer.is_right or self.tries >= quiz.tries
         self.answer = answer
@@ -67,6 +98,7 @@ class LessonPlayer:
             self.right += answer.is_right
             self.tries = 0
             self.step += 1
+            self.shown = None if answer.is_right else self.step
             played = self.path[self.step - 1]
             assert played is not None  # a quiz step is a legal move
             game.play(played)
@@ -180,9 +212,10 @@ class LessonPlayer:
             "pace": self.pace,
             "taken_over": taken_over,
             "highlight": highlight,
-            "marks": [m.to_json() for m in shown.marks] if shown is not None else [],
+            "marks": self._marks(shown, game),
+            "review": self.review_at == self.step and not taken_over,
             "quiz": None
-            if not self.asked and quiz is None
+            if not self._has_quiz
             else {
                 "waiting": quiz is not None,
                 "tries_left": quiz.tries - self.tries if quiz is not None else 0,
@@ -190,6 +223,172 @@ class LessonPlayer:
                 "asked": self.asked,
                 "score": message("lesson.quiz-score", lang, right=self.right, asked=self.asked),
             },
+        }
+
+    def _marks(self, shown: Step | None, game: Klondike) -> list[dict[str, Any]]:
+        """The marks of the step shown, but a circle on a card that does not lie face up on ``game`` (nothing of
+        a face-down card leaves the kernel); a quiz step whose move was shown after the last wrong try gets an
+        arrow along that move.
+        """
+        if shown is None:
+            return []
+        seen = face_up_cards(game)
+        marks = [m.to_json() for m in shown.marks if m.to is not None or m.at in _PILES or m.at in seen]
+        move = self.path[self.step - 1]
+        if self.shown == self.step and move is not None:
+            cards = self.lesson.game_at(self.step - 1).moving_cards(move)
+            arrow = arrow_for(move, str(cards[0]) if cards else None).to_json()
+            if arrow not in marks and len(marks) < MAX_MARKS:
+                marks.append(arrow)
+        return marks
+
+
+@dataclass
+class _Draft:
+    """A recorded step, still to be edited: ``before`` counts the moves played before it."""
+
+    move: Move
+    before: int
+    illegal: bool = False
+    note: dict[str, str] = field(default_factory=dict)
+    marks: list[Mark] = field(default_factory=list)
+    quiz: Quiz | None = None
+
+    def step(self) -> Step:
+        return Step(self.move, dict(self.note) or None, self.illegal, tuple(self.marks), self.quiz)
+
+
+class LessonRecorder:
+    """A lesson recorded by playing it: it starts at ``game``'s position, and each move played on ``game`` from
+    then on becomes a step (:meth:`follow` reads them from the game's history, so moves scripted from Python
+    count too, and an undo takes its step back). A move the rules reject becomes an illegal step
+    (:meth:`illegal`, with the rule's reason as its note). The last step takes a note, marks and a quiz;
+    :meth:`lesson` makes the :class:`~patiencelab.lesson.Lesson`.
+    """
+
+    def __init__(self, game: Klondike, title: str) -> None:
+        if not isinstance(game, Klondike):
+            raise PatienceError(f"a recording needs a Klondike game, not {type(game).__name__}")
+        self.title = title
+        self.rules = game.rules
+        self.lang = game.lang
+        self.position = game.position()
+        self.base = game.history
+        self.steps: list[_Draft] = []
+
+    @property
+    def moves(self) -> int:
+        """The moves played since the recording started."""
+        return sum(not s.illegal for s in self.steps)
+
+    def follow(self, game: Klondike) -> bool:
+        """Take ``game``'s history as the recorded moves: a move undone drops its step (and the illegal steps
+        recorded after it), a new move adds one. ``False`` when the game went back before the recording's start
+        (a restart) and can no longer be followed.
+        """
+        history = game.history
+        if history[: len(self.base)] != self.base:
+            return False
+        moves = history[len(self.base) :]
+        legal = [s.move for s in self.steps if not s.illegal]
+        common = 0
+        while common < min(len(legal), len(moves)) and legal[common] == moves[common]:
+            common += 1
+        if common == len(legal) == len(moves):
+            return True
+        kept: list[_Draft] = []
+        count = 0
+        for draft in self.steps:
+            if draft.illegal:
+                if draft.before <= common:
+                    kept.append(draft)
+            elif count < common:
+                kept.append(draft)
+                count += 1
+        kept += [_Draft(move, common + i) for i, move in enumerate(moves[common:])]
+        self.steps = kept
+        return True
+
+    def illegal(self, game: Klondike, move: Move) -> None:
+        """Record ``move``, which the rules reject on ``game``, as an illegal step noted with the rule's reason
+        in ``game``'s language.
+        """
+        self.follow(game)
+        error = game.check(move)
+        if error is None:
+            raise PatienceError(f"{move} is allowed here: play it to record it")
+        self.steps.append(_Draft(move, self.moves, illegal=True, note={game.lang: error.reason}))
+
+    def drop_illegal(self) -> bool:
+        """Drop the last step when it is an illegal one (an undo while recording); ``True`` when one was."""
+        if self.steps and self.steps[-1].illegal:
+            self.steps.pop()
+            return True
+        return False
+
+    def _last(self, lang: str) -> _Draft:
+        if not self.steps:
+            raise PatienceError(message("record.no-step", lang))
+        return self.steps[-1]
+
+    def set_note(self, text: object, lang: str) -> None:
+        """The last step's note in ``lang`` (at most :data:`MAX_NOTE` characters; empty text removes it)."""
+        if not isinstance(text, str) or len(text) > MAX_NOTE:
+            raise PatienceError(f"a note is text of at most {MAX_NOTE} characters")
+        draft = self._last(lang)
+        text = text.strip()
+        if text:
+            draft.note[lang] = text
+        else:
+            draft.note.pop(lang, None)
+
+    def toggle_mark(self, mark: Mark, lang: str = "en") -> None:
+        """Add ``mark`` to the last step, or take it away when the step has it already (as on Lichess)."""
+        draft = self._last(lang)
+        same = [m for m in draft.marks if (m.at, m.to) == (mark.at, mark.to)]
+        for old in same:
+            draft.marks.remove(old)
+        if same and same[0].color == mark.color:
+            return
+        if len(draft.marks) >= MAX_MARKS:
+            raise PatienceError(message("record.too-many-marks", lang, most=MAX_MARKS))
+        draft.marks.append(mark)
+
+    def clear_marks(self, lang: str = "en") -> None:
+        """Take every mark off the last step."""
+        self._last(lang).marks.clear()
+
+    def set_quiz(self, kind: Literal["move", "winnable"] | None, lang: str = "en") -> None:
+        """Make the last step a quiz that accepts its move (``move``) or any move that keeps the deal winnable
+        (``winnable``), or a plain step again (``None``).
+        """
+        draft = self._last(lang)
+        if kind is not None and draft.illegal:
+            raise PatienceError(message("record.quiz-illegal", lang))
+        draft.quiz = None if kind is None else Quiz(winnable=kind == "winnable")
+
+    def lesson(self) -> Lesson:
+        """The recorded lesson."""
+        return Lesson(
+            title=self.title,
+            steps=tuple(d.step() for d in self.steps),
+            rules=self.rules,
+            position=self.position,
+            lang=self.lang,
+        )
+
+    def state(self, lang: str) -> dict[str, Any]:
+        """The ``record`` part of the widget's synced state."""
+        last = self.steps[-1] if self.steps else None
+        quiz = None if last is None or last.quiz is None else "winnable" if last.quiz.winnable else "move"
+        return {
+            "steps": len(self.steps),
+            "note": (text_in(last.note, lang, self.lang) or "") if last else "",
+            "note_lang": lang,
+            "illegal": bool(last and last.illegal),
+            "quiz": quiz,
+            "can_quiz": bool(last and not last.illegal),
+            "marks": [m.to_json() for m in last.marks] if last else [],
         }
 
 

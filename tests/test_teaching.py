@@ -200,6 +200,25 @@ def test_a_quiz_step_waits_for_the_class_judges_each_answer_and_keeps_the_score(
     assert widget.state["lesson"]["quiz"]["waiting"] is False
 
 
+def test_a_click_on_the_stock_answers_a_quiz_whose_move_is_a_draw() -> None:
+    """The shipped quiz lesson's first question is answered by drawing: the stock click is judged, not played."""
+    widget = KlondikeWidget(records=None, lang="sv")
+    widget.lesson = Lesson.builtin("quiz")
+    sent: list[dict[str, Any]] = []
+    widget.send = sent.append  # type: ignore[method-assign]
+    send(widget, "lesson", action="forward")
+    assert widget.state["lesson"]["quiz"]["waiting"] is True
+    assert send(widget, "move", card="6S", to="t2") is None, "judged by the solver, off the kernel's thread"
+    widget.wait_for_background(600)
+    assert sent and sent[-1]["verdict"] == "loses" and widget.game.moves == 1
+    right = send(widget, "draw")
+    assert right is not None and right["type"] == "answer" and right["verdict"] == "right", right
+    assert [str(m) for m in widget.game.history] == ["t5-t3", "d"] and widget.state["lesson"]["step"] == 2
+    assert widget.state["lesson"]["quiz"]["score"] == "Rätta svar: 1 av 1"
+    assert send(widget, "lesson", action="forward") is None, "the lesson goes on along its line"
+    widget.close()
+
+
 def test_review_steps_to_the_move_that_lost_with_an_arrow_for_the_better_one() -> None:
     from .test_review import random_game
 

@@ -21,7 +21,7 @@ import traitlets
 from patiencelab.core.errors import IllegalMoveError, PatienceError, quote
 from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
-from patiencelab.core.moves import Move
+from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lesson import Answer, Lesson
 from patiencelab.narration import narrate_played
@@ -452,8 +452,11 @@ class KlondikeWidget(anywidget.AnyWidget):
         kind, fields = protocol.read_intent(content, self._version)
         game = self.game
         try:
-            if kind == "move" and self._player is not None and self._player.quiz is not None:
-                return self._quiz_answer(protocol.intent_move(fields), intent_id)
+            if kind in ("move", "draw", "recycle") and self._player is not None and self._player.quiz is not None:
+                if kind == "move":
+                    return self._quiz_answer(protocol.intent_move(fields), intent_id)
+                protocol.check_fields(fields, kind)  # a click on the stock answers too: drawing may be the move
+                return self._quiz_answer(DRAW if kind == "draw" else RECYCLE, intent_id)
             if kind == "move" and self._recorder is not None:
                 self._record_move(protocol.intent_move(fields))
             elif kind == "move":

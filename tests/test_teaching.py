@@ -205,7 +205,7 @@ def test_a_click_on_the_stock_answers_a_quiz_whose_move_is_a_draw() -> None:
     widget = KlondikeWidget(records=None, lang="sv")
     widget.lesson = Lesson.builtin("quiz")
     sent: list[dict[str, Any]] = []
-    widget.send = sent.append  # type: ignore[method-assign]
+    widget.send = sent.append
     send(widget, "lesson", action="forward")
     assert widget.state["lesson"]["quiz"]["waiting"] is True
     assert send(widget, "move", card="6S", to="t2") is None, "judged by the solver, off the kernel's thread"

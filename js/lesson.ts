@@ -3,6 +3,7 @@
  * between steps), and the step controls (first, back, play/pause, forward, last, pace), with the timer that steps
  * while playing. */
 
+import { button, node } from "./dom";
 import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
 import { phrase, word } from "./words";
 
@@ -99,16 +100,11 @@ export class LessonView {
   }
 
   private node(tag: string, className: string): HTMLElement {
-    const el = this.doc.createElement(tag);
-    el.className = className;
-    return el;
+    return node(this.doc, tag, className);
   }
 
   private button(action: string, className: string): HTMLButtonElement {
-    const b = this.doc.createElement("button");
-    b.type = "button";
-    b.className = className;
-    b.dataset.lesson = action;
+    const b = button(this.doc, className, "lesson", action);
     this.buttons.set(action, b);
     return b;
   }

@@ -2,6 +2,7 @@
  * step just recorded (a plain text area, sent as the teacher types), the quiz choice of that step, "Clear marks",
  * a line of help and "Stop recording". The recording itself is Python's (`LessonRecorder`); this only sends intents. */
 
+import { button, node } from "./dom";
 import type { GameState, IntentBody, Labels, RecordState } from "./types";
 import { phrase, word } from "./words";
 
@@ -82,17 +83,11 @@ export class RecordView {
   }
 
   private node(tag: string, className: string): HTMLElement {
-    const el = this.doc.createElement(tag);
-    el.className = className;
-    return el;
+    return node(this.doc, tag, className);
   }
 
   private button(action: string, className: string): HTMLButtonElement {
-    const b = this.doc.createElement("button");
-    b.type = "button";
-    b.className = className;
-    b.dataset.record = action;
-    return b;
+    return button(this.doc, className, "record", action);
   }
 
   get shown(): boolean {

@@ -2,6 +2,7 @@
  * Statistics, the winnability indicator and the languages), the status line, the panels and the end-of-game
  * banner. */
 
+import { button, node } from "./dom";
 import { fitBar } from "./fit";
 import { Menu, Panel } from "./menu";
 import { bestsText, clock, newRecordText, statsTable } from "./stats";
@@ -101,16 +102,11 @@ export class Toolbar {
   }
 
   private node(tag: string, className: string): HTMLElement {
-    const el = this.doc.createElement(tag);
-    el.className = className;
-    return el;
+    return node(this.doc, tag, className);
   }
 
   private button(action: string): HTMLButtonElement {
-    const b = this.doc.createElement("button");
-    b.type = "button";
-    b.className = `pl-btn pl-btn-${action}`;
-    b.dataset.action = action;
+    const b = button(this.doc, `pl-btn pl-btn-${action}`, "action", action);
     b.append(this.node("span", "pl-icon"), this.node("span", "pl-text"));
     (b.firstChild as HTMLElement).textContent = ICONS[action] ?? "";
     (b.firstChild as HTMLElement).setAttribute("aria-hidden", "true");

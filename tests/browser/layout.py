@@ -8,10 +8,16 @@ each element, its box and what covers it.
 
 from __future__ import annotations
 
+import inspect
 import pathlib
 from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
+
+from ..test_review import random_game
+
+#: Random play (``tests/test_review.random_game``) for a notebook's kernel: a game to review.
+RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.getsource(random_game)
 
 #: Sizes a class uses: a laptop (with the file browser open in JupyterLab), a shorter laptop screen, a projector's
 #: 1024x768, a phone.
@@ -19,7 +25,8 @@ SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
 LANGS = ("en", "nl", "sv")
 
 #: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).
-BOARD_SETUP = """import pathlib, tempfile
+BOARD_SETUP = (
+    """import pathlib, tempfile
 from patiencelab import Klondike, KlondikeWidget, Rules
 from patiencelab.lesson import Lesson
 from patiencelab.records import Records
@@ -28,22 +35,15 @@ for preset, draw in [("standard", 1), ("standard", 3), ("traditional", 1), ("tra
     records.add(Klondike(seed=1, rules=Rules.preset(preset, draw=draw)), outcome="abandoned")
 w = KlondikeWidget(seed=7, records=records)
 # issue 14: a quiz lesson on deal 7 (the 5♦ goes on the 6♠; the 6♠ not on the 5♥) and a lost game to review
-import random
 from patiencelab import Move
 from patiencelab.lesson import Quiz, Step
 quiz_steps = (Step(Move.parse("t1-t3"), quiz=Quiz(tries=3)), Step(Move.parse("d")))
 quiz_lesson = Lesson(title="Quiz", steps=quiz_steps, deal=Klondike(seed=7).deal)
-def random_game(seed, moves=400):
-    rng, game = random.Random(seed), Klondike(seed=seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal or game.status != "playing":
-            break
-        cards = [m for m in legal if not (m.is_draw or m.is_recycle)]
-        game.play(rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal))
-    return game
 def intent(kind, **fields):
-    return w.handle_intent({"type": kind, "version": w.version, **fields})"""
+    return w.handle_intent({"type": kind, "version": w.version, **fields})
+"""
+    + RANDOM_GAME
+)
 
 #: What a person must be able to see and click, when shown.
 CONTROLS = (

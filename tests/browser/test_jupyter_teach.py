@@ -19,26 +19,15 @@ from .jupyter_harness import (
     page_errors,
     write_notebook,
 )
+from .layout import RANDOM_GAME
 from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
 
 #: Random play from deal 13 (as ``tests/test_review.random_game``): move 85 lost the deal.
-LOST_GAME = """import random
-from patiencelab import Klondike, KlondikeWidget
-def random_game(seed, moves=400):
-    rng, game = random.Random(seed), Klondike(seed=seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal or game.status != "playing":
-            break
-        cards = [m for m in legal if not (m.is_draw or m.is_recycle)]
-        game.play(rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal))
-    return game
-"""
-
 REVIEW_SETUP = (
-    LOST_GAME
+    RANDOM_GAME
+    + "from patiencelab import KlondikeWidget\n"
     + """w = KlondikeWidget(random_game(13), records=None)
 w.review_max_states = 20_000
 w.indicator_seconds, w.indicator_max_states = 3600, 10**6

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import collections
 import contextlib
 import pathlib
 import threading
@@ -119,6 +120,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         #: Work in a worker thread (a review, a quiz answer being judged): its kind, or None.
         self._busy: Literal["review", "quiz"] | None = None
         self._threads: list[threading.Thread] = []
+        #: Calls from worker threads waiting for the kernel's thread (see :meth:`_deliver`).
+        self._pending: collections.deque[Callable[[], None]] = collections.deque()
         #: Why the review switched itself off, or None.
         self._review_error: str | None = None
         self._message: dict[str, Any] | None = None
@@ -395,18 +398,10 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self._lock.release()
 
     def _on_verdict(self) -> None:
-        """A verdict arrived (in the pool's thread): hand it to the kernel's thread through its event loop, where
-        the board shows it without a new version (no intent goes stale). With no event loop (a plain script) the
-        pool's thread shows it, under the board's lock.
+        """A verdict arrived (in the pool's thread): the board shows it in the kernel's thread without a new
+        version (no intent goes stale); see :meth:`_deliver`.
         """
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self._show_verdict)
-                return
-            except RuntimeError:  # the loop closed in between
-                pass
-        self._show_verdict()
+        self._deliver(lambda: self._sync(bump=False))
 
     def _show_verdict(self) -> None:
         with self._lock:
@@ -595,26 +590,38 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._sync()
 
     def _deliver(self, call: Callable[[], None]) -> None:
-        """Run ``call`` in the kernel's thread, under the board's lock (from a worker thread)."""
+        """Run ``call`` (from a worker thread) in the kernel's thread, under the board's lock: it waits in a queue
+        that the kernel's event loop empties, or a cell waiting for it (:meth:`wait_for_background`, whose cell
+        keeps the loop busy). With no event loop (a plain script) the worker's thread runs it.
+        """
+        self._pending.append(call)
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._run_pending)
+                return
+            except RuntimeError:  # the loop closed in between
+                pass
+        self._run_pending()
 
-        def locked() -> None:
+    def _run_pending(self) -> None:
+        """Run the calls handed over by worker threads, each once, in the order they came."""
+        while True:
+            try:
+                call = self._pending.popleft()
+            except IndexError:
+                return
             with self._lock:
                 if self._game is not None:
                     call()
 
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(locked)
-                return
-            except RuntimeError:  # the loop closed in between
-                pass
-        locked()
-
     def wait_for_background(self, timeout: float = 60.0) -> None:
-        """Block until the work in worker threads (a review, a quiz answer) is done (for scripts and tests)."""
+        """Block until the work in worker threads (a review, a quiz answer) is done and shown (for scripts,
+        tests and a cell that waits).
+        """
         for thread in list(self._threads):
             thread.join(timeout)
+        self._run_pending()
 
     def _start_review(self) -> None:
         """The "Review game" button: review the game in a worker thread and show it as :meth:`review` does."""

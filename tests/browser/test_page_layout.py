@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from patiencelab.lesson import Lesson
+from patiencelab.widget.board import KlondikeWidget
 
 from .layout import (
     BOARD_SETUP,
@@ -180,3 +181,24 @@ def test_the_indicator_and_a_message_do_not_move_the_table(
     expect(root.locator('.pl-indicator[data-verdict="pending"]')).to_be_visible()
     expect(root.locator('.pl-say[data-kind="info"]')).to_be_visible()
     assert table_place(root) == before
+
+
+def test_the_shipped_quiz_is_answered_by_a_click_on_the_stock(
+    new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    """The quiz lesson's first question wants a draw: the class clicks the stock, the board says so and goes on."""
+    widget = KlondikeWidget(records=None, lang="sv")
+    widget.lesson = Lesson.builtin("quiz")
+    page = new_page(width=1024, height=768, reduced_motion="reduce")
+    open_board(page, page_server, widget)
+    root = page.locator(".pl-root")
+    click(page, root.locator('[data-lesson="forward"]'))
+    expect(root).to_have_attribute("data-lesson-step", "1")
+    expect(root.locator(".pl-lesson-caption")).to_contain_text("Vad skulle du spela här?")
+    click(page, root.locator('[data-pile="stock"]'))
+    expect(root).to_have_attribute("data-lesson-step", "2")
+    expect(root.locator(".pl-lesson-score")).to_have_text("Rätta svar: 1 av 1")
+    expect(root.locator(".pl-lesson")).to_contain_text("Rätt!")
+    page.screenshot(path=artifacts / "page-quiz-stock-answer-sv.png")
+    assert [str(m) for m in widget.game.history] == ["t5-t3", "d"]
+    widget.close()

@@ -16,7 +16,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.moves import Move
 
-__all__ = ["COLORS", "MAX_MARKS", "Mark", "arrow_for", "move_piles", "pile_of"]
+__all__ = ["COLORS", "MAX_MARKS", "Mark", "arrow_for", "is_pile", "move_piles", "pile_of"]
 
 #: The colours a mark may have (the first is the default).
 COLORS = ("green", "red", "blue", "yellow")
@@ -26,10 +26,15 @@ MAX_MARKS = 24
 _PILE = re.compile(r"stock|w|t[1-9]|f[CDHS]")
 
 
+def is_pile(place: str) -> bool:
+    """True when a mark's ``place`` names a pile (stock, w, t1..t9, fC..fS) rather than a card."""
+    return _PILE.fullmatch(place) is not None
+
+
 def _check_place(place: object, *, cards: bool) -> str:
     if not isinstance(place, str) or len(place) > 8:
         raise InvalidRecordError(f"a mark needs a pile such as t3 or fH, not {quote(place)}")
-    if _PILE.fullmatch(place):
+    if is_pile(place):
         return place
     if cards:
         try:

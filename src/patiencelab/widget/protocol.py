@@ -14,7 +14,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
-from patiencelab.core.marks import Mark, move_piles, pile_of
+from patiencelab.core.marks import Mark, is_pile, move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import PRESETS, Rules
 
@@ -331,10 +331,10 @@ def _mark(value: object, game: Klondike) -> Mark:
         raise RejectedIntentError(str(err)) from None
     columns = len(game.tableau)
     for place in (mark.at, mark.to):
-        if place is None or place in ("stock", "w", "fC", "fD", "fH", "fS"):
+        if place is None:
             continue
-        if place[0] == "t" and len(place) == 2:  # Mark checked the form: t1..t9
-            if int(place[1]) > columns:
+        if is_pile(place):
+            if place[0] == "t" and int(place[1:]) > columns:
                 raise RejectedIntentError(f"this board has no {place}")
             continue
         if place not in face_up_cards(game):

@@ -11,7 +11,7 @@ from patiencelab.core.cards import Card, Suit
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
+from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for, is_pile
 from patiencelab.core.moves import Move
 from patiencelab.lesson import Answer, Lesson, Quiz, Step, text_in
 from patiencelab.narration import narrate_played
@@ -25,7 +25,6 @@ ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close
 RECORD_ACTIONS = ("start", "stop", "note", "mark", "clear", "quiz")
 #: The longest note a recorded step may carry (characters).
 MAX_NOTE = 500
-_PILES = frozenset(("stock", "w", *(f"t{i}" for i in range(1, 10)), "fC", "fD", "fH", "fS"))
 
 
 class LessonPlayer:
@@ -233,7 +232,7 @@ class LessonPlayer:
         if shown is None:
             return []
         seen = face_up_cards(game)
-        marks = [m.to_json() for m in shown.marks if m.to is not None or m.at in _PILES or m.at in seen]
+        marks = [m.to_json() for m in shown.marks if m.to is not None or is_pile(m.at) or m.at in seen]
         move = self.path[self.step - 1]
         if self.shown == self.step and move is not None:
             cards = self.lesson.game_at(self.step - 1).moving_cards(move)

@@ -71,6 +71,45 @@ def test_random_walk_matches_model_and_undo_restores(seed: int, rules_index: int
         assert snapshot(s) == before
 
 
+def play_safe_moves(s: State) -> list[tuple[tuple[int, int, int, int], int]]:
+    """Play the safe foundation moves the search plays after every move; returns them with their undo tokens."""
+    played = []
+    sm = safe_move(s)
+    while sm is not None:
+        played.append((sm, s.apply(sm)))
+        sm = safe_move(s)
+    return played
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), rules_index=st.integers(0, len(RULES) - 1), walk=st.integers(0, 2**32))
+def test_key_after_is_the_key_the_move_leads_to(seed: int, rules_index: int, walk: int) -> None:
+    """Along a random walk, every move that ``key_after`` can tell the key of leads to that key, once the safe
+    moves are played.
+    """
+    s = State.of(Klondike(seed=seed, rules=RULES[rules_index]))
+    rng = random.Random(walk)
+    told = 0
+    for _ in range(60):
+        play_safe_moves(s)
+        moves = generate(s)
+        if not moves:
+            break
+        for m in moves:
+            expected = s.key_after(m)
+            if expected is None:
+                continue
+            told += 1
+            before = snapshot(s)
+            played = [(m, s.apply(m)), *play_safe_moves(s)]
+            assert s.key() == expected, m
+            for done, token in reversed(played):
+                s.undo(done, token)
+            assert snapshot(s) == before
+        s.apply(rng.choice(moves))
+    assert told
+
+
 def test_key_ignores_column_order() -> None:
     game = Klondike(seed=3)
     pos = game.position()

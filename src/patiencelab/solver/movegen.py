@@ -7,7 +7,7 @@ from collections.abc import Callable
 from patiencelab.core.cards import Card
 from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.solver.state import F2T, T2F, T2T, W2F, W2T, IMove, State
+from patiencelab.solver.state import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, State
 
 __all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move", "to_public"]
 
@@ -152,12 +152,11 @@ def follow_up(st: State, m: IMove) -> IMove | None:
 
 
 #: ``OBLIGATION_KEY[c]``: what :func:`must_cover`'s card ``c`` adds to a state's key (positions that must go on
-#: with a move onto ``c`` are searched apart from the same positions free of that constraint). The byte before
-#: last of a plain key is a high byte of the talon's mask (0: a talon has at most 24 cards) or the waste's size,
-#: never 255, so no key with this suffix equals one without. Like :meth:`State.key`, it does not tell ``c`` from
+#: with a move onto ``c`` are searched apart from the same positions free of that constraint): the card plus one
+#: in the key's obligation field, which is 0 in a plain key. Like :meth:`State.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
 #: (see there), whichever of them the duty names.
-OBLIGATION_KEY = [bytes((255, min(c, (3 - c // 13) * 13 + c % 13))) for c in range(52)]
+OBLIGATION_KEY = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
 def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tuple[int, IMove]], None]) -> None:

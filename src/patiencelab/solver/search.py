@@ -57,7 +57,7 @@ class _Search:
         self.deadline = deadline
         self.max_states = max_states
         self.path: list[tuple[IMove, int]] = []
-        self.seen: set[bytes] = set()
+        self.seen: set[int] = set()
         self.states = 0
 
     def _play(self, m: IMove) -> None:
@@ -121,15 +121,23 @@ class _Search:
                 continue
             m = moves.pop()
             onto = must_cover(st, m)
+            # A position seen before was not trivially won when first seen: look its key up before playing.
+            key = st.key_after(m)
+            if key is not None:
+                if onto >= 0:
+                    key += OBLIGATION_KEY[onto]
+                if key in seen:
+                    continue
             mark = len(self.path)
             self._play(m)
             if st.ndown == 0 and st.is_trivially_won():
                 self._finish()
                 return "solved"
-            key = st.key() if onto < 0 else st.key() + OBLIGATION_KEY[onto]
-            if key in seen:
-                self._unplay(mark)
-                continue
+            if key is None:
+                key = st.key() if onto < 0 else st.key() + OBLIGATION_KEY[onto]
+                if key in seen:
+                    self._unplay(mark)
+                    continue
             seen.add(key)
             self.states += 1
             if not self.states & (SLICE - 1):

@@ -25,6 +25,7 @@ from patiencelab.core.rules import Rules
 
 __all__ = [
     "F2T",
+    "OBLIGATION",
     "T2F",
     "T2T",
     "W2F",
@@ -59,12 +60,23 @@ class Positioned(Protocol):
 
 _SEP = 200
 
+# The fields of an int key (see State.key), low bits first: the foundations (4 bits a suit), the talon (which
+# cards are left, the waste's size, the passes made), a card to cover (see movegen.OBLIGATION_KEY), the bottom
+# cards of the columns with no face-down cards, and each other column's face-down count (6 bits a column).
+_TALON = 16
+_WASTE = _TALON + 52
+_PASSES = _WASTE + 6
+OBLIGATION = _PASSES + 8
+_BOTTOMS = OBLIGATION + 6
+_COLUMNS = _BOTTOMS + 52
+
 
 class State:
     """A position for the search; changed in place by :meth:`apply` and restored by :meth:`undo`."""
 
     __slots__ = (
         "colkey",
+        "colsum",
         "down",
         "downflag",
         "draw",
@@ -114,7 +126,8 @@ class State:
                 self.downflag[c] = True
         self.ndown = sum(len(col) for col in down)
         self.colkey = [self._column_key(i) for i in range(self.n)]
-        self.talon_key = b""
+        self.colsum = sum(self.colkey)
+        self.talon_key = 0
         self._update_talon_key()
 
     @classmethod
@@ -143,30 +156,41 @@ class State:
 
     # ------------------------------------------------------------------------------------------------ keys
 
-    def _column_key(self, i: int) -> bytes:
-        """Column ``i`` up to what lies on its bottom face-up card: its face-down count (which, in one search,
-        also fixes the bottom card: the one turned up last) or, with none face down, its bottom card.
+    def _column_key(self, i: int) -> int:
+        """Column ``i``'s part of :meth:`key`, up to what lies on its bottom face-up card: its face-down count
+        (which, in one search, also fixes the bottom card: the one turned up last) or, with none face down, its
+        bottom card.
         """
         nd = len(self.down[i])
         if nd:
-            return bytes((_SEP, self.origin[i] + 1, nd))
+            return nd << (_COLUMNS + 6 * i)
         u = self.up[i]
-        return bytes((_SEP, 0, 0, u[0])) if u else bytes((_SEP, 0, 0))
+        return 1 << (_BOTTOMS + u[0]) if u else 0
+
+    def _set_column_key(self, i: int) -> None:
+        new = self._column_key(i)
+        self.colsum += new - self.colkey[i]
+        self.colkey[i] = new
 
     def _update_talon_key(self) -> None:
-        mask = self.tmask.to_bytes(8, "little")
-        if self.draw == 1 and self.max_rec is None:
-            self.talon_key = mask  # every talon card is reachable whatever the waste holds
-        elif self.max_rec is None:
-            # All drawn (p == len) reaches what a fresh stock (p == 0) does: the last card now, every draw-th
-            # card after the recycle, and each move leads to the same position from both.
-            self.talon_key = mask + bytes((self.p if self.p < len(self.talon) else 0,))
-        else:
-            self.talon_key = mask + bytes((self.p, min(self.recycles, 255)))
+        self.talon_key = self._talon_key(self.tmask, self.p, len(self.talon), self.recycles)
 
-    def key(self) -> bytes:
-        """A canonical key of the position up to *twin swaps*: the foundations, each column's face-down count
-        (or bottom card), column order left out, and the talon.
+    def _talon_key(self, tmask: int, p: int, size: int, recycles: int) -> int:
+        """The talon's part of :meth:`key`: which cards are left (``tmask``), and what of the waste (``p`` of the
+        ``size`` cards) and the passes matters under the rules.
+        """
+        mask = tmask << _TALON
+        if self.draw == 1 and self.max_rec is None:
+            return mask  # every talon card is reachable whatever the waste holds
+        if self.max_rec is None:
+            # All drawn (p == size) reaches what a fresh stock (p == 0) does: the last card now, every draw-th
+            # card after the recycle, and each move leads to the same position from both.
+            return mask | (p if p < size else 0) << _WASTE
+        return mask | p << _WASTE | min(recycles, 255) << _PASSES
+
+    def key(self) -> int:
+        """A canonical key of the position up to *twin swaps*, an int: the foundations, each column's face-down
+        count (or bottom card, column order left out: a set of bottom cards), and the talon.
 
         The face-up cards above the columns' bottom cards are left out: they are the cards in none of the other
         places, and each lies on one of the two cards of the next rank and other colour, so their layout is
@@ -175,12 +199,74 @@ class State:
         that is free), and where one needs a twin itself free (to go home), the other first moves what lies on
         that twin onto the free one, the move :func:`~patiencelab.solver.movegen.generate` makes for that.
         """
-        return bytes(self.found) + b"".join(sorted(self.colkey)) + self.talon_key
+        return self.colsum + self.talon_key + self._found_key()
 
-    def exact_key(self) -> bytes:
+    def _found_key(self) -> int:
+        f = self.found
+        return f[0] | f[1] << 4 | f[2] << 8 | f[3] << 12
+
+    def key_after(self, m: IMove) -> int | None:
+        """The :meth:`key` of the position ``m`` leads to, or ``None`` when ``m`` may set off a safe move or a
+        follow-up (see :func:`~patiencelab.solver.movegen.follow_up`) or moves a card to a foundation: the search
+        looks a move's key up before playing it, so that a move to a position it has seen costs no apply and
+        undo.
+
+        Only the card a move leaves on top (or turns up), the card it puts out and a foundation's top change, so
+        only those can set off a safe move (the search plays them all before it generates moves).
+        """
+        kind = m[0]
+        found = self.found
+        fkey = self._found_key()
+        if kind == T2T:
+            i, j, k = m[1], m[2], m[3]
+            u = self.up[i]
+            delta = 0
+            if k:
+                if self.up[j]:
+                    return None  # a follow-up comes with it
+                c = u[k - 1]
+                if found[c // 13] == RANK[c] - 1 and self.is_safe(c):
+                    return None
+            else:
+                d = self.down[i]
+                if d:
+                    c = d[-1]
+                    if found[c // 13] == RANK[c] - 1 and self.is_safe(c):
+                        return None
+                    delta = -(1 << (_COLUMNS + 6 * i))
+                    if len(d) == 1:
+                        delta += 1 << (_BOTTOMS + c)
+                else:
+                    delta = -self.colkey[i]
+            if not self.up[j]:
+                delta += 1 << (_BOTTOMS + u[k])
+            return self.colsum + delta + self.talon_key + fkey
+        if kind == W2T:
+            idx, j = m[1], m[2]
+            talon = self.talon
+            c = talon[idx]
+            if found[c // 13] == RANK[c] - 1 and self.is_safe(c):
+                return None
+            if self.draw == 1 and self.max_rec is not None and idx:
+                w = talon[idx - 1]  # the waste's new top
+                if found[w // 13] == RANK[w] - 1 and self.is_safe(w):
+                    return None
+            size = len(talon)
+            recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
+            key = self.colsum + self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles) + fkey
+            return key if self.up[j] else key + (1 << (_BOTTOMS + c))
+        if kind == F2T:
+            # The card brought back is not safe (else it would not be brought back), and nothing else can go home
+            # now that could not before.
+            s, j = m[1], m[2]
+            key = self.colsum + self.talon_key + fkey - (1 << (4 * s))
+            return key if self.up[j] else key + (1 << (_BOTTOMS + s * 13 + found[s] - 1))
+        return None
+
+    def exact_key(self) -> int:
         """A key that tells apart every two positions (columns in any order); for tests of :meth:`key`."""
         cols = sorted(bytes((_SEP, len(d), *d, _SEP, *u)) for d, u in zip(self.down, self.up, strict=True))
-        return b"".join(cols) + self.talon_key
+        return int.from_bytes(b"".join(cols), "big") << _COLUMNS | self.talon_key | self._found_key()
 
     # ------------------------------------------------------------------------------------------- queries
 
@@ -243,8 +329,8 @@ class State:
             if move_run(self.down[i], self.up[i], self.up[j], count):
                 self._turned_up(i)
                 count = -count
-            self.colkey[i] = self._column_key(i)
-            self.colkey[j] = self._column_key(j)
+            self._set_column_key(i)
+            self._set_column_key(j)
             return count
         if kind == T2F:
             i = m[1]
@@ -252,13 +338,13 @@ class State:
             self.found[token // 26] += 1
             if token & 1:
                 self._turned_up(i)
-            self.colkey[i] = self._column_key(i)
+            self._set_column_key(i)
             return token
         if kind == F2T:
             s, j = m[1], m[2]
             self.found[s] -= 1
             self.up[j].append(s * 13 + self.found[s])
-            self.colkey[j] = self._column_key(j)
+            self._set_column_key(j)
             return 0
         idx = m[1]
         token = self.p | (self.tidx[idx] << 8) | (self.talon[idx] << 16) | (self.recycles << 24)
@@ -272,7 +358,7 @@ class State:
         else:
             j = m[2]
             self.up[j].append(c)
-            self.colkey[j] = self._column_key(j)
+            self._set_column_key(j)
         self._update_talon_key()
         return token
 
@@ -284,20 +370,20 @@ class State:
             if token < 0:
                 self._turning_down(i)
             unmove_run(self.down[i], self.up[i], self.up[j], abs(token), token < 0)
-            self.colkey[i] = self._column_key(i)
-            self.colkey[j] = self._column_key(j)
+            self._set_column_key(i)
+            self._set_column_key(j)
         elif kind == T2F:
             i = m[1]
             if token & 1:
                 self._turning_down(i)
             unlift_top(self.down[i], self.up[i], token)
             self.found[token // 26] -= 1
-            self.colkey[i] = self._column_key(i)
+            self._set_column_key(i)
         elif kind == F2T:
             s, j = m[1], m[2]
             self.up[j].pop()
             self.found[s] += 1
-            self.colkey[j] = self._column_key(j)
+            self._set_column_key(j)
         else:
             c = (token >> 16) & 0xFF
             if kind == W2F:
@@ -305,7 +391,7 @@ class State:
             else:
                 j = m[2]
                 self.up[j].pop()
-                self.colkey[j] = self._column_key(j)
+                self._set_column_key(j)
             tid = (token >> 8) & 0xFF
             idx = m[1]
             self.talon.insert(idx, c)

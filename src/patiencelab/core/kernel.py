@@ -21,6 +21,8 @@ than a call in CPython); the functions are the one statement of each rule.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 __all__ = [
     "KING",
     "RANK",
@@ -108,15 +110,17 @@ def passes_left(max_passes: int | None, recycles: int) -> int | None:
     return None if max_passes is None else max(0, max_passes - 1 - recycles)
 
 
-def talon_reach(size: int, p: int, draw: int, may_recycle: bool) -> list[tuple[int, int]]:
+@lru_cache(maxsize=8192)
+def talon_reach(size: int, p: int, draw: int, may_recycle: bool) -> tuple[tuple[int, int], ...]:
     """The talon indices that some draws (and at most one recycle, when ``may_recycle``) would put on top of the
     waste, each once with the number of actions (draws and the recycle) it takes, fewest first in each pass.
 
     The talon has ``size`` cards, ``p`` of them in the waste; a draw moves ``draw`` cards (fewer at the end).
-    The waste's own top (index ``p - 1``) takes no action.
+    The waste's own top (index ``p - 1``) takes no action. Remembered (the solver asks often, and there are few
+    different questions).
     """
     if not size:
-        return []
+        return ()
     out: list[tuple[int, int]] = []
     if p:
         out.append((p - 1, 0))
@@ -133,7 +137,7 @@ def talon_reach(size: int, p: int, draw: int, may_recycle: bool) -> list[tuple[i
             k2 += 1
             if q - 1 not in seen:
                 out.append((q - 1, k2))
-    return out
+    return tuple(out)
 
 
 def talon_needs_recycle(size: int, p: int, draw: int, idx: int) -> bool:

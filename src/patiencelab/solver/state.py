@@ -285,7 +285,7 @@ class State:
         """True when another recycle is allowed."""
         return self.max_rec is None or self.recycles < self.max_rec
 
-    def reachable(self) -> list[tuple[int, int]]:
+    def reachable(self) -> tuple[tuple[int, int], ...]:
         """Talon indices some draws (and at most one recycle) would put on top, with their action counts."""
         return talon_reach(len(self.talon), self.p, self.draw, self.can_recycle())
 

@@ -137,3 +137,26 @@ def test_duties_to_cover_may_wait_for_each_other(draw: int) -> None:
     pruned = solve(game, seconds=math.inf, max_states=200_000)
     assert pruned.outcome == "solved"
     assert replay_wins(game, pruned.moves)
+
+
+def test_a_position_seen_free_of_a_duty_is_not_searched_again_with_one() -> None:
+    """With a duty to cover a card, a position is searched only when it was not seen free of the duty: the same
+    verdicts for fewer positions (draw 1 puts talon cards out with duties).
+    """
+
+    def unseen_apart(self: search._Search, key: int, onto: int) -> int:
+        if onto >= 0:
+            key += search.OBLIGATION_KEY[onto]
+        return -1 if key in self.seen else key
+
+    fewer = 0
+    for seed in range(20):
+        game = small_deal(seed, 1)
+        pruned = solve(game, seconds=math.inf, max_states=200_000)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(search._Search, "_unseen", unseen_apart)
+            apart = solve(game, seconds=math.inf, max_states=200_000)
+        assert pruned.outcome == apart.outcome and pruned.is_decided
+        assert pruned.states <= apart.states
+        fewer += pruned.states < apart.states
+    assert fewer

@@ -77,6 +77,18 @@ class _Search:
             m, token = path.pop()
             st.undo(m, token)
 
+    def _unseen(self, key: int, onto: int) -> int:
+        """The key to search a position of ``key`` under, with the duty to cover ``onto`` (-1: none), or -1 when
+        it needs no search: seen before, or seen without the duty. A duty only takes moves away (the moves it lets
+        through lead to the positions they lead to without it), so the position free of it is worth as much.
+        """
+        seen = self.seen
+        if onto >= 0:
+            if key in seen:
+                return -1
+            key += OBLIGATION_KEY[onto]
+        return -1 if key in seen else key
+
     def _finish(self) -> None:
         """Play a trivially won position out to the foundations."""
         st = self.st
@@ -124,9 +136,8 @@ class _Search:
             # A position seen before was not trivially won when first seen: look its key up before playing.
             key = st.key_after(m)
             if key is not None:
-                if onto >= 0:
-                    key += OBLIGATION_KEY[onto]
-                if key in seen:
+                key = self._unseen(key, onto)
+                if key < 0:
                     continue
             mark = len(self.path)
             self._play(m)
@@ -134,8 +145,8 @@ class _Search:
                 self._finish()
                 return "solved"
             if key is None:
-                key = st.key() if onto < 0 else st.key() + OBLIGATION_KEY[onto]
-                if key in seen:
+                key = self._unseen(st.key(), onto)
+                if key < 0:
                     self._unplay(mark)
                     continue
             seen.add(key)

@@ -9,7 +9,7 @@ from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.solver.state import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, State
 
-__all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move", "to_public"]
+__all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move", "safe_move_after", "to_public"]
 
 # Move-ordering scores (higher is tried first). Talon moves lose a point per action needed to reach the card.
 _TO_FOUNDATION = 1000
@@ -237,6 +237,27 @@ def safe_move(st: State) -> IMove | None:
             if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
                 return (W2F, st.p - 1, 0, 0)
     return None
+
+
+def safe_move_after(st: State, m: IMove) -> IMove | None:
+    """:func:`safe_move` right after ``m`` was played from a position with none: only a card ``m`` put out or left
+    on top can have become safe, unless ``m`` changed a foundation (then any card may have).
+    """
+    kind = m[0]
+    if kind in (T2F, W2F) or (st.draw == 1 and kind == W2T):
+        return safe_move(st)
+    found = st.found
+    if kind == T2T:
+        u = st.up[m[1]]
+        if u:
+            c = u[-1]
+            if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+                return (T2F, m[1], 0, 0)
+    elif kind == W2T:
+        c = st.up[m[2]][-1]
+        if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+            return (T2F, m[2], 0, 0)
+    return None  # F2T: the card brought back is not safe, and no other card is nearer home
 
 
 def finishing_move(st: State) -> IMove | None:

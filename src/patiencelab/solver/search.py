@@ -17,6 +17,7 @@ from patiencelab.solver.movegen import (
     generate,
     must_cover,
     safe_move,
+    safe_move_after,
     to_public,
 )
 from patiencelab.solver.state import IMove, Positioned, State
@@ -66,7 +67,9 @@ class _Search:
         path.append((m, st.apply(m)))
         if then is not None:
             path.append((then, st.apply(then)))
-        sm = safe_move(st)
+            sm = safe_move(st)
+        else:
+            sm = safe_move_after(st, m)
         while sm is not None:
             path.append((sm, st.apply(sm)))
             sm = safe_move(st)

@@ -16,7 +16,7 @@ from patiencelab import Klondike, Rules
 from patiencelab.core.kernel import SUIT_LETTERS
 from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
-from patiencelab.solver.movegen import must_cover
+from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
 from patiencelab.solver.state import F2T, T2T, W2T, State
 from tests.solver.conftest import replay_wins
 
@@ -146,7 +146,7 @@ def test_a_position_seen_free_of_a_duty_is_not_searched_again_with_one() -> None
 
     def unseen_apart(self: search._Search, key: int, onto: int) -> int:
         if onto >= 0:
-            key += search.OBLIGATION_KEY[onto]
+            key += OBLIGATION_KEY[onto]
         return -1 if key in self.seen else key
 
     fewer = 0

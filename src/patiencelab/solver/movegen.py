@@ -33,15 +33,9 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     up, down, found, n = st.up, st.down, st.found, st.n
     king_only = st.king_only
     tops = [u[-1] if u else -1 for u in up]
-    empty = -1
-    for j in range(n):
-        if not up[j]:
-            empty = j
-            break
-    # (column, the rank a card needs to go on its top, its top's colour): a run's card at index k = the lead's
-    # rank - that rank may go there when in range and of the other colour (kernel.run_split, inlined); a
-    # column's own top gives k == its length.
-    fronts = [(j, RANK[t] - 1, RED[t]) for j, t in enumerate(tops) if t >= 0 and (onto < 0 or t == onto)]
+    empty = tops.index(-1) if -1 in tops else -1
+    every = _takes(tops)
+    takes = every if onto < 0 else {RANK[onto] - 1: [(tops.index(onto), RED[onto])]} if onto in tops else {}
     king_waiting: bool | None = None
     scored: list[tuple[int, IMove]] = []
     add = scored.append
@@ -55,21 +49,28 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
             add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), (T2F, i, 0, 0)))
         r0 = RANK[u[0]]
         length = len(u)
-        for j, need, top_red in fronts:
-            k = r0 - need
-            if 0 <= k < length and RED[u[k]] != top_red:
-                if k == 0:
-                    if nd:
-                        add((_FLIP + nd * 8, (T2T, i, j, 0)))
-                    else:
-                        if king_waiting is None:
-                            king_waiting = not king_only or _king_waiting(st)
-                        if king_waiting:
-                            add((_EMPTY_COLUMN, (T2T, i, j, 0)))
+        targets = takes.get(r0)
+        if targets:  # the whole run
+            red = RED[u[0]]
+            for j, top_red in targets:
+                if top_red == red:
+                    continue
+                if nd:
+                    add((_FLIP + nd * 8, (T2T, i, j, 0)))
                 else:
-                    below = u[k - 1]
-                    if found[below // 13] == RANK[below] - 1:
-                        add((_EXPOSE_FOR_FOUNDATION, (T2T, i, j, k)))
+                    if king_waiting is None:
+                        king_waiting = not king_only or _king_waiting(st)
+                    if king_waiting:
+                        add((_EMPTY_COLUMN, (T2T, i, j, 0)))
+        for k in range(1, length):  # a part of the run, when the card it leaves can go home
+            below = u[k - 1]
+            if found[below // 13] == RANK[below] - 1:
+                targets = takes.get(r0 - k)
+                if targets:
+                    red = RED[u[k]]
+                    for j, top_red in targets:
+                        if top_red != red:
+                            add((_EXPOSE_FOR_FOUNDATION, (T2T, i, j, k)))
         if empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
@@ -82,6 +83,7 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     talon = st.talon
     if talon:
         free = st.draw == 1 and st.max_rec is None
+        to_empty = empty >= 0 and not king_only
         for idx, cost in st.reachable():
             c = talon[idx]
             rank = RANK[c]
@@ -89,14 +91,16 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
                 add((_TO_FOUNDATION - 100 - cost, (W2F, idx, 0, 0)))
             if free and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            red = RED[c]
-            for j, need, top_red in fronts:
-                if need == rank and top_red != red:
-                    add((_TALON_TO_TABLEAU - cost, (W2T, idx, j, 0)))
-            if empty >= 0 and (rank == 13 or not king_only):
+            targets = takes.get(rank)
+            if targets:
+                red = RED[c]
+                for j, top_red in targets:
+                    if top_red != red:
+                        add((_TALON_TO_TABLEAU - cost, (W2T, idx, j, 0)))
+            if to_empty or (rank == 13 and empty >= 0):
                 add((_TALON_TO_TABLEAU - 50 - cost, (W2T, idx, empty, 0)))
     if st.f2t:
-        _foundation_moves(st, tops, empty, add)
+        _foundation_moves(st, every, empty, add)
     scored.sort()
     if onto >= 0:
         # See must_cover: a move onto it, its foundation's next card brought back, or another such duty. Any
@@ -159,24 +163,45 @@ def follow_up(st: State, m: IMove) -> IMove | None:
 OBLIGATION_KEY = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-def _foundation_moves(st: State, tops: list[int], empty: int, add: Callable[[tuple[int, IMove]], None]) -> None:
-    """Foundation cards back to the tableau, only where a card could be put on them right after."""
+def _takes(tops: list[int]) -> dict[int, list[tuple[int, bool]]]:
+    """The columns a card of each rank could go on, with their tops' colours (``tops``: each column's top card,
+    -1 when empty).
+    """
+    takes: dict[int, list[tuple[int, bool]]] = {}
+    for j, t in enumerate(tops):
+        if t >= 0:
+            need = RANK[t] - 1
+            if need in takes:
+                takes[need].append((j, RED[t]))
+            else:
+                takes[need] = [(j, RED[t])]
+    return takes
+
+
+def _foundation_moves(
+    st: State, takes: dict[int, list[tuple[int, bool]]], empty: int, add: Callable[[tuple[int, IMove]], None]
+) -> None:
+    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), only where a card could be put on
+    them right after.
+    """
     found = st.found
     for s in range(4):
         count = found[s]
         if count <= 1:
             continue  # nothing ever goes on an Ace
+        targets = takes.get(count)
+        to_empty = empty >= 0 and (count == 13 or not st.king_only)
+        if not targets and not to_empty:
+            continue
         c = s * 13 + count - 1
-        if st.is_safe(c):
+        if st.is_safe(c) or not _wanted(st, c):
             continue
-        if not _wanted(st, c):
-            continue
-        red = RED[c]
-        for j in range(st.n):
-            t = tops[j]
-            if t >= 0 and RANK[t] == count + 1 and RED[t] != red:
-                add((_FROM_FOUNDATION, (F2T, s, j, 0)))
-        if empty >= 0 and (count == 13 or not st.king_only):
+        if targets:
+            red = RED[c]
+            for j, top_red in targets:
+                if top_red != red:
+                    add((_FROM_FOUNDATION, (F2T, s, j, 0)))
+        if to_empty:
             add((_FROM_FOUNDATION, (F2T, s, empty, 0)))
 
 

@@ -23,7 +23,8 @@ _FROM_FOUNDATION = 100
 
 def generate(st: State, onto: int = -1) -> list[IMove]:
     """Every move worth trying here, ordered so that the most promising comes *last* (for ``list.pop``); with
-    ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on it.
+    ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on it or bring one back from the
+    foundations.
 
     Pruned (soundly): a whole column without face-down cards moved to an empty column; a part of a run moved
     onto a card that looks like the one it leaves (same rank and colour) unless that card can then go home;
@@ -35,7 +36,12 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     tops = [u[-1] if u else -1 for u in up]
     empty = tops.index(-1) if -1 in tops else -1
     every = _takes(tops)
-    takes = every if onto < 0 else {RANK[onto] - 1: [(tops.index(onto), RED[onto])]} if onto in tops else {}
+    free = onto < 0
+    # With a duty (see must_cover), only the moves that may follow it: onto ``onto``, and cards brought back from
+    # the foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so
+    # what follows a duty must not depend on which of the two it names).
+    takes = every if free else {RANK[onto] - 1: [(tops.index(onto), RED[onto])]} if onto in tops else {}
+    to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[tuple[int, IMove]] = []
     add = scored.append
@@ -45,7 +51,7 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
             continue
         top = u[-1]
         nd = len(down[i])
-        if found[top // 13] == RANK[top] - 1:
+        if free and found[top // 13] == RANK[top] - 1:
             add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), (T2F, i, 0, 0)))
         r0 = RANK[u[0]]
         length = len(u)
@@ -71,25 +77,25 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
                     for j, top_red in targets:
                         if top_red != red:
                             add((_EXPOSE_FOR_FOUNDATION, (T2T, i, j, k)))
-        if empty >= 0:
+        if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
-                    add((_FLIP + nd * 8, (T2T, i, empty, 0)))
+                    add((_FLIP + nd * 8, (T2T, i, to_empty, 0)))
             else:
                 if nd:
-                    add((_FLIP + nd * 8 - 20, (T2T, i, empty, 0)))
+                    add((_FLIP + nd * 8 - 20, (T2T, i, to_empty, 0)))
                 for k in range(1, length):
-                    add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), (T2T, i, empty, k)))
+                    add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), (T2T, i, to_empty, k)))
     talon = st.talon
     if talon:
-        free = st.draw == 1 and st.max_rec is None
-        to_empty = empty >= 0 and not king_only
+        stays = st.draw == 1 and st.max_rec is None
+        any_to_empty = to_empty >= 0 and not king_only
         for idx, cost in st.reachable():
             c = talon[idx]
             rank = RANK[c]
-            if found[c // 13] == rank - 1:
+            if free and found[c // 13] == rank - 1:
                 add((_TO_FOUNDATION - 100 - cost, (W2F, idx, 0, 0)))
-            if free and not _wanted(st, c):
+            if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
             targets = takes.get(rank)
             if targets:
@@ -97,20 +103,11 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
                 for j, top_red in targets:
                     if top_red != red:
                         add((_TALON_TO_TABLEAU - cost, (W2T, idx, j, 0)))
-            if to_empty or (rank == 13 and empty >= 0):
-                add((_TALON_TO_TABLEAU - 50 - cost, (W2T, idx, empty, 0)))
+            if any_to_empty or (rank == 13 and to_empty >= 0):
+                add((_TALON_TO_TABLEAU - 50 - cost, (W2T, idx, to_empty, 0)))
     if st.f2t:
         _foundation_moves(st, every, empty, add)
     scored.sort()
-    if onto >= 0:
-        # See must_cover: a move onto it, its foundation's next card brought back, or another such duty. Any
-        # card brought back is let through (not only of ``onto``'s suit): the key does not tell ``onto`` from
-        # its twin, so what follows a duty must not depend on which of the two it names.
-        return [
-            m
-            for _, m in scored
-            if (m[0] != T2F and m[0] != W2F and tops[m[2]] == onto) or m[0] == F2T or must_cover(st, m) >= 0
-        ]
     return [m for _, m in scored]
 
 

@@ -87,14 +87,18 @@ def test_key_after_is_the_key_the_move_leads_to(seed: int, rules_index: int, wal
     """Along a random walk, every move that ``key_after`` can tell the key of leads to that key, once the safe
     moves are played.
     """
-    s = State.of(Klondike(seed=seed, rules=RULES[rules_index]))
-    rng = random.Random(walk)
-    told = 0
+    walk_checking_key_after(State.of(Klondike(seed=seed, rules=RULES[rules_index])), random.Random(walk))
+
+
+def walk_checking_key_after(s: State, rng: random.Random) -> tuple[int, int]:
+    """The walk of the test above; returns how many moves it met and how many of them ``key_after`` told."""
+    met = told = 0
     for _ in range(60):
         play_safe_moves(s)
         moves = generate(s)
         if not moves:
             break
+        met += len(moves)
         for m in moves:
             expected = s.key_after(m)
             if expected is None:
@@ -107,7 +111,17 @@ def test_key_after_is_the_key_the_move_leads_to(seed: int, rules_index: int, wal
                 s.undo(done, token)
             assert snapshot(s) == before
         s.apply(rng.choice(moves))
-    assert told
+    return met, told
+
+
+def test_key_after_tells_most_moves() -> None:
+    """The check above is not vacuous: ``key_after`` tells the key of most moves (not only ``None``)."""
+    met = told = 0
+    for seed in range(10):
+        for rules in RULES:
+            m, t = walk_checking_key_after(State.of(Klondike(seed=seed, rules=rules)), random.Random(seed))
+            met, told = met + m, told + t
+    assert told > met / 2
 
 
 def test_key_ignores_column_order() -> None:
@@ -166,6 +180,28 @@ def test_all_drawn_and_recycled_share_a_key_with_unlimited_passes() -> None:
     limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
     limited_drawn = Klondike.from_position(drawn_position(limited), rules=Rules(draw=3, max_passes=3))
     assert State.of(limited).key() != State.of(limited_drawn).key()  # a pass used up is not the same
+
+
+def test_wastes_of_a_multiple_of_draw_cards_share_a_key_with_the_fresh_stock() -> None:
+    """With draw 3 and unlimited passes, a waste of 3 or 6 cards reaches the talon places a fresh stock does, so
+    it shares its key; a waste of 1, 2, 4 or 5 cards reaches its own top too, and has a key of its own.
+    """
+    game = Klondike(seed=1, rules=Rules(draw=3))
+    fresh = State.of(game)
+    wastes = {}
+    for size in range(1, 7):
+        position = game.position()
+        talon = position["stock"]  # bottom first: the next card drawn is last
+        one = dict(position, stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
+        wastes[size] = State.of(Klondike.from_position(one, rules=Rules(draw=3)))
+        assert wastes[size].p == size and wastes[size].tidx == fresh.tidx
+    for size, s in wastes.items():
+        same_reach = {i for i, _ in s.reachable()} == {i for i, _ in fresh.reachable()}
+        assert same_reach == (size % 3 == 0)
+        assert (s.key() == fresh.key()) == same_reach
+    limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
+    three = {**game.position(), "stock": game.position()["stock"][:-3], "waste": game.position()["stock"][-3:][::-1]}
+    assert State.of(limited).key() != State.of(Klondike.from_position(three, rules=Rules(draw=3, max_passes=3))).key()
 
 
 def drawn_position(game: Klondike) -> dict[str, object]:

@@ -183,9 +183,13 @@ class State:
         if self.draw == 1 and self.max_rec is None:
             return mask  # every talon card is reachable whatever the waste holds
         if self.max_rec is None:
-            # All drawn (p == size) reaches what a fresh stock (p == 0) does: the last card now, every draw-th
-            # card after the recycle, and each move leads to the same position from both.
-            return mask | (p if p < size else 0) << _WASTE
+            # With passes unlimited, two wastes from which the same talon places can be reached win alike: a
+            # talon move leads to the position the place and the cards left give, whatever the waste was. A
+            # fresh stock (p == 0) reaches every draw-th place and the last; so does an empty stock (p == size),
+            # and a waste of a multiple of draw cards: its top and the places a draw or more above it are among
+            # those, and the recycle brings the rest. Any other waste also reaches its top, which is none of
+            # those, and that tells every two such wastes apart.
+            return mask | (p if p < size and p % self.draw else 0) << _WASTE
         return mask | p << _WASTE | min(recycles, 255) << _PASSES
 
     def key(self) -> int:
@@ -266,7 +270,8 @@ class State:
     def exact_key(self) -> int:
         """A key that tells apart every two positions (columns in any order); for tests of :meth:`key`."""
         cols = sorted(bytes((_SEP, len(d), *d, _SEP, *u)) for d, u in zip(self.down, self.up, strict=True))
-        return int.from_bytes(b"".join(cols), "big") << _COLUMNS | self.talon_key | self._found_key()
+        talon = self.tmask << _TALON | self.p << _WASTE | min(self.recycles, 255) << _PASSES
+        return int.from_bytes(b"".join(cols), "big") << _COLUMNS | talon | self._found_key()
 
     # ------------------------------------------------------------------------------------------- queries
 

@@ -45,12 +45,14 @@ def small_deal(seed: int, draw: int, **rules: Any) -> Klondike:
 
 def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch off the pruning under test: no move has to be followed by a move onto its card (nor comes with
-    its card's going home), and positions equal up to twin swaps (see ``State.key``) are searched apart.
+    its card's going home), positions equal up to twin swaps (see ``State.key``) or wastes that reach the same
+    talon places are searched apart, and no position is skipped for a stronger one.
     """
     monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
     monkeypatch.setattr(search, "follow_up", lambda st, m: None)
     monkeypatch.setattr(State, "key", State.exact_key)
     monkeypatch.setattr(State, "key_after", lambda self, m: None)  # it gives the pruned key
+    monkeypatch.setattr(State, "stronger_keys", lambda self, key: [])
 
 
 def assert_pruning_agrees(game: Klondike) -> None:
@@ -155,6 +157,23 @@ def test_a_position_seen_free_of_a_duty_is_not_searched_again_with_one() -> None
         pruned = solve(game, seconds=math.inf, max_states=200_000)
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(search._Search, "_unseen", unseen_apart)
+            apart = solve(game, seconds=math.inf, max_states=200_000)
+        assert pruned.outcome == apart.outcome and pruned.is_decided
+        assert pruned.states <= apart.states
+        fewer += pruned.states < apart.states
+    assert fewer
+
+
+def test_a_position_is_not_searched_when_a_stronger_one_was_seen() -> None:
+    """With draw 3, a position is skipped when the same position with a waste that reaches more talon places was
+    seen (``State.stronger_keys``): the same verdicts for fewer positions.
+    """
+    fewer = 0
+    for seed in range(20):
+        game = small_deal(seed, 3)
+        pruned = solve(game, seconds=math.inf, max_states=200_000)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(State, "stronger_keys", lambda self, key: [])
             apart = solve(game, seconds=math.inf, max_states=200_000)
         assert pruned.outcome == apart.outcome and pruned.is_decided
         assert pruned.states <= apart.states

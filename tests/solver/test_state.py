@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -202,6 +203,26 @@ def test_wastes_of_a_multiple_of_draw_cards_share_a_key_with_the_fresh_stock() -
     limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
     three = {**game.position(), "stock": game.position()["stock"][:-3], "waste": game.position()["stock"][-3:][::-1]}
     assert State.of(limited).key() != State.of(Klondike.from_position(three, rules=Rules(draw=3, max_passes=3))).key()
+
+
+@pytest.mark.parametrize("draw", [2, 3])
+def test_stronger_keys_are_those_of_wastes_that_reach_more(draw: int) -> None:
+    """For every waste size, the stronger keys are the keys of the wastes from which a strict superset of the talon
+    places can be reached (and only with unlimited passes).
+    """
+    game = Klondike(seed=1, rules=Rules(draw=draw))
+    talon = game.position()["stock"]
+    states = []
+    for size in range(len(talon) + 1):
+        one = dict(game.position(), stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
+        states.append(State.of(Klondike.from_position(one, rules=Rules(draw=draw))))
+    reach = [frozenset(i for i, _ in s.reachable()) for s in states]
+    for s, places in zip(states, reach, strict=True):
+        expected = {t.key() for t, more in zip(states, reach, strict=True) if more > places}
+        assert set(s.stronger_keys(s.key())) == expected
+    assert any(s.stronger_keys(s.key()) for s in states)
+    limited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=draw, max_passes=3)))
+    assert limited.stronger_keys(limited.key()) == []
 
 
 def drawn_position(game: Klondike) -> dict[str, object]:

@@ -82,15 +82,25 @@ class _Search:
 
     def _unseen(self, key: int, onto: int) -> int:
         """The key to search a position of ``key`` under, with the duty to cover ``onto`` (-1: none), or -1 when
-        it needs no search: seen before, or seen without the duty. A duty only takes moves away (the moves it lets
-        through lead to the positions they lead to without it), so the position free of it is worth as much.
+        it needs no search: seen before, seen without the duty, or a position that wins whenever it does was seen
+        (see :meth:`State.stronger_keys`). A duty only takes moves away (the moves it lets through lead to the
+        positions they lead to without it), so the position free of it is worth as much.
+
+        Skipping a position when a stronger one was seen is sound: the stronger one's moves lead to positions
+        as strong as those this one's lead to, each of them seen or skipped for a stronger one in turn, so a
+        win from here would show up as a win from a position the search has seen.
         """
         seen = self.seen
         if onto >= 0:
             if key in seen:
                 return -1
             key += OBLIGATION_KEY[onto]
-        return -1 if key in seen else key
+        if key in seen:
+            return -1
+        for stronger in self.st.stronger_keys(key):
+            if stronger in seen:
+                return -1
+        return key
 
     def _finish(self) -> None:
         """Play a trivially won position out to the foundations."""

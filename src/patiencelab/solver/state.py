@@ -64,6 +64,7 @@ _SEP = 200
 # cards are left, the waste's size, the passes made), a card to cover (see movegen.OBLIGATION_KEY), the bottom
 # cards of the columns with no face-down cards, and each other column's face-down count (6 bits a column).
 _TALON = 16
+_MASK52 = (1 << 52) - 1
 _WASTE = _TALON + 52
 _PASSES = _WASTE + 6
 OBLIGATION = _PASSES + 8
@@ -266,6 +267,22 @@ class State:
             key = self.colsum + self.talon_key + fkey - (1 << (4 * s))
             return key if self.up[j] else key + (1 << (_BOTTOMS + s * 13 + found[s] - 1))
         return None
+
+    def stronger_keys(self, key: int) -> list[int]:
+        """The keys of the positions that differ from the one of ``key`` only in the waste and win whenever it
+        wins (with unlimited passes and draw 2 or more; none otherwise): those from which more talon places can
+        be reached. A fresh stock reaches the fewest (every draw-th place and the last, see :meth:`_talon_key`);
+        a waste of ``p`` cards reaches those and its top and every draw-th place above it, so a smaller waste
+        of the same size modulo ``draw`` reaches more. A talon move leads to the same position from either.
+        """
+        if self.max_rec is not None or self.draw == 1:
+            return []
+        p = key >> _WASTE & 63
+        base = key & ~(63 << _WASTE)
+        if p:
+            return [base | q << _WASTE for q in range(p % self.draw, p, self.draw)]
+        size = (key >> _TALON & _MASK52).bit_count()
+        return [base | q << _WASTE for q in range(1, size) if q % self.draw]
 
     def exact_key(self) -> int:
         """A key that tells apart every two positions (columns in any order); for tests of :meth:`key`."""

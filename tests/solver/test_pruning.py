@@ -16,7 +16,9 @@ from patiencelab import Klondike, Rules
 from patiencelab.core.kernel import SUIT_LETTERS
 from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
+from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
+from patiencelab.solver.relax import relaxed_start
 from patiencelab.solver.state import F2T, T2T, W2T, State
 from tests.solver.conftest import replay_wins
 
@@ -46,13 +48,16 @@ def small_deal(seed: int, draw: int, **rules: Any) -> Klondike:
 def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch off the pruning under test: no move has to be followed by a move onto its card (nor comes with
     its card's going home), positions equal up to twin swaps (see ``State.key``) or wastes that reach the same
-    talon places are searched apart, and no position is skipped for a stronger one.
+    talon places are searched apart, no position is skipped for a stronger one, no start is given up as a dead
+    end (``deadend.is_dead``) and no easier game is searched beside the real one (``relax``).
     """
     monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
     monkeypatch.setattr(search, "follow_up", lambda st, m: None)
     monkeypatch.setattr(State, "key", State.exact_key)
     monkeypatch.setattr(State, "key_after", lambda self, m: None)  # it gives the pruned key
     monkeypatch.setattr(State, "stronger_keys", lambda self, key: [])
+    monkeypatch.setattr(search, "is_dead", lambda st: False)
+    monkeypatch.setattr(search, "relaxed_start", lambda source, rules=None: None)
 
 
 def assert_pruning_agrees(game: Klondike) -> None:
@@ -179,3 +184,102 @@ def test_a_position_is_not_searched_when_a_stronger_one_was_seen() -> None:
         assert pruned.states <= apart.states
         fewer += pruned.states < apart.states
     assert fewer
+
+
+DEAD_END_RULES: list[dict[str, Any]] = [
+    {"draw": 1},
+    {"draw": 3},
+    {"draw": 1, "foundation_to_tableau": False},
+]
+
+
+@pytest.mark.parametrize("rules", DEAD_END_RULES, ids=["draw1", "draw3", "draw1-noreturn"])
+def test_dead_ends_are_not_won_without_the_test(rules: dict[str, Any]) -> None:
+    """Every small deal whose start :func:`is_dead` gives up is not won by the search without that test (and
+    without the easier game beside it), and the test fires on some of them.
+    """
+    dead = [seed for seed in range(250) if is_dead(State.of(small_deal(seed, **rules)))]
+    assert dead
+    for seed in dead:
+        game = small_deal(seed, **rules)
+        assert solve(game, seconds=math.inf).outcome == "impossible"
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(search, "is_dead", lambda st: False)
+            mp.setattr(search, "relaxed_start", lambda source, rules=None: None)
+            assert solve(game, seconds=math.inf, max_states=60_000).outcome != "solved"
+
+
+def blocked_five(six_of_spades_down: bool) -> Klondike:
+    """The 5H face up over the 4H and the 6C, with the 6S under them too or in the stock; a 7D on the other
+    column.
+    """
+    down = ["6C", "6S", "4H"] if six_of_spades_down else ["6C", "4H"]
+    stock = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"] + [f"{r}D" for r in "89TJQK"]
+    if not six_of_spades_down:
+        stock.insert(0, "6S")
+    position = {
+        "tableau": [{"down": down, "up": ["5H"]}, {"down": [], "up": ["7D"]}],
+        "stock": stock,
+        "waste": [],
+        "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
+    }
+    return Klondike.from_position(position, rules=Rules(face_down=(len(down), 0)))
+
+
+def test_dead_end_fires_only_when_every_way_out_is_blocked() -> None:
+    """The 5H must leave before the 4H below it goes home, and both black sixes it could go on lie below it:
+    a dead end. With the 6S in the stock instead, it goes on the 7D, the 5H on it, and the deal is won.
+    """
+    assert is_dead(State.of(blocked_five(True)))
+    assert solve(blocked_five(True), seconds=math.inf).outcome == "impossible"
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        assert solve(blocked_five(True), seconds=math.inf).outcome == "impossible"
+    assert not is_dead(State.of(blocked_five(False)))
+    won = solve(blocked_five(False), seconds=math.inf)
+    assert won.outcome == "solved"
+    assert replay_wins(blocked_five(False), won.moves)
+
+
+def test_dead_end_chain_over_two_columns() -> None:
+    """Each column's bottom face-up card lies over a lower card of its suit, and the cards it could go on lie
+    under the other column's: neither can leave before the other.
+    """
+    position = {
+        "tableau": [{"down": ["6C", "4H"], "up": ["5H"]}, {"down": ["6S", "4D"], "up": ["5D"]}],
+        "stock": [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}{s}" for s in "HD" for r in "6789TJQK"],
+        "waste": [],
+        "foundations": {"C": 5, "D": 3, "H": 3, "S": 5},
+    }
+    game = Klondike.from_position(position, rules=Rules(face_down=(2, 2)))
+    assert is_dead(State.of(game))
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        assert solve(game, seconds=math.inf).outcome == "impossible"
+    # With the 6S in the stock (taken as at hand), the 5D may leave, then the 6C is turned up for the 5H.
+    position["tableau"] = [{"down": ["6C", "4H"], "up": ["5H"]}, {"down": ["4D"], "up": ["5D"]}]
+    position["stock"] = ["6S", *position["stock"]]  # type: ignore[misc]
+    game = Klondike.from_position(position, rules=Rules(face_down=(2, 1)))
+    assert not is_dead(State.of(game))
+
+
+def test_relaxed_start_only_for_a_harder_game() -> None:
+    """Draw 1 with unlimited passes has no easier game here; draw 3 or a pass limit has draw 1 unlimited."""
+    game = small_deal(7, 1)
+    assert relaxed_start(game) is None
+    for rules in ({"draw": 3}, {"draw": 1, "max_passes": 2}):
+        easier = relaxed_start(small_deal(7, **rules))
+        assert easier is not None
+        assert easier.draw == 1 and easier.max_rec is None
+
+
+def test_relaxation_proves_a_draw3_deal_impossible() -> None:
+    """Deal 74 cannot be won with draw 1 (proved in some 40,000 positions); the draw-3 search alone does not
+    decide it within 80,000, beside the draw-1 search it is proved impossible within that (both counted).
+    """
+    game = Klondike(seed=74, rules=Rules(draw=3))
+    found = solve(game, seconds=math.inf, max_states=80_000)
+    assert found.outcome == "impossible"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(search, "relaxed_start", lambda source, rules=None: None)
+        assert solve(game, seconds=math.inf, max_states=80_000).outcome == "unknown"

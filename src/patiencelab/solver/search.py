@@ -10,6 +10,7 @@ from typing import Literal
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
+from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import (
     OBLIGATION_KEY,
     finishing_move,
@@ -20,6 +21,7 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
+from patiencelab.solver.relax import interleave, relaxed_start
 from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
@@ -217,7 +219,13 @@ def solve_in_slices(
     start = State.of(source, rules)
     if start.is_won():
         return Solution("solved", (), 0, time.perf_counter() - t0)
+    if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
+        return Solution("impossible", (), 1, time.perf_counter() - t0)
     search = _Search(start, t0 + seconds, max_states)
-    outcome = yield from search.steps()
+    # A proof that the game cannot be won with easier rules (draw 1, unlimited passes) is a proof for these.
+    easier = relaxed_start(source, rules)
+    relaxed = _Search(easier, t0 + seconds, max_states) if easier is not None else None
+    outcome = yield from interleave(search, relaxed, max_states)
+    states = search.states + (relaxed.states if relaxed is not None else 0)
     moves = _public_moves(State.of(source, rules), search.path) if outcome == "solved" else ()
-    return Solution(outcome, moves, search.states, time.perf_counter() - t0)
+    return Solution(outcome, moves, states, time.perf_counter() - t0)

@@ -193,8 +193,10 @@ def solve(
     """Decide whether a position can be won (knowing every face-down card): a :class:`Position` under
     ``rules`` (the standard rules by default), or a game's current position under its rules.
 
-    Stops at ``seconds`` or ``max_states`` positions, whichever comes first. ``"impossible"`` is a proof: the
-    whole space, pruned only by sound rules, was searched.
+    Stops at ``seconds`` or ``max_states`` positions, whichever comes first (both searches counted when an
+    easier game is searched beside, see :mod:`~patiencelab.solver.relax`). ``"impossible"`` is a proof: the
+    whole space, pruned only by sound rules, was searched, or that of the easier game, or the start has a card
+    that can never leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
     """
     steps = solve_in_slices(source, rules, seconds=seconds, max_states=max_states)
     while True:

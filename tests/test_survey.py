@@ -27,7 +27,7 @@ from patiencelab.survey import (
 
 SEEDS = range(6)
 RULES = Rules.preset("traditional", draw=3)  # at this budget: solved, impossible and unknown deals alike
-BUDGET = Budget(seconds=None, max_states=2000)
+BUDGET = Budget(seconds=None, max_states=3000)
 
 
 def stable(result: SurveyResult) -> list[tuple[int, str, int, int]]:
@@ -126,7 +126,7 @@ def test_rows_by_seed(reference: SurveyResult) -> None:
         assert (r.moves > 0) == (r.outcome == "solved")
         assert r.states > 0
         assert r.seconds >= 0
-    again = solve_seed(5, json.dumps(RULES.to_json()), None, 2000)
+    again = solve_seed(5, json.dumps(RULES.to_json()), None, 3000)
     assert stable(reference)[5] == (again.seed, again.outcome, again.moves, again.states)
     assert reference.summary.deals == 6
 
@@ -247,8 +247,8 @@ def test_existing_file_needs_resume(tmp_path: pathlib.Path) -> None:
     ("rules", "budget", "match"),
     [
         (Rules.preset("standard", draw=3), BUDGET, "other rules"),
-        (RULES, Budget(seconds=None, max_states=3000), "another budget"),
-        (RULES, Budget(seconds=10, max_states=2000), "another budget"),
+        (RULES, Budget(seconds=None, max_states=4000), "another budget"),
+        (RULES, Budget(seconds=10, max_states=3000), "another budget"),
     ],
 )
 def test_a_file_of_other_rules_or_budget_is_refused(
@@ -302,7 +302,7 @@ def test_resume_without_a_file_starts_one(tmp_path: pathlib.Path) -> None:
 def test_markdown(reference: SurveyResult) -> None:
     text = reference.to_markdown()
     s = reference.summary
-    assert "traditional, draw 3, 3 passes; 6 deals; budget 2,000 states per deal" in text
+    assert "traditional, draw 3, 3 passes; 6 deals; budget 3,000 states per deal" in text
     assert f"| solved | {s.solved} |" in text
     assert f"| impossible | {s.impossible} |" in text
     assert f"| unknown | {s.unknown} |" in text

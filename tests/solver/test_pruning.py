@@ -18,7 +18,7 @@ from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
-from patiencelab.solver.relax import relaxed_start
+from patiencelab.solver.portfolio import easier_start
 from patiencelab.solver.state import F2T, T2T, W2T, State
 from tests.solver.conftest import replay_wins
 
@@ -49,7 +49,7 @@ def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch off the pruning under test: no move has to be followed by a move onto its card (nor comes with
     its card's going home), positions equal up to twin swaps (see ``State.key``) or wastes that reach the same
     talon places are searched apart, no position is skipped for a stronger one, no start is given up as a dead
-    end (``deadend.is_dead``) and no easier game is searched beside the real one (``relax``).
+    end (``deadend.is_dead``) and no easier game is searched beside the real one (``portfolio``).
     """
     monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
     monkeypatch.setattr(search, "follow_up", lambda st, m: None)
@@ -57,7 +57,7 @@ def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(State, "key_after", lambda self, m: None)  # it gives the pruned key
     monkeypatch.setattr(State, "stronger_keys", lambda self, key: [])
     monkeypatch.setattr(search, "is_dead", lambda st: False)
-    monkeypatch.setattr(search, "relaxed_start", lambda source, rules=None: None)
+    monkeypatch.setattr(search, "easier_start", lambda source, rules=None: None)
 
 
 def assert_pruning_agrees(game: Klondike) -> None:
@@ -205,7 +205,7 @@ def test_dead_ends_are_not_won_without_the_test(rules: dict[str, Any]) -> None:
         assert solve(game, seconds=math.inf).outcome == "impossible"
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(search, "is_dead", lambda st: False)
-            mp.setattr(search, "relaxed_start", lambda source, rules=None: None)
+            mp.setattr(search, "easier_start", lambda source, rules=None: None)
             assert solve(game, seconds=math.inf, max_states=60_000).outcome != "solved"
 
 
@@ -263,17 +263,17 @@ def test_dead_end_chain_over_two_columns() -> None:
     assert not is_dead(State.of(game))
 
 
-def test_relaxed_start_only_for_a_harder_game() -> None:
+def test_easier_start_only_for_a_harder_game() -> None:
     """Draw 1 with unlimited passes has no easier game here; draw 3 or a pass limit has draw 1 unlimited."""
     game = small_deal(7, 1)
-    assert relaxed_start(game) is None
+    assert easier_start(game) is None
     for rules in ({"draw": 3}, {"draw": 1, "max_passes": 2}):
-        easier = relaxed_start(small_deal(7, **rules))
+        easier = easier_start(small_deal(7, **rules))
         assert easier is not None
         assert easier.draw == 1 and easier.max_rec is None
 
 
-def test_relaxation_proves_a_draw3_deal_impossible() -> None:
+def test_the_easier_game_proves_a_draw3_deal_impossible() -> None:
     """Deal 74 cannot be won with draw 1 (proved in some 40,000 positions); the draw-3 search alone does not
     decide it within 80,000, beside the draw-1 search it is proved impossible within that (both counted).
     """
@@ -281,5 +281,5 @@ def test_relaxation_proves_a_draw3_deal_impossible() -> None:
     found = solve(game, seconds=math.inf, max_states=80_000)
     assert found.outcome == "impossible"
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(search, "relaxed_start", lambda source, rules=None: None)
+        mp.setattr(search, "easier_start", lambda source, rules=None: None)
         assert solve(game, seconds=math.inf, max_states=80_000).outcome == "unknown"

@@ -18,6 +18,7 @@ _TO_FOUNDATION = 1000
 _FLIP = 500
 _EXPOSE_FOR_FOUNDATION = 450
 _TALON_TO_TABLEAU = 400
+_TALON_FIRST = 600  # a talon card put out, in the second move order (State.talon_first)
 _EMPTY_COLUMN = 200
 _PARTIAL_TO_EMPTY = 150
 _FROM_FOUNDATION = 100
@@ -91,6 +92,7 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     talon = st.talon
     if talon:
         stays = st.draw == 1 and st.max_rec is None
+        out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         any_to_empty = to_empty >= 0 and not king_only
         for idx, cost in st.reachable():
             c = talon[idx]
@@ -104,9 +106,9 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
                 red = RED[c]
                 for j, top_red in targets:
                     if top_red != red:
-                        add((_TALON_TO_TABLEAU - cost, (W2T, idx, j, 0)))
+                        add((out - cost, (W2T, idx, j, 0)))
             if any_to_empty or (rank == 13 and to_empty >= 0):
-                add((_TALON_TO_TABLEAU - 50 - cost, (W2T, idx, to_empty, 0)))
+                add((out - 50 - cost, (W2T, idx, to_empty, 0)))
     if st.f2t:
         _foundation_moves(st, every, empty, add)
     scored.sort()

@@ -21,7 +21,7 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
-from patiencelab.solver.relax import interleave, relaxed_start
+from patiencelab.solver.portfolio import EASIER_SLICES, Run, easier_start, interleave, talon_first_start
 from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
@@ -193,8 +193,8 @@ def solve(
     """Decide whether a position can be won (knowing every face-down card): a :class:`Position` under
     ``rules`` (the standard rules by default), or a game's current position under its rules.
 
-    Stops at ``seconds`` or ``max_states`` positions, whichever comes first (both searches counted when an
-    easier game is searched beside, see :mod:`~patiencelab.solver.relax`). ``"impossible"`` is a proof: the
+    Stops at ``seconds`` or ``max_states`` positions, whichever comes first (the positions of all the searches
+    run side by side counted, see :mod:`~patiencelab.solver.portfolio`). ``"impossible"`` is a proof: the
     whole space, pruned only by sound rules, was searched, or that of the easier game, or the start has a card
     that can never leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
     """
@@ -223,11 +223,17 @@ def solve_in_slices(
         return Solution("solved", (), 0, time.perf_counter() - t0)
     if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
         return Solution("impossible", (), 1, time.perf_counter() - t0)
-    search = _Search(start, t0 + seconds, max_states)
-    # A proof that the game cannot be won with easier rules (draw 1, unlimited passes) is a proof for these.
-    easier = relaxed_start(source, rules)
-    relaxed = _Search(easier, t0 + seconds, max_states) if easier is not None else None
-    outcome = yield from interleave(search, relaxed, max_states)
-    states = search.states + (relaxed.states if relaxed is not None else 0)
-    moves = _public_moves(State.of(source, rules), search.path) if outcome == "solved" else ()
+    deadline = t0 + seconds
+    runs = [Run(_Search(start, deadline, max_states))]
+    second = talon_first_start(source, rules)  # the same game, in another move order
+    if second is not None:
+        runs.append(Run(_Search(second, deadline, max_states)))
+    easier = easier_start(source, rules)  # its impossibility is a proof for these rules
+    if easier is not None:
+        runs.append(Run(_Search(easier, deadline, max_states), EASIER_SLICES, easier=True))
+    outcome, decider = yield from interleave(runs, max_states)
+    states = sum(run.search.states for run in runs)
+    moves: tuple[Move, ...] = ()
+    if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
+        moves = _public_moves(State.of(source, rules), decider.search.path)
     return Solution(outcome, moves, states, time.perf_counter() - t0)

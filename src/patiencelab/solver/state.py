@@ -91,6 +91,7 @@ class State:
         "p",
         "recycles",
         "talon",
+        "talon_first",
         "talon_key",
         "tidx",
         "tmask",
@@ -121,6 +122,7 @@ class State:
         self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
         self.f2t = rules.foundation_to_tableau
         self.king_only = rules.empty_column == "king"
+        self.talon_first = False  # the move order (see solver.portfolio): talon cards before turning cards up
         self.downflag = [False] * 52
         for col in down:
             for c in col:

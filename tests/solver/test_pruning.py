@@ -202,7 +202,7 @@ def test_dead_ends_are_not_won_without_the_test(rules: dict[str, Any]) -> None:
     assert dead
     for seed in dead:
         game = small_deal(seed, **rules)
-        assert solve(game, seconds=math.inf).outcome == "impossible"
+        assert solve(game, seconds=math.inf, max_states=200_000).outcome == "impossible"
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(search, "is_dead", lambda st: False)
             mp.setattr(search, "easier_start", lambda source, rules=None: None)
@@ -231,12 +231,12 @@ def test_dead_end_fires_only_when_every_way_out_is_blocked() -> None:
     a dead end. With the 6S in the stock instead, it goes on the 7D, the 5H on it, and the deal is won.
     """
     assert is_dead(State.of(blocked_five(True)))
-    assert solve(blocked_five(True), seconds=math.inf).outcome == "impossible"
+    assert solve(blocked_five(True), seconds=math.inf, max_states=200_000).outcome == "impossible"
     with pytest.MonkeyPatch.context() as mp:
         unpruned(mp)
-        assert solve(blocked_five(True), seconds=math.inf).outcome == "impossible"
+        assert solve(blocked_five(True), seconds=math.inf, max_states=200_000).outcome == "impossible"
     assert not is_dead(State.of(blocked_five(False)))
-    won = solve(blocked_five(False), seconds=math.inf)
+    won = solve(blocked_five(False), seconds=math.inf, max_states=200_000)
     assert won.outcome == "solved"
     assert replay_wins(blocked_five(False), won.moves)
 
@@ -255,7 +255,7 @@ def test_dead_end_chain_over_two_columns() -> None:
     assert is_dead(State.of(game))
     with pytest.MonkeyPatch.context() as mp:
         unpruned(mp)
-        assert solve(game, seconds=math.inf).outcome == "impossible"
+        assert solve(game, seconds=math.inf, max_states=200_000).outcome == "impossible"
     # With the 6S in the stock (taken as at hand), the 5D may leave, then the 6C is turned up for the 5H.
     position["tableau"] = [{"down": ["6C", "4H"], "up": ["5H"]}, {"down": ["4D"], "up": ["5D"]}]
     position["stock"] = ["6S", *position["stock"]]  # type: ignore[misc]

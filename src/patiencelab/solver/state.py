@@ -87,7 +87,6 @@ class State:
         "max_rec",
         "n",
         "ndown",
-        "origin",
         "p",
         "recycles",
         "talon",
@@ -111,7 +110,6 @@ class State:
         self.n = len(up)
         self.down = down
         self.up = up
-        self.origin = list(range(self.n))
         self.talon = waste + stock
         self.tidx = list(range(len(self.talon)))
         self.tmask = (1 << len(self.talon)) - 1

@@ -272,16 +272,15 @@ def safe_move_after(st: State, m: IMove) -> IMove | None:
     kind = m[0]
     if kind in (T2F, W2F) or (st.draw == 1 and kind == W2T):
         return safe_move(st)
-    found = st.found
     if kind == T2T:
         u = st.up[m[1]]
         if u:
             c = u[-1]
-            if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+            if st.goes_home_safely(c):
                 return (T2F, m[1], 0, 0)
     elif kind == W2T:
         c = st.up[m[2]][-1]
-        if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+        if st.goes_home_safely(c):
             return (T2F, m[2], 0, 0)
     return None  # F2T: the card brought back is not safe, and no other card is nearer home
 

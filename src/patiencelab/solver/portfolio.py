@@ -22,7 +22,7 @@ from typing import Literal, Protocol
 
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
-from patiencelab.solver.state import Positioned, State
+from patiencelab.solver.state import Positioned, State, position_and_rules
 
 __all__ = ["EASIER_SLICES", "Run", "Searcher", "easier_start", "interleave", "talon_first_start"]
 
@@ -60,10 +60,7 @@ def easier_start(source: Position | Positioned, rules: Rules | None = None) -> S
     """The start of the easier game (draw 1, unlimited passes, the other rules kept) for the position and rules
     :func:`~patiencelab.solver.search.solve` was given, or ``None`` when the rules are already that game.
     """
-    if isinstance(source, Position):
-        pos, rules = source, rules if rules is not None else Rules()
-    else:
-        pos, rules = source.snapshot(), source.rules
+    pos, rules = position_and_rules(source, rules)
     if rules.draw == 1 and rules.max_passes is None:
         return None
     return State.from_position(pos, replace(rules, draw=1, max_passes=None))

@@ -33,6 +33,7 @@ __all__ = [
     "IMove",
     "Positioned",
     "State",
+    "position_and_rules",
 ]
 
 # Move kinds. An internal move is a tuple (kind, a, b, c):
@@ -56,6 +57,17 @@ class Positioned(Protocol):
     def snapshot(self) -> Position:
         """The current position."""
         ...
+
+
+def position_and_rules(source: Position | Positioned, rules: Rules | None = None) -> tuple[Position, Rules]:
+    """A :class:`Position` with ``rules`` (the standard rules by default), or a game's current position with its
+    own rules.
+    """
+    if isinstance(source, Position):
+        return source, rules if rules is not None else Rules()
+    if rules is not None:
+        raise PatienceError("give rules with a position, not with a game (it has its own)")
+    return source.snapshot(), source.rules
 
 
 _SEP = 200
@@ -149,11 +161,7 @@ class State:
         """The state of a :class:`Position` under ``rules`` (the standard rules by default), or of anything with
         a ``snapshot()`` and ``rules`` (a game) under its own rules.
         """
-        if isinstance(source, Position):
-            return cls.from_position(source, rules if rules is not None else Rules())
-        if rules is not None:
-            raise PatienceError("give rules with a position, not with a game (it has its own)")
-        return cls.from_position(source.snapshot(), source.rules)
+        return cls.from_position(*position_and_rules(source, rules))
 
     # ------------------------------------------------------------------------------------------------ keys
 
@@ -230,13 +238,13 @@ class State:
                 if self.up[j]:
                     return None  # a follow-up comes with it
                 c = u[k - 1]
-                if found[c // 13] == RANK[c] - 1 and self.is_safe(c):
+                if self.goes_home_safely(c):
                     return None
             else:
                 d = self.down[i]
                 if d:
                     c = d[-1]
-                    if found[c // 13] == RANK[c] - 1 and self.is_safe(c):
+                    if self.goes_home_safely(c):
                         return None
                     delta = -(1 << (_COLUMNS + 6 * i))
                     if len(d) == 1:
@@ -250,11 +258,11 @@ class State:
             idx, j = m[1], m[2]
             talon = self.talon
             c = talon[idx]
-            if found[c // 13] == RANK[c] - 1 and self.is_safe(c):
+            if self.goes_home_safely(c):
                 return None
             if self.draw == 1 and self.max_rec is not None and idx:
                 w = talon[idx - 1]  # the waste's new top
-                if found[w // 13] == RANK[w] - 1 and self.is_safe(w):
+                if self.goes_home_safely(w):
                     return None
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
@@ -314,6 +322,10 @@ class State:
     def needs_recycle(self, idx: int) -> bool:
         """True when talon card ``idx`` can only be reached after turning the waste over."""
         return talon_needs_recycle(len(self.talon), self.p, self.draw, idx)
+
+    def goes_home_safely(self, c: int) -> bool:
+        """True when ``c`` may go on its foundation now and that can never hurt (see :meth:`is_safe`)."""
+        return self.found[c // 13] == RANK[c] - 1 and self.is_safe(c)
 
     def is_safe(self, c: int) -> bool:
         """True when putting ``c`` on its foundation can never hurt (a sound dominance)."""

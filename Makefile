@@ -16,7 +16,7 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_NODE := lite/node_modules/.installed
 LITE_SITE := build/lite/site
 
-.PHONY: setup play test lint types js-test py-test lite lite-test bench clean
+.PHONY: setup play test lint types js-test py-test lite lite-test bench soak clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
@@ -77,6 +77,12 @@ lite-test: setup lite
 
 bench: setup
 	$(BIN)/python benchmarks/bench_model.py
+
+# The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000).
+# SOAK_SEED picks another set of positions.
+SOAK_SEED ?= 1
+soak: setup
+	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
 
 # With no screen, JupyterLab only prints the URL to open; as root (containers) it needs --allow-root.
 # The notebooks are copied once (a copy you changed is kept; delete $(PLAY_DIR) to start afresh).

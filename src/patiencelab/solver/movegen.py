@@ -32,7 +32,7 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     Pruned (soundly): a whole column without face-down cards moved to an empty column; a part of a run moved
     onto a card that looks like the one it leaves (same rank and colour) unless that card can then go home;
     every empty column but the first as a target; a foundation card brought down when no card could go on it
-    next, or when it is safe (it would go straight back).
+    or on a card below it on its foundation, or when it is safe (it would go straight back).
     """
     up, down, found, n = st.up, st.down, st.found, st.n
     king_only = st.king_only
@@ -183,7 +183,7 @@ def _foundation_moves(
     st: State, takes: dict[int, list[tuple[int, bool]]], empty: int, add: Callable[[tuple[int, IMove]], None]
 ) -> None:
     """Foundation cards back to the tableau (``takes``: see :func:`_takes`), only where a card could be put on
-    them right after.
+    them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
     """
     found = st.found
     for s in range(4):
@@ -195,7 +195,7 @@ def _foundation_moves(
         if not targets and not to_empty:
             continue
         c = s * 13 + count - 1
-        if st.is_safe(c) or not _wanted(st, c):
+        if st.is_safe(c) or not _return_wanted(st, c):
             continue
         if targets:
             red = RED[c]
@@ -207,12 +207,27 @@ def _foundation_moves(
 
 
 def _wanted(st: State, c: int) -> bool:
-    """True when a card that could go on ``c`` is at hand: face up, in the talon, or a foundation's top."""
+    """True when a card that could go on ``c`` is at hand: not face down, and off the foundations unless cards
+    may come back from there (then at any depth: the cards above it come back first).
+
+    What may come between ``c``'s being put out and a card's going on it (the moves :func:`must_cover` lets
+    through) turns no card up, so a card face down now cannot be the one.
+    """
     if RANK[c] == 1:
         return False
-    found, downflag = st.found, st.downflag
+    downflag = st.downflag
     x, y = TWINS[c - 1]
-    return (not downflag[x] and found[x // 13] <= RANK[x]) or (not downflag[y] and found[y // 13] <= RANK[y])
+    if st.f2t:
+        return not downflag[x] or not downflag[y]
+    found = st.found
+    return (not downflag[x] and found[x // 13] < RANK[x]) or (not downflag[y] and found[y // 13] < RANK[y])
+
+
+def _return_wanted(st: State, c: int) -> bool:
+    """True when bringing foundation card ``c`` back can serve: a card could go on it, or on a card below it
+    on its foundation (``c`` must come back before that one can, see :func:`must_cover`).
+    """
+    return any(_wanted(st, d) for d in range(c, c - RANK[c] + 1, -1))
 
 
 def _king_waiting(st: State) -> bool:
@@ -312,7 +327,9 @@ def to_public(st: State, m: IMove) -> list[Move]:
     if kind == T2T:
         i, j, k = m[1], m[2], m[3]
         if k and not st.up[j]:
-            return [Move(None, _col(j), Card.from_index(st.up[i][k]))]  # place form cannot say which run
+            # The place form cannot say which part of the run moves: name its card too, as the game's legal
+            # moves do.
+            return [Move(_col(i), _col(j), Card.from_index(st.up[i][k]))]
         return [Move(_col(i), _col(j))]
     if kind == F2T:
         return [Move("f" + SUIT_LETTERS[m[1]], _col(m[2]))]

@@ -199,7 +199,11 @@ class State:
             # those, and the recycle brings the rest. Any other waste also reaches its top, which is none of
             # those, and that tells every two such wastes apart.
             return mask | (p if p < size and p % self.draw else 0) << _WASTE
-        return mask | p << _WASTE | min(recycles, 255) << _PASSES
+        # With a pass limit, the recycles left, counted up to the talon's size: each talon move (the only moves
+        # that recycle) takes one card and at most one recycle, so from a talon of ``size`` cards with ``size``
+        # recycles left or more, a recycle is allowed at every move, as with no limit. The count fits its field
+        # (a talon holds at most 52 cards), so no two counts that matter share a key.
+        return mask | p << _WASTE | min(max(self.max_rec - recycles, 0), size) << _PASSES
 
     def key(self) -> int:
         """A canonical key of the position up to *twin swaps*, an int: the foundations, each column's face-down
@@ -295,8 +299,9 @@ class State:
     def exact_key(self) -> int:
         """A key that tells apart every two positions (columns in any order); for tests of :meth:`key`."""
         cols = sorted(bytes((_SEP, len(d), *d, _SEP, *u)) for d, u in zip(self.down, self.up, strict=True))
-        talon = self.tmask << _TALON | self.p << _WASTE | min(self.recycles, 255) << _PASSES
-        return int.from_bytes(b"".join(cols), "big") << _COLUMNS | talon | self._found_key()
+        talon = self.tmask << _TALON | self.p << _WASTE
+        whole = int.from_bytes(b"".join(cols), "big") << 64 | self.recycles  # every recycle count apart
+        return whole << _COLUMNS | talon | self._found_key()
 
     # ------------------------------------------------------------------------------------------- queries
 

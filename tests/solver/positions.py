@@ -1,0 +1,152 @@
+"""Positions small enough for the reference search, under every rule option the solver reads.
+
+Three families: end games dealt at random (each suit's foundation filled to a random rank, the rest dealt to the
+columns and the stock), the same after a stretch of random play (the late positions of real games: cards turned
+up, runs built, the stock part used, cards back from the foundations), and positions built by hand around what
+the pruning reads (a foundation card that must come back to free the one below it, a card buried in a
+foundation, a talon card and pass limits).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from patiencelab import Klondike, Rules
+from patiencelab.core.kernel import SUIT_LETTERS
+
+__all__ = ["PASS_LIMITS", "RULE_OPTIONS", "Case", "cases", "end_game", "late_position", "seeded_late_position"]
+
+RANKS = "A23456789TJQK"
+
+#: Every option the solver reads: draw, returns from the foundations, what fills an empty column, and the
+#: number of columns (the six-column deal has one face-down card more a column).
+RULE_OPTIONS: list[dict[str, Any]] = [
+    {"draw": d, "foundation_to_tableau": f, "empty_column": e, "columns": n}
+    for d in (1, 3)
+    for f in (True, False)
+    for e in ("king", "any")
+    for n in (6, 7)
+]
+
+#: Pass limits the tests cover (``None``: unlimited), with the recycles already made drawn near the limit.
+PASS_LIMITS: list[int | None] = [1, 2, 3, 255, 256, 300, None]
+
+
+@dataclass(frozen=True)
+class Case:
+    """A position to check, with where it came from (for a failure's message)."""
+
+    name: str
+    game: Klondike
+
+
+def _rules(option: dict[str, Any], passes: int | None, downs: tuple[int, ...]) -> Rules:
+    return Rules(
+        draw=option["draw"],
+        max_passes=passes,
+        foundation_to_tableau=option["foundation_to_tableau"],
+        empty_column=option["empty_column"],
+        face_down=downs,
+    )
+
+
+def _recycles(rng: random.Random, passes: int | None) -> int:
+    """Recycles already made: near the limit, where a key that loses count would show."""
+    if passes is None:
+        return rng.choice([0, 1, 254, 255, 256, 300])
+    return rng.randint(max(0, passes - 3), passes - 1)
+
+
+def end_game(
+    rng: random.Random,
+    option: dict[str, Any],
+    passes: int | None,
+    *,
+    low: int,
+    high: int,
+    down: tuple[int, int] = (0, 3),
+) -> Klondike:
+    """A random end game: each foundation holds its Ace to a random rank from ``low`` to ``high`` (0: empty);
+    the other cards are shuffled into the columns (``down`` bounds the face-down cards under each one's face-up
+    card, fewer when the cards run short) and the stock, some of it already drawn to the waste.
+    """
+    found = {s: rng.randint(low, high) for s in SUIT_LETTERS}
+    cards = [f"{RANKS[r]}{s}" for s in SUIT_LETTERS for r in range(found[s], 13)]
+    rng.shuffle(cards)
+    n = option["columns"]
+    downs = [rng.randint(*down) for _ in range(n)]
+    while sum(downs) + n > len(cards) and max(downs):  # too few cards: fewer face down (then empty columns)
+        downs[downs.index(max(downs))] -= 1
+    tableau = []
+    for d in downs:
+        tableau.append({"down": cards[:d], "up": cards[d : d + 1]})
+        cards = cards[d + 1 :]
+    split = rng.randint(0, len(cards))
+    position = {
+        "tableau": tableau,
+        "stock": cards[split:],
+        "waste": cards[:split],
+        "foundations": found,
+        "recycles": _recycles(rng, passes),
+    }
+    return Klondike.from_position(position, rules=_rules(option, passes, tuple(downs)))
+
+
+def late_position(game: Klondike, rng: random.Random, moves: int) -> Klondike:
+    """``game`` after up to ``moves`` random legal actions (a card to a foundation or turned up is preferred
+    half of the time, as a player would), stopped early when it is stuck or won; a fresh game from there.
+    """
+    game = game.copy()
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal or game.is_won:
+            break
+        progress = [m for m in legal if m.target is not None and (m.target[0] == "f" or game.uncovers(m))]
+        game.play(rng.choice(progress if progress and rng.random() < 0.5 else legal))
+    return Klondike.from_position(game.snapshot(), rules=game.rules)
+
+
+def seeded_late_position(rng: random.Random, option: dict[str, Any], passes: int | None) -> Klondike:
+    """A seeded deal under ``option`` after 40 to 120 random actions, with recycles near the pass limit."""
+    n = option["columns"]
+    downs = tuple(range(7 - n, 7))
+    game = late_position(
+        Klondike(seed=rng.randrange(10**6), rules=_rules(option, None, downs)), rng, rng.randint(40, 120)
+    )
+    position = game.position()
+    position["recycles"] = _recycles(rng, passes)
+    return Klondike.from_position(position, rules=_rules(option, passes, downs))
+
+
+def cases(count: int, seed: int = 0) -> Iterator[Case]:
+    """``count`` positions. Half of them cycle through every rule option and pass limit: end games (foundations
+    filled to a rank from 5 to 10), late positions after 40 to 120 random actions from fuller end games (3 to
+    8), end games with most cards face down, and, one in sixteen, late positions of seeded deals (mostly too
+    large for the reference search: their wins are still replayed). The other half are end games where cards
+    may come back from the foundations and most cards lie face down, under the other options and pass limits:
+    their wins often bring foundation cards back, where the pruning has most to get wrong.
+    """
+    rng = random.Random(seed)
+    combos = [(o, p) for o in RULE_OPTIONS for p in PASS_LIMITS]
+    returns = [(o, p) for o, p in combos if o["foundation_to_tableau"]]
+    for i in range(count):
+        j = i // 2
+        if i % 2 == 0:
+            option, passes = returns[j % len(returns)]
+            name = f"case {i} (seed {seed}): {option}, passes {passes}, returns"
+            yield Case(name, end_game(rng, option, passes, low=6, high=11, down=(1, 4)))
+            continue
+        option, passes = combos[(j // 4) % len(combos)]
+        name = f"case {i} (seed {seed}): {option}, passes {passes}"
+        if j % 8 == 7:
+            yield Case(name + ", seeded deal, late", seeded_late_position(rng, option, passes))
+        elif j % 4 == 1:
+            base = end_game(rng, option, passes, low=3, high=8)
+            yield Case(name + ", late", late_position(base, rng, rng.randint(40, 120)))
+        elif j % 4 == 2:
+            yield Case(name + ", buried", end_game(rng, option, passes, low=4, high=9, down=(2, 5)))
+        else:
+            yield Case(name, end_game(rng, option, passes, low=5, high=10))

@@ -1,0 +1,122 @@
+"""The solver's verdicts are proofs: every search of the portfolio, with every pruning rule and key compression
+on, agrees with a plain reference search (``tests/solver/reference.py``) on thousands of small positions under
+every rule option and pass limit.
+
+A "solved" is checked by replaying its moves through the public model; an "impossible" (of the solver, of any
+search it runs side by side, of the easier game, or of the dead-end test at the start) by the reference search,
+which must exhaust the position without finding a win. Both are bounded by positions searched, never the clock.
+
+``PATIENCELAB_SOUNDNESS_CASES`` sets the number of positions (``make soak`` runs 100,000) and
+``PATIENCELAB_SOUNDNESS_SEED`` the seed they are drawn from.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from patiencelab import Klondike, Move, Rules
+from patiencelab.solver import search, solve
+from patiencelab.solver.deadend import is_dead
+from patiencelab.solver.portfolio import easier_start, talon_first_start
+from patiencelab.solver.state import State
+from tests.solver.conftest import replay_wins
+from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases
+from tests.solver.reference import reference_solve
+
+#: Positions each search may take, and the reference search (its "unknown" leaves a verdict unchecked).
+SOLVER_STATES = 3_000
+REFERENCE_STATES = 3_000
+
+CASES = int(os.environ.get("PATIENCELAB_SOUNDNESS_CASES", "5000"))
+SEED = int(os.environ.get("PATIENCELAB_SOUNDNESS_SEED", "0"))
+CHUNK = 500
+
+
+def _member(start: State | None) -> Callable[[Klondike], tuple[str, tuple[Move, ...]]] | None:
+    """One search of the portfolio run alone from ``start``: its outcome and, when solved, its moves."""
+    if start is None:
+        return None
+
+    def run(game: Klondike) -> tuple[str, tuple[Move, ...]]:
+        one = search._Search(start, math.inf, SOLVER_STATES)
+        outcome = one.run()
+        moves = search._public_moves(State.of(game), one.path) if outcome == "solved" else ()
+        return outcome, moves
+
+    return run
+
+
+def verdicts(game: Klondike) -> dict[str, str]:
+    """Every verdict the solver can give on ``game``, by who gives it; each "solved" replayed to a win."""
+    found: dict[str, str] = {}
+    whole = solve(game, seconds=math.inf, max_states=SOLVER_STATES)
+    if whole.outcome == "solved":
+        assert replay_wins(game, whole.moves), "solve() gave moves that do not win"
+    found["solve"] = whole.outcome
+    main = _member(State.of(game))
+    assert main is not None
+    outcome, moves = main(game)
+    if outcome == "solved":
+        assert replay_wins(game, moves), "the usual order's moves do not win"
+    found["usual order"] = outcome
+    second = _member(talon_first_start(game))
+    if second is not None:
+        outcome, moves = second(game)
+        if outcome == "solved":
+            assert replay_wins(game, moves), "the talon-first order's moves do not win"
+        found["talon first"] = outcome
+    easier = easier_start(game)
+    if easier is not None:
+        outcome = search._Search(easier, math.inf, SOLVER_STATES).run()
+        if outcome == "impossible":  # only this of the easier game says anything of the real one
+            found["easier game"] = outcome
+    if is_dead(State.of(game)):
+        found["dead end"] = "impossible"
+    return found
+
+
+def check(case: Case, tally: Counter[str]) -> None:
+    """Every "impossible" of ``case`` is confirmed by the reference search (or left unchecked by its budget)."""
+    found = verdicts(case.game)
+    deciders = [who for who, outcome in found.items() if outcome == "impossible"]
+    if not deciders:
+        tally["solved" if "solved" in found.values() else "undecided"] += 1
+        return
+    reference = reference_solve(case.game, max_states=REFERENCE_STATES)
+    assert reference.outcome != "solved", f"{', '.join(deciders)} said impossible for a winnable position: {case}"
+    tally["impossible, confirmed" if reference.outcome == "impossible" else "impossible, unchecked"] += 1
+    if "solved" in found.values():
+        pytest.fail(f"searches disagree on {case}: {found}")
+
+
+@pytest.mark.parametrize("chunk", range(math.ceil(CASES / CHUNK)))
+def test_every_verdict_agrees_with_the_reference_search(chunk: int) -> None:
+    """No search of the portfolio says "impossible" where the reference search wins, or "solved" with moves
+    that do not win; most verdicts are decided and confirmed (the check is not vacuous).
+    """
+    count = min(CHUNK, CASES - chunk * CHUNK)
+    tally: Counter[str] = Counter()
+    for case in cases(count, seed=SEED * 1_000_003 + chunk):
+        check(case, tally)
+    print(f"chunk {chunk}: {dict(tally)}")
+    assert tally["solved"] + tally["impossible, confirmed"] >= 0.8 * count
+    assert tally["impossible, confirmed"] >= 0.1 * count
+
+
+def test_the_positions_cover_every_rule_option_and_pass_limit() -> None:
+    """The differential test runs under every rule option and pass limit, with recycles near the limit."""
+    seen_rules: set[Rules] = set()
+    seen_recycles: set[tuple[int | None, int]] = set()
+    for case in cases(len(RULE_OPTIONS) * len(PASS_LIMITS) * 2):
+        rules = case.game.rules
+        seen_rules.add(rules)
+        seen_recycles.add((rules.max_passes, case.game.recycles))
+    options = {(r.draw, r.foundation_to_tableau, r.empty_column, r.columns) for r in seen_rules}
+    assert len(options) == len(RULE_OPTIONS)
+    assert {r.max_passes for r in seen_rules} == set(PASS_LIMITS)
+    assert (300, 299) in seen_recycles or (300, 298) in seen_recycles or (300, 297) in seen_recycles

@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
 
 if TYPE_CHECKING:
@@ -123,6 +124,7 @@ def find_hint(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, se
     """
     from patiencelab.solver.search import solve
 
+    check_budget(max_states, seconds)
     if game.is_won:
         return None
     ordered = candidates(game)
@@ -139,7 +141,9 @@ def find_hint(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, se
     if solution.outcome == "impossible":
         return _reason(game, ordered[0], False, False)
     win = solution.moves[0] if solution.outcome == "solved" and solution.moves else None
-    if win is not None and game.can_play(win) and win not in ordered:
+    if win is not None:
+        win = game.parse_move(win) if game.can_play(win) else None  # the form the game plays (``5H-t5`` too)
+    if win is not None and win not in ordered:
         ordered.append(win)  # the solver's first move is a candidate whatever the filters say
         ordered.sort(key=lambda m: _rank(game, m))
     for move in ordered:

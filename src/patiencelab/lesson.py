@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from patiencelab.core.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import LANGUAGES, message
-from patiencelab.core.limits import MAX_JSON_TEXT, load_json
+from patiencelab.core.limits import MAX_JSON_TEXT, check_budget, check_text, load_json
 from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
@@ -48,6 +48,11 @@ LESSON_FORMAT = "patiencelab-lesson"
 LESSON_VERSION = 2
 #: The most wrong answers a quiz step may allow before it shows its move.
 MAX_TRIES = 9
+#: The most steps a lesson has: a lesson of that many steps, each with the longest notes in every language and
+#: the most marks, still saves to a file that :meth:`Lesson.load` reads.
+MAX_STEPS = 200
+#: The longest title, intro or note of a lesson, in each language.
+MAX_TEXT = 1_000
 
 #: A teacher's text: one string, or one per language (``{"en": ..., "nl": ..., "sv": ...}``).
 Text = str | Mapping[str, str]
@@ -61,13 +66,20 @@ def text_in(text: Text | None, lang: str, fallback: str = "en") -> str | None:
 
 
 def _check_text(text: object, what: str) -> None:
-    if text is None or isinstance(text, str):
+    """A lesson's text (a title, an intro, a note): valid Unicode of at most :data:`MAX_TEXT` characters, or
+    an object of such texts by language.
+    """
+    if text is None:
+        return
+    if isinstance(text, str):
+        check_text(text, MAX_TEXT, what, InvalidLessonError)
         return
     if not isinstance(text, Mapping) or not text:
         raise InvalidLessonError(f"{what} must be text, or an object of texts by language")
     for lang, value in text.items():
         if not isinstance(lang, str) or lang not in LANGUAGES or not isinstance(value, str):
             raise InvalidLessonError(f"{what}: {quote(lang)} must be one of {', '.join(LANGUAGES)} with a text")
+        check_text(value, MAX_TEXT, f"{what} ({lang})", InvalidLessonError)
 
 
 class InvalidLessonError(InvalidRecordError):
@@ -227,6 +239,8 @@ class Lesson:
         if not isinstance(self.rules, Rules):
             raise InvalidLessonError(f"a lesson's rules must be Rules, not {type(self.rules).__name__}")
         steps = tuple(s if isinstance(s, Step) else Step(*s) if isinstance(s, tuple) else Step(s) for s in self.steps)
+        if len(steps) > MAX_STEPS:
+            raise InvalidLessonError(f"a lesson has at most {MAX_STEPS} steps; this one has {len(steps)}")
         object.__setattr__(self, "steps", steps)
         if (self.deal is None) == (self.position is None):
             raise InvalidLessonError("a lesson starts from a deal or from a position (one of the two)")
@@ -404,6 +418,7 @@ class Lesson:
         """
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(self.steps):
             raise PatienceError(f"step must be a whole number from 1 to {len(self.steps)}, not {quote(step)}")
+        check_budget(max_states)
         quiz = self.steps[step - 1].quiz
         if quiz is None:
             raise PatienceError(f"step {step} is not a quiz step")

@@ -13,9 +13,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import check_language, message
+from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
 from patiencelab.narration import move_phrase
 from patiencelab.solver import solve
@@ -69,8 +70,7 @@ def review(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, secon
     """
     if not isinstance(game, Klondike):
         raise PatienceError(f"review needs a Klondike game, not {type(game).__name__}")
-    if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
-        raise PatienceError(f"max_states must be a positive whole number or None, not {quote(max_states)}")
+    check_budget(max_states, seconds)
     history = game.history
     n = len(history)
     lang = check_language(game.lang)
@@ -110,6 +110,8 @@ def review(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, secon
             lo = mid
         else:
             hi = mid
+    if hi == 0:  # no moves, and the deal was lost from the start
+        return done("never-winnable", "review.never")
     if lo not in verdicts:
         outcome = decide(lo)
         if outcome == "unknown":

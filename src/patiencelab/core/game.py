@@ -306,24 +306,50 @@ class Klondike(Table):
 
     @property
     def can_autocomplete(self) -> bool:
-        """True when every card is face up and playing cards to the foundations (drawing and turning the waste
-        over as needed, within the passes left) wins the game.
+        """True when every tableau card is face up and playing cards to the foundations (drawing and turning the
+        waste over as needed, within the passes left) wins, whatever the order of the cards still face down in
+        the stock: decided from what a player sees, so it tells nothing of hidden cards. That order matters with
+        draw 3 or a pass limit, so there the stock must be drawn through first; with draw 1 and unlimited passes
+        every card can always be reached, and the rest always plays out.
         """
-        return not self.is_won and not any(self._down) and self._autocomplete_moves() is not None
+        return self._autocomplete_moves() is not None
 
     def _autocomplete_moves(self) -> list[Move] | None:
-        from patiencelab.solver import autocomplete_moves
-
-        return autocomplete_moves(self)
+        """The actions that play the rest out (see :attr:`can_autocomplete`), or ``None``: on a copy, a card to
+        a foundation whenever one can go, else a draw, else a recycle, until won or a whole cycle of the talon
+        brought no card home.
+        """
+        if self.is_won or any(self._down):
+            return None
+        if self._stock and not (self._rules.draw == 1 and self._rules.max_passes is None):
+            return None  # whether it plays out depends on the order of the face-down stock
+        probe = self.copy()
+        moves: list[Move] = []
+        idle = 0  # actions since a card last went home
+        while not probe.is_won:
+            move = next((m for m in probe.legal_moves() if m.target is not None and m.target[0] == "f"), None)
+            if move is not None:
+                idle = 0
+            elif idle > len(probe._stock) + len(probe._waste):
+                return None  # a whole cycle of draws and its recycle went by with no card home
+            elif probe._stock or (probe._waste and probe.passes_left != 0):
+                move = DRAW if probe._stock else RECYCLE
+                idle += 1
+            else:
+                return None
+            moves.append(probe._play(move))
+        return moves
 
     def autocomplete(self) -> list[Move]:
         """Play the game out to the foundations when :attr:`can_autocomplete`; returns the moves played.
 
         Raises :class:`PatienceError` (and changes nothing) when the rest is not trivially won.
         """
-        moves = None if self.is_won or any(self._down) else self._autocomplete_moves()
+        moves = self._autocomplete_moves()
         if moves is None:
-            raise PatienceError("autocomplete needs every tableau card face up and a game that plays out")
+            raise PatienceError(
+                "autocomplete needs every tableau card face up and a rest that plays out whatever the stock holds"
+            )
         played = []
         for move in moves:
             self._play(move)

@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 import math
 
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import PatienceError, quote
 
 __all__ = [
     "MAX_CARD_TEXT",
     "MAX_DEAL_TEXT",
     "MAX_JSON_TEXT",
     "MAX_MOVE_TEXT",
+    "check_budget",
     "check_length",
+    "check_text",
     "load_json",
 ]
 
@@ -35,6 +37,32 @@ def check_length(text: str | bytes, limit: int, what: str, error: type[PatienceE
     """Raise ``error`` when ``text`` is longer than ``limit`` characters; ``what`` names the text."""
     if len(text) > limit:
         raise error(f"{what} is at most {limit:,} characters long; this one has {len(text):,}")
+
+
+def check_text(text: object, limit: int, what: str, error: type[PatienceError] = PatienceError) -> str:
+    """``text`` when it is a string of at most ``limit`` characters that is valid Unicode (no lone surrogate,
+    which a browser sends for a broken string and which could then be neither sent back nor saved); else
+    ``error``, naming ``what``. The one rule for text from outside: notes, titles, lesson text, intents' fields.
+    """
+    if not isinstance(text, str):
+        raise error(f"{what} must be text, not {type(text).__name__}")
+    check_length(text, limit, what, error)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise error(f"{what} is not valid Unicode text (it holds a lone surrogate)") from None
+    return text
+
+
+def check_budget(max_states: object = None, seconds: object = math.inf) -> None:
+    """Raise :class:`PatienceError` unless ``max_states`` is ``None`` or a whole number of at least 1 and
+    ``seconds`` a number above 0 (``math.inf``: no limit). The one check of every budget a caller gives the
+    solver, a hint, a review, chances, a quiz or the indicator; ``True`` is not taken for 1.
+    """
+    if max_states is not None and (not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1):
+        raise PatienceError(f"max_states must be a whole number of at least 1, or None, not {quote(max_states)}")
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or math.isnan(seconds) or seconds <= 0:
+        raise PatienceError(f"seconds must be a number above 0 (math.inf for no limit), not {quote(seconds)}")
 
 
 def _no_constant(name: str) -> object:

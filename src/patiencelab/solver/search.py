@@ -7,6 +7,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Literal
 
+from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -217,6 +218,7 @@ def solve_in_slices(
     :class:`Solution`): for a host with no threads or processes (Pyodide), which runs it a slice at a time
     between other work. The same positions are searched, so the outcome is the one :func:`solve` gives.
     """
+    check_budget(max_states, seconds)
     t0 = time.perf_counter()
     start = State.of(source, rules)
     if start.is_won():

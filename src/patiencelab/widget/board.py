@@ -9,6 +9,7 @@ import asyncio
 import atexit
 import collections
 import contextlib
+import itertools
 import pathlib
 import threading
 import warnings
@@ -22,6 +23,7 @@ import traitlets
 from patiencelab.core.errors import IllegalMoveError, PatienceError, quote
 from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
+from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lesson import Answer, Lesson
@@ -37,6 +39,8 @@ from patiencelab.widget.teaching import LessonPlayer, LessonRecorder
 __all__ = ["INTENTS", "KlondikeWidget"]
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
+#: Serial numbers of what boards show (see ``KlondikeWidget._shown``).
+_SERIALS = itertools.count(1)
 if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checkout where the front end is unbuilt
     raise ImportError(
         "the widget's front end is not built: run 'make setup' (or 'npm --prefix js ci && npm --prefix js run build')"
@@ -87,6 +91,18 @@ class KlondikeWidget(anywidget.AnyWidget):
     #: as the output's width and the window's height allow.
     size = traitlets.Any(None).tag(sync=True)
 
+    @traitlets.validate("hint_max_states", "indicator_max_states", "quiz_max_states", "review_max_states")
+    def _check_states(self, proposal: dict[str, Any]) -> int | None:
+        value: int | None = proposal["value"]
+        check_budget(max_states=value)  # a bool is no budget: True is not taken for 1
+        return value
+
+    @traitlets.validate("hint_seconds", "indicator_seconds")
+    def _check_seconds(self, proposal: dict[str, Any]) -> float:
+        value: float = proposal["value"]
+        check_budget(seconds=value)
+        return value
+
     @traitlets.validate("size")
     def _check_size(self, proposal: dict[str, Any]) -> int | None:
         value: int | None = proposal["value"]
@@ -117,6 +133,9 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._unlisten: Any = None
         self._player: LessonPlayer | None = None
         self._recorder: LessonRecorder | None = None
+        #: A serial number of what the board shows (its game, lesson and recording), new whenever one of them is
+        #: replaced: work started for one is never taken for another (an ``id()`` may be reused).
+        self._shown = next(_SERIALS)
         #: Work in a worker thread (a review, a quiz answer being judged): its kind, or None.
         self._busy: Literal["review", "quiz"] | None = None
         self._threads: list[threading.Thread] = []
@@ -164,6 +183,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             self._unlisten()
         game.lang = self._lang
         self._game = game
+        self._shown = next(_SERIALS)
         self._keeper.new_game(game)
         self._unlisten = game.on_change(self._sync)
         self._sync(fresh=True)
@@ -243,6 +263,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def lesson(self, lesson: Lesson | None) -> None:
         if lesson is None:
             self._player = None
+            self._shown = next(_SERIALS)
             self._sync()
             return
         self._start_lesson(lesson, 0)
@@ -267,6 +288,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         """
         self._player = None
         self._recorder = LessonRecorder(self.game, message("record.title", self._lang))
+        self._shown = next(_SERIALS)
         self._sync()
 
     def stop_recording(self) -> Lesson:
@@ -353,6 +375,7 @@ class KlondikeWidget(anywidget.AnyWidget):
             return None
         if not recorder.follow(game):
             self._recorder = None
+            self._shown = next(_SERIALS)
             self._say("info", message("record.lost", self._lang))
             return None
         return recorder.state(self._lang)
@@ -447,7 +470,7 @@ class KlondikeWidget(anywidget.AnyWidget):
         kind, fields = protocol.read_intent(content, self._version)
         game = self.game
         try:
-            if kind in ("move", "draw", "recycle") and self._player is not None and self._player.quiz is not None:
+            if kind in ("move", "draw", "recycle") and self._player is not None and self._player.is_waiting(game):
                 if kind == "move":
                     return self._quiz_answer(protocol.intent_move(fields), intent_id)
                 protocol.check_fields(fields, kind)  # a click on the stock answers too: drawing may be the move
@@ -544,7 +567,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _token(self) -> tuple[Any, ...]:
         """What the board shows: work started for it is dropped when it changed by the time the work is done."""
         player, game = self._player, self.game
-        return (id(game), game.history, id(player), player.step if player else None, id(self._recorder))
+        return (self._shown, game.history, player.step if player else None)
 
     def _background(
         self, kind: Literal["review", "quiz"], job: Callable[[], Any], done: Callable[[Any], None], say: str

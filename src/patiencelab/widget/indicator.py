@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_budget
 
 __all__ = ["FIRST_STATES", "GROWTH", "MAX_STATES", "Executor", "Indicator"]
 
@@ -86,6 +87,7 @@ class Indicator:
         """``{"enabled", "verdict"}`` for ``game``; starts the solver when the position is new. ``max_states``
         caps one job's positions (default :data:`MAX_STATES`); ``seconds`` bounds each job's time as well.
         """
+        check_budget(max_states, seconds)
         if not enabled or self.error is not None:
             return {"enabled": False, "verdict": None}
         if game.is_won:

@@ -14,6 +14,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
+from patiencelab.core.limits import check_text
 from patiencelab.core.marks import Mark, is_pile, move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import PRESETS, Rules
@@ -240,9 +241,10 @@ def read_intent(content: object, version: int) -> tuple[str, Mapping[str, Any]]:
     if kind in VERSIONED and made_on != version:
         raise RejectedIntentError(f"stale intent: made on version {quote(made_on)}, the board is at {version}")
     for key, value in content.items():
-        limit = LONG_FIELDS.get((kind, key), MAX_FIELD) if isinstance(key, str) else MAX_FIELD
-        if isinstance(value, str) and len(value) > limit:
-            raise RejectedIntentError(f"intent {kind!r}: {quote(key)} is longer than {limit} characters")
+        check_text(key, MAX_FIELD, f"intent {kind!r}: a field's name", RejectedIntentError)
+        if isinstance(value, str):
+            limit = LONG_FIELDS.get((kind, key), MAX_FIELD)
+            check_text(value, limit, f"intent {kind!r}: {quote(key)}", RejectedIntentError)
     return kind, content
 
 

@@ -11,9 +11,10 @@ from patiencelab.core.cards import Card, Suit
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
+from patiencelab.core.limits import check_text
 from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for, is_pile
 from patiencelab.core.moves import Move
-from patiencelab.lesson import Answer, Lesson, Quiz, Step, text_in
+from patiencelab.lesson import MAX_STEPS, Answer, Lesson, Quiz, Step, text_in
 from patiencelab.narration import narrate_played
 from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
 
@@ -69,6 +70,12 @@ class LessonPlayer:
         self.check_waiting(game)
         answer = self.lesson.judge(self.step + 1, move, max_states=max_states, lang=lang)
         return self.take_answer(answer, game)
+
+    def is_waiting(self, game: Klondike) -> bool:
+        """True when the next step is a quiz and ``game`` is still on the lesson's path: a move is an answer.
+        Once the teacher takes the step over (an undo, a move by hand), moves are played as usual.
+        """
+        return self.quiz is not None and not self.is_taken_over(game)
 
     def check_waiting(self, game: Klondike) -> Quiz:
         """The quiz waiting for an answer on ``game``; :class:`PatienceError` when none is."""
@@ -305,8 +312,13 @@ class LessonRecorder:
                 kept.append(draft)
                 count += 1
         kept += [_Draft(move, common + i) for i, move in enumerate(moves[common:])]
-        self.steps = kept
+        self.steps = kept[:MAX_STEPS]  # moves past a full recording are played, not recorded (see is_full)
         return True
+
+    @property
+    def is_full(self) -> bool:
+        """True when the recording holds :data:`~patiencelab.lesson.MAX_STEPS` steps: it takes no more."""
+        return len(self.steps) >= MAX_STEPS
 
     def illegal(self, game: Klondike, move: Move) -> None:
         """Record ``move``, which the rules reject on ``game``, as an illegal step noted with the rule's reason
@@ -316,6 +328,8 @@ class LessonRecorder:
         error = game.check(move)
         if error is None:
             raise PatienceError(f"{move} is allowed here: play it to record it")
+        if len(self.steps) >= MAX_STEPS:
+            raise PatienceError(message("record.full", game.lang, most=MAX_STEPS))
         self.steps.append(_Draft(move, self.moves, illegal=True, note={game.lang: error.reason}))
 
     def drop_illegal(self) -> bool:
@@ -332,8 +346,7 @@ class LessonRecorder:
 
     def set_note(self, text: object, lang: str) -> None:
         """The last step's note in ``lang`` (at most :data:`MAX_NOTE` characters; empty text removes it)."""
-        if not isinstance(text, str) or len(text) > MAX_NOTE:
-            raise PatienceError(f"a note is text of at most {MAX_NOTE} characters")
+        text = check_text(text, MAX_NOTE, "a note")
         draft = self._last(lang)
         text = text.strip()
         if text:

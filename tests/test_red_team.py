@@ -19,8 +19,8 @@ from patiencelab.hints import find_hint
 from patiencelab.lesson import MAX_STEPS, InvalidLessonError, Lesson, Quiz, Step
 from patiencelab.review import Review
 from patiencelab.solver import search, solve
-from patiencelab.solver.movegen import to_public
-from patiencelab.solver.state import T2T, State
+from patiencelab.solver.movegen import generate, to_public
+from patiencelab.solver.state import T2T, W2T, State
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.indicator import Indicator
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
@@ -57,6 +57,27 @@ def test_a_foundation_card_comes_back_only_to_free_the_one_below_it() -> None:
     found = solve(game, seconds=math.inf, max_states=50_000)
     assert found.outcome == "solved"
     assert replay_wins(game, found.moves)
+
+
+def test_a_card_buried_in_a_foundation_counts_as_one_that_could_go_on_a_talon_card() -> None:
+    """Fault 2: with draw 1 and unlimited passes a talon card is put out only when a card that could go on it is
+    at hand; the 3C under the 4C and 5C did not count, though it comes back once they do. The 4H from the stock
+    onto the 5S is now among the moves tried (the 3S, the other card for it, lies face down).
+    """
+    rest = [f"{r}C" for r in "6789TJQK"] + [f"{r}H" for r in "56789TJQ"] + [f"{r}S" for r in "46789TJQK"]
+    position = {
+        "tableau": [{"down": [], "up": ["5S"]}, {"down": ["3S"], "up": ["KH"]}],
+        "stock": ["4H", *rest],
+        "waste": [],
+        "foundations": {"C": 5, "D": 13, "H": 3, "S": 2},
+    }
+    game = Klondike.from_position(position, rules=Rules(face_down=(0, 1)))
+    st = State.of(game)
+    four = st.talon.index(Card.parse("4H").index)
+    assert (W2T, four, 0, 0) in generate(st)
+    without_returns = Klondike.from_position(position, rules=Rules(face_down=(0, 1), foundation_to_tableau=False))
+    st = State.of(without_returns)
+    assert (W2T, four, 0, 0) not in generate(st), "the 3C can never come back: nothing could go on the 4H"
 
 
 def test_a_key_tells_apart_the_recycles_left_with_any_pass_limit() -> None:

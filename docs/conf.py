@@ -7,11 +7,14 @@ MyST-NB at build time. Nothing on a page is fetched from outside the site: no we
 
 from __future__ import annotations
 
+import os
 import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE / "_ext"))
+# The notebooks run here play games: their statistics go to a folder of the build, never the user's own.
+os.environ["PATIENCELAB_HOME"] = str(HERE.parent / "build" / "docs-home")
 
 project = "PatienceLab"
 author = "PatienceLab developers"
@@ -38,7 +41,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
 autodoc_preserve_defaults = True
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True}
 add_module_names = False
 python_display_short_literal_types = True
 # A reference to a PatienceLab name that does not exist fails the build (-n -W); names of Python and of other

@@ -87,7 +87,7 @@ def home(modname: str, name: str) -> str:
 def _kind(value: object) -> str:
     if inspect.isclass(value):
         return "exception" if issubclass(value, BaseException) else "class"
-    if inspect.isfunction(value) or inspect.isbuiltin(value):
+    if inspect.isroutine(inspect.unwrap(value)):  # a function, cached ones too
         return "function"
     return "data"
 
@@ -119,7 +119,7 @@ def write_reference() -> list[str]:
         about = (
             f"{inspect.getdoc(module)}\n\n" if modname in shadowed else f".. automodule:: {modname}\n   :no-members:\n\n"
         )
-        text = f"# `{modname}`\n\n```{{eval-rst}}\n{about}.. currentmodule:: {modname}\n\n{entries}```\n"
+        text = f"# {modname}\n\n```{{eval-rst}}\n{about}.. currentmodule:: {modname}\n\n{entries}```\n"
         (API_DIR / f"{modname}.md").write_text(text, encoding="utf-8")
     return modules
 

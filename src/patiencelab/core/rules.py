@@ -11,6 +11,7 @@ from patiencelab.core.errors import PatienceError, quote, unknown_fields
 
 __all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
 
+#: What may fill an empty column: a King (or a run led by one), or any card.
 EmptyColumn = Literal["king", "any"]
 
 #: Names accepted by :meth:`Scoring.preset`.

@@ -18,7 +18,7 @@ os.environ["PATIENCELAB_HOME"] = str(HERE.parent / "build" / "docs-home")
 
 project = "PatienceLab"
 author = "PatienceLab developers"
-copyright = "PatienceLab developers"  # noqa: A001 (Sphinx's name)
+copyright = "PatienceLab developers"
 release = version = "0.1.0"
 
 extensions = [

@@ -119,8 +119,11 @@ def _pages() -> list[pathlib.Path]:
 
 
 # Attributes that make the browser fetch: a plain link (<a href>) is only followed when clicked.
-FETCHING = re.compile(r"<(?:script|link|img|iframe|source|video|audio|embed|object)\b[^>]*?\b(?:src|href|data)="
-                      r"[\"']?(https?:)?//", re.IGNORECASE)
+FETCHING = re.compile(
+    r"<(?:script|link|img|iframe|source|video|audio|embed|object)\b[^>]*?\b(?:src|href|data)="
+    r"[\"']?(https?:)?//",
+    re.IGNORECASE,
+)
 
 
 def test_no_page_fetches_anything_from_outside() -> None:
@@ -128,7 +131,7 @@ def test_no_page_fetches_anything_from_outside() -> None:
     assert len(pages) > 20
     bad = [p.name for p in pages if FETCHING.search(p.read_text(encoding="utf-8"))]
     assert not bad
-    styles = [p for p in (_site() / "_static").rglob("*.css")]
+    styles = list((_site() / "_static").rglob("*.css"))
     assert not [p.name for p in styles if re.search(r"url\(\s*[\"']?(https?:)?//", p.read_text(encoding="utf-8"))]
 
 

@@ -70,7 +70,8 @@ def origin(modname: str, name: str) -> str:
     tree = ast.parse(inspect.getsource(module))
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
-            base = modname if module.__file__ and module.__file__.endswith("__init__.py") else modname.rpartition(".")[0]
+            package = bool(module.__file__ and module.__file__.endswith("__init__.py"))
+            base = modname if package else modname.rpartition(".")[0]
             source = node.module or ""
             if node.level:
                 parts = base.split(".")
@@ -116,9 +117,8 @@ def write_reference() -> list[str]:
     for modname in modules:
         module = importlib.import_module(modname)
         entries = "\n".join(_entry(modname, name) for name in module.__all__)
-        about = (
-            f"{inspect.getdoc(module)}\n\n" if modname in shadowed else f".. automodule:: {modname}\n   :no-members:\n\n"
-        )
+        automodule = f".. automodule:: {modname}\n   :no-members:\n\n"
+        about = f"{inspect.getdoc(module)}\n\n" if modname in shadowed else automodule
         text = f"# {modname}\n\n```{{eval-rst}}\n{about}.. currentmodule:: {modname}\n\n{entries}```\n"
         (API_DIR / f"{modname}.md").write_text(text, encoding="utf-8")
     return modules
@@ -263,5 +263,3 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", resolve_short_names)
     app.connect("warn-missing-reference", warn_missing)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
-
-

@@ -250,6 +250,17 @@ def warn_missing(app: Sphinx, domain: Any, node: pending_xref) -> bool | None:
     return True if is_outside(app, domain.name, node) else None
 
 
+def parsable_signature(
+    app: Sphinx, what: str, name: str, obj: object, options: Any, signature: str | None, annotation: str | None
+) -> tuple[str | None, str | None] | None:
+    """A dataclass field with a default factory shows as ``= <factory>``, which Sphinx cannot parse as Python (the
+    whole signature would then lose its links); ``...`` says the same and parses.
+    """
+    if signature and "<factory>" in signature:
+        return signature.replace("<factory>", "..."), annotation
+    return None
+
+
 def generate(app: Sphinx) -> None:
     """Write the generated sources before Sphinx reads the pages."""
     write_reference()
@@ -262,4 +273,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate)
     app.connect("missing-reference", resolve_short_names)
     app.connect("warn-missing-reference", warn_missing)
+    app.connect("autodoc-process-signature", parsable_signature)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

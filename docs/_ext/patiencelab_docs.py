@@ -153,7 +153,7 @@ def write_lessons() -> list[str]:
         intro = text_in(lesson.intro, "en")
         if intro:
             lines += [intro, ""]
-        lines += ["Rules: " + lesson.rules.describe("en").replace("\n", " "), ""]
+        lines += ["The rules:", "", *(f"- {line}" for line in lesson.rules.describe("en").splitlines()), ""]
         for number, step in enumerate(lesson.steps, 1):
             before = lesson.game_at(number - 1)
             arrow = None if step.illegal else step.move

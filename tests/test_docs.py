@@ -7,6 +7,7 @@ no site built they skip, except under CI, where they fail.
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import importlib.util
 import inspect
@@ -81,6 +82,17 @@ def test_names_handed_on_are_documented_where_they_are_made() -> None:
     assert DOCS.origin("patiencelab.survey", "Budget") == "patiencelab.survey_io"
     assert DOCS.home("patiencelab.core.game", "Klondike") == "patiencelab"
     assert DOCS.home("patiencelab.survey", "Budget") == "patiencelab.survey_io"
+
+
+#: Modules whose key classes show an example in their docstring (the reference shows them; here they run).
+EXAMPLES = ("patiencelab.core.cards", "patiencelab.core.moves", "patiencelab.core.rules", "patiencelab.core.game")
+
+
+@pytest.mark.parametrize("modname", DOCS.public_modules())
+def test_the_docstring_examples_run(modname: str) -> None:
+    result = doctest.testmod(importlib.import_module(modname), optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.failed == 0
+    assert result.attempted > 0 or modname not in EXAMPLES
 
 
 # ---------------------------------------------------------------------------------------------- the site

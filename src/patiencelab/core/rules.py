@@ -142,6 +142,10 @@ class Rules:
     - ``face_down``: face-down cards per column at the deal (each column also gets one face-up card);
     - ``empty_column``: ``"king"`` (a King or a King-led run may fill an empty column) or ``"any"``;
     - ``scoring``: the :class:`Scoring` table.
+
+    >>> rules = Rules.preset("traditional", draw=3)
+    >>> rules.draw, rules.max_passes, rules.foundation_to_tableau
+    (3, 3, False)
     """
 
     draw: int = 1

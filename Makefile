@@ -16,7 +16,11 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_NODE := lite/node_modules/.installed
 LITE_SITE := build/lite/site
 
-.PHONY: setup play test lint types js-test py-test lite lite-test bench soak clean
+# The documentation site (`make docs`): built from the repository alone into build/docs/, strictly (a warning, a
+# broken reference or a failing notebook fails it); the Lite site joins it as build/docs/lite/ when built.
+DOCS_OUT := build/docs
+
+.PHONY: setup play test lint types js-test py-test lite lite-test bench soak clean docs docs-serve
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
@@ -37,11 +41,11 @@ $(STAMP): pyproject.toml $(BUNDLE) | $(BIN)/python
 
 setup: $(STAMP) $(BUNDLE)
 
-test: setup lint types js-test py-test lite-test
+test: setup lint types js-test docs py-test lite-test
 
 lint: setup
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs
+	$(BIN)/ruff format --check src tests benchmarks docs
 	$(BIN)/lint-imports
 
 types: setup
@@ -74,6 +78,14 @@ lite: $(LITE_STAMP) $(LITE_NODE) $(BUNDLE)
 # Serves the site on 127.0.0.1 and plays it in Chromium with every other request blocked.
 lite-test: setup lite
 	$(BIN)/pytest -q -p no:cacheprovider tests/lite
+
+docs: setup
+	$(BIN)/python -m sphinx -b html -E -n -W --keep-going -q docs $(DOCS_OUT)
+	@if [ -d $(LITE_SITE) ]; then ln -sfn ../lite/site $(DOCS_OUT)/lite; echo "the Lite site is at $(DOCS_OUT)/lite"; fi
+
+# Serves the site (and the Lite site, when built) on http://127.0.0.1:8000/.
+docs-serve: docs
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory $(DOCS_OUT) 8000
 
 bench: setup
 	$(BIN)/python benchmarks/bench_model.py

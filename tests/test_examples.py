@@ -80,16 +80,16 @@ def test_the_examples_are_committed_without_outputs() -> None:
                 assert cell.outputs == [] and cell.execution_count is None, f"{path.name}: outputs saved"
 
 
-def readme_block(heading: str) -> str:
-    """The first Python block under ``## heading`` in the README."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def guide_block(page: str, heading: str) -> str:
+    """The first Python block under ``## heading`` in a page of the docs (``docs/teach/index.md``)."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
     section = text.split(f"\n## {heading}\n", 1)[1]
     match = re.search(r"```python\n(.*?)```", section, re.S)
     assert match, f"no Python block under '## {heading}'"
     return match.group(1)
 
 
-def test_the_readme_teach_snippet_runs_in_the_notebook_make_play_opens(tmp_path: pathlib.Path) -> None:
+def test_the_teaching_guide_snippet_runs_in_the_notebook_make_play_opens(tmp_path: pathlib.Path) -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     folder_match = re.search(r"^PLAY_DIR := (\S+)$", makefile, re.M)
     opens = re.search(r"^\tcd \$\(PLAY_DIR\) && .*jupyter lab .* (\S+\.ipynb)$", makefile, re.M)
@@ -99,7 +99,7 @@ def test_the_readme_teach_snippet_runs_in_the_notebook_make_play_opens(tmp_path:
     for path in NOTEBOOKS:  # what make play copies
         shutil.copy(path, folder)
     notebook = nbformat.read(folder / opens.group(1), as_version=4)  # type: ignore[no-untyped-call]
-    snippet = readme_block("Teach")
+    snippet = guide_block("teach/index.md", "Show a lesson")
     notebook.cells.append(nbformat.v4.new_code_cell(snippet))  # type: ignore[no-untyped-call]
     run(notebook, folder)
     last = notebook.cells[-1].outputs

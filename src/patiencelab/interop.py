@@ -22,6 +22,7 @@ from patiencelab.core.position import check_deal, deal_piles, parse_deal
 
 __all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
 
+#: The names of the deal string formats (:data:`FORMATS`).
 DealFormat = Literal["patiencelab", "klondike-solver", "solvitaire"]
 #: The formats :func:`to_deal_string` and :func:`from_deal_string` know.
 FORMATS: tuple[str, ...] = ("patiencelab", "klondike-solver", "solvitaire")

@@ -43,6 +43,7 @@ __all__ = [
     "text_in",
 ]
 
+#: The ``format`` field of a lesson file.
 LESSON_FORMAT = "patiencelab-lesson"
 #: The version this writes; it reads every version from 1 up to this one.
 LESSON_VERSION = 2

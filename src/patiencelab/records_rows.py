@@ -35,7 +35,9 @@ __all__ = [
     "scoring_key",
 ]
 
+#: How a stored game ended.
 Outcome = Literal["won", "lost", "abandoned"]
+#: Every :data:`Outcome`, in this order.
 OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "abandoned")
 
 #: The largest export :meth:`Records.import_file` reads (32 MiB: some hundred thousand games).

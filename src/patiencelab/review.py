@@ -29,6 +29,7 @@ __all__ = ["DEFAULT_MAX_STATES", "Review", "ReviewOutcome", "review"]
 #: Positions each solver call of a review may search.
 DEFAULT_MAX_STATES = 200_000
 
+#: What a review found (see :class:`Review`).
 ReviewOutcome = Literal["lost", "never-winnable", "winnable", "won", "unknown"]
 
 

@@ -32,7 +32,9 @@ __all__ = [
     "wilson",
 ]
 
+#: The ``format`` field of a survey file's header line.
 FORMAT = "patiencelab-survey"
+#: The version of the survey file format this writes and reads.
 VERSION = 1
 Z95 = 1.959963984540054
 #: the longest line a survey file may have, in bytes (a row takes about 100, the header about 300)

@@ -38,6 +38,8 @@ SVG_NS = "http://www.w3.org/2000/svg"
 #: The colours of a teacher's marks, by :data:`~patiencelab.core.marks.COLORS` name.
 MARK_COLORS = {"green": "#16a34a", "red": "#dc2626", "blue": "#2563eb", "yellow": "#eab308"}
 
+#: The colours of the pictures by theme name (``render(..., theme="dark")``): felt, card faces and backs, ink,
+#: the arrow of a move and the outline of a highlight.
 THEMES: dict[str, dict[str, str]] = {
     "light": {
         "felt": "#23874f", "felt_edge": "#145a33", "face": "#fffef9", "edge": "#8f8d86", "red": "#cc2229",

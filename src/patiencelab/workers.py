@@ -99,6 +99,7 @@ class SliceExecutor(concurrent.futures.Executor):
         self._shutdown = False
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        """Schedule ``fn(*args, **kwargs)``: a generator function runs a slice at a time, any other function in one."""
         if self._shutdown:
             raise RuntimeError("cannot submit to a slice executor that was shut down")
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()

@@ -73,6 +73,10 @@ class Card:
 
     ``str(card)`` is the notation (``TH``); ``Card.parse`` reads ``TH``, ``10h``, ``10♥``.
     ``Card.parse`` returns one shared instance per card, so parsed cards compare fast by identity.
+
+    >>> card = Card.parse("10♥")
+    >>> card, str(card), card.symbol, card.is_red
+    (Card(10, Suit.HEARTS), 'TH', '10♥', True)
     """
 
     rank: int

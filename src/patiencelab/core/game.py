@@ -49,6 +49,7 @@ __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
 _DECK = full_deck()  # card ints (the kernel's numbering) to cards
 _SUITS = tuple(Suit)
 
+#: Where a game stands: still ``playing``, ``won``, or ``stuck`` (no legal move is left).
 Status = Literal["playing", "won", "stuck"]
 
 
@@ -88,6 +89,7 @@ class Change:
 
 Listener = Callable[[Change], None]
 
+#: The ``format`` field of a game record (:meth:`Klondike.record`).
 RECORD_FORMAT = "patiencelab-game"
 
 # Undo entries: (move, count, flipped, score_before, card). ``count`` is the number of cards moved or drawn (for

@@ -44,6 +44,12 @@ class Move:
     ``source=None`` until a game resolves it. A move that names both a source and a card prints in card form:
     a game plays one only where the place form would be ambiguous (part of a run moved to an empty column
     when any card may fill one).
+
+    >>> move = Move.parse("t2-f")
+    >>> move.source, move.target, str(move)
+    ('t2', 'f', 't2-f')
+    >>> Move.parse("5H-t5").card
+    Card(5, Suit.HEARTS)
     """
 
     source: str | None

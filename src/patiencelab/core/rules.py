@@ -11,6 +11,7 @@ from patiencelab.core.errors import PatienceError, quote, unknown_fields
 
 __all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
 
+#: What may fill an empty column: a King (or a run led by one), or any card.
 EmptyColumn = Literal["king", "any"]
 
 #: Names accepted by :meth:`Scoring.preset`.
@@ -141,6 +142,10 @@ class Rules:
     - ``face_down``: face-down cards per column at the deal (each column also gets one face-up card);
     - ``empty_column``: ``"king"`` (a King or a King-led run may fill an empty column) or ``"any"``;
     - ``scoring``: the :class:`Scoring` table.
+
+    >>> rules = Rules.preset("traditional", draw=3)
+    >>> rules.draw, rules.max_passes, rules.foundation_to_tableau
+    (3, 3, False)
     """
 
     draw: int = 1

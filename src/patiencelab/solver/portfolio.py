@@ -4,7 +4,7 @@ impossibility is a proof for the real one.
 **Two move orders.** How long a search takes to find a win depends much on which moves it tries first; a deal
 that one order wins late, another often wins early (seeds 0-199 with draw 3: deal 159 takes 346,877 positions
 in the usual order and 12,728 with talon cards put out before cards are turned up). A second search of the same
-game in that order (:data:`TALON_FIRST`) finds such wins; either search's verdict is the game's, as both are the
+game in that order (:func:`talon_first_start`) finds such wins; either search's verdict is the game's, as both are the
 same exhaustive search.
 
 **An easier game.** Drawing one card at a time with unlimited passes is easier than any draw and pass limit:

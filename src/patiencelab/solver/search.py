@@ -27,6 +27,7 @@ from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 
+#: A solver's verdict: ``solved`` (with a winning line), ``impossible`` (a proof), or ``unknown`` (out of budget).
 Outcome = Literal["solved", "impossible", "unknown"]
 
 #: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).

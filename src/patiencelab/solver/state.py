@@ -37,12 +37,13 @@ __all__ = [
 ]
 
 # Move kinds. An internal move is a tuple (kind, a, b, c):
-T2F = 0  # (T2F, column, 0, 0): a column's top card to its foundation
-T2T = 1  # (T2T, source column, target column, index in the source's face-up run)
-W2F = 2  # (W2F, talon index, 0, 0): a talon card to its foundation
-W2T = 3  # (W2T, talon index, target column, 0)
-F2T = 4  # (F2T, suit, target column, 0): a foundation's top card back to a column
+T2F = 0  #: (T2F, column, 0, 0): a column's top card to its foundation
+T2T = 1  #: (T2T, source column, target column, index in the source's face-up run)
+W2F = 2  #: (W2F, talon index, 0, 0): a talon card to its foundation
+W2T = 3  #: (W2T, talon index, target column, 0)
+F2T = 4  #: (F2T, suit, target column, 0): a foundation's top card back to a column
 
+#: An internal move: a tuple (kind, a, b, c), its kind one of the move kinds above.
 IMove = tuple[int, int, int, int]
 
 
@@ -79,6 +80,7 @@ _TALON = 16
 _MASK52 = (1 << 52) - 1
 _WASTE = _TALON + 52
 _PASSES = _WASTE + 6
+#: The lowest bit of a state's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
 OBLIGATION = _PASSES + 8
 _BOTTOMS = OBLIGATION + 6
 _COLUMNS = _BOTTOMS + 52

@@ -21,7 +21,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from patiencelab.core.errors import PatienceError
@@ -275,7 +275,7 @@ def play_out(
     for _ in _moves(max_moves):
         if game.is_won or not game.legal_moves():
             break
-        key = repr(game.snapshot())
+        key = _key(game)
         seen[key] += 1
         if seen[key] > 2:
             break
@@ -283,6 +283,14 @@ def play_out(
         if on_move is not None:
             on_move(move)
     return game.status
+
+
+def _key(game: Klondike) -> str:
+    """The position, for spotting repetitions (the recycles counted only when passes are limited)."""
+    position = game.snapshot()
+    if game.rules.max_passes is None:
+        position = replace(position, recycles=0)
+    return repr(position)
 
 
 def _moves(max_moves: int) -> Iterator[int]:

@@ -342,21 +342,23 @@ class Klondike(Table):
 
         return explain(self, move)
 
-    def hint(self, *, peek: bool = False, max_states: int | None = 10_000, seconds: float = math.inf) -> Move | None:
+    def hint(
+        self, *, peek: bool = False, samples: int = 16, max_states: int | None = 2_000, seconds: float = math.inf
+    ) -> Move | None:
         """A good next move from what a player can see, or ``None`` when no move is legal.
 
         By default the fair player (:class:`patiencelab.players.NoPeek`) picks it from :meth:`player_view`: the
         move that keeps the most sampled deals (the unseen cards dealt at random) winnable, ties broken by the
-        hint order of :mod:`patiencelab.hints`. ``peek=True`` gives the oracle's hint instead, which knows every
-        face-down card: a move that keeps this very deal winnable. Each solver call searches at most
-        ``max_states`` positions, so every machine gives the same hint.
+        hint order of :mod:`patiencelab.hints`; it solves ``samples`` such deals. ``peek=True`` gives the oracle's
+        hint instead, which knows every face-down card: a move that keeps this very deal winnable. Each solver
+        call searches at most ``max_states`` positions, so every machine gives the same hint.
         """
         from patiencelab.hints import find_fair_hint, find_hint
 
         if peek:
             hint = find_hint(self, max_states=max_states, seconds=seconds)
         else:
-            hint = find_fair_hint(self, max_states=max_states, seconds=seconds)
+            hint = find_fair_hint(self, samples=samples, max_states=max_states, seconds=seconds)
         return hint.move if hint is not None else None
 
     def player_view(self) -> PlayerView:

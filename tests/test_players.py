@@ -25,12 +25,13 @@ RULE_SETS = [
     Rules.preset("six-column"),
 ]
 # Small state budgets keep the suite fast; the twins must agree whatever the budget.
-FAIR = {"samples": 4, "max_states": 300}
+SAMPLES, STATES = 4, 300
+FAIR: dict[str, Any] = {"samples": SAMPLES, "max_states": STATES}
 
 
 def twin(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The same position with its face-down cards (and, before any recycle, its stock) in another order."""
-    other = json.loads(json.dumps(position))
+    other: dict[str, Any] = json.loads(json.dumps(position))
     down = [card for column in other["tableau"] for card in column["down"]]
     hidden = down + (other["stock"] if other["recycles"] == 0 else [])
     shuffled = hidden[:]
@@ -90,7 +91,7 @@ def test_twins_give_equal_views_hints_moves_and_chances(n: int) -> None:
     hint_one, hint_two = find_fair_hint(one, **FAIR), find_fair_hint(two, **FAIR)
     assert hint_one == hint_two
     assert hint_one is not None and hint_text(one, hint_one) == hint_text(two, hint_two)  # type: ignore[arg-type]
-    assert one.hint(**FAIR) == two.hint(**FAIR) == hint_one.move
+    assert one.hint(samples=SAMPLES, max_states=STATES) == two.hint(samples=SAMPLES, max_states=STATES) == hint_one.move
     player = NoPeek(samples=4, max_states=300, seed=n)
     assert player.decide(view) == player.decide(two.player_view())
     assert one.chances(seed=n, **FAIR) == two.chances(seed=n, **FAIR)
@@ -151,7 +152,7 @@ def test_filling_a_view_with_the_hidden_cards_gives_the_position_back() -> None:
         view.fill(hidden[1:])
 
 
-def late_position(seed: int) -> tuple[Rules, dict[str, Any], list[list[str]]]:
+def late_position(seed: int) -> tuple[Rules, dict[str, Any], list[dict[str, Any]]]:
     """A late position with four hidden cards (three face down, one in an unseen stock), and every way of
     filling those places, built independently of the view (the hidden places listed by hand).
     """
@@ -244,8 +245,8 @@ def test_the_fair_hint_says_how_many_possible_deals_it_keeps_winnable_in_three_l
         game.lang = lang
         sentences[lang] = hint_text(game, hint)
     assert f"it keeps {hint.kept} of 8 possible deals winnable" in sentences["en"]
-    assert f"{hint.kept} van de 8 mogelijke verdelingen" in sentences["nl"]
-    assert f"{hint.kept} av 8 möjliga givar" in sentences["sv"]
+    assert f"zo blijven {hint.kept} van 8 mogelijke delingen winbaar" in sentences["nl"]
+    assert f"då går {hint.kept} av 8 möjliga givar att vinna" in sentences["sv"]
 
 
 def test_the_fair_hints_kept_count_is_checked_deal_by_deal() -> None:

@@ -418,7 +418,7 @@ describe("records and indicator", () => {
     expect(badge.dataset.verdict).toBe("pending");
     expect(badge.textContent).toBe("Thinking\u2026");
     h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost", error: null } }));
-    expect(badge.textContent).toBe("No longer winnable (knows the face-down cards)");
+    expect(badge.textContent).toBe("Lost (knows the face-down cards)");
     h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost", error: null } }));
     expect(badge.hidden).toBe(true);
   });

@@ -45,6 +45,7 @@ __all__ = [
     "Player",
     "Random",
     "chances",
+    "keeps_winnable",
     "legal_moves",
     "play_out",
     "stand_in",
@@ -149,6 +150,30 @@ def chances(
     deals, exact = _deals(view, samples, seed)
     outcomes = Counter(_solve(deal, view.rules, max_states, seconds).outcome for deal in deals)
     return _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+
+
+def keeps_winnable(
+    view: PlayerView,
+    moves: list[Move],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    max_states: int | None = DEFAULT_MAX_STATES,
+    seed: int = 0,
+) -> tuple[list[Chances], int]:
+    """For each of ``moves`` (legal in the view's position), how the same ``samples`` deals consistent with
+    ``view`` go after it: won (a win found within ``max_states``), lost (proved) or unknown; and the number of
+    deals. Fair: it reads only the view.
+    """
+    deals, exact = _deals(view, samples, seed)
+    result = []
+    for move in moves:
+        outcomes: Counter[str] = Counter()
+        for deal in deals:
+            trial = Klondike.from_position(deal, rules=view.rules)
+            trial.play(move)
+            outcomes[_solve(trial.snapshot(), view.rules, max_states, math.inf).outcome] += 1
+        result.append(_interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact))
+    return result, len(deals)
 
 
 class Random:

@@ -521,11 +521,11 @@ class KlondikeWidget(anywidget.AnyWidget):
             answer = player.lesson.judge(player.step + 1, move, max_states=None, lang=self._lang)
             return self._take_answer(player, answer, intent_id)
         step, lang, budget = player.step + 1, self._lang, self.quiz_max_states
-        lesson = player.lesson
+        lesson, peek = player.lesson, self.reveal  # fair while the face-down cards are hidden
 
         def judge() -> Any:
             try:
-                return lesson.judge(step, move, max_states=budget, lang=lang)
+                return lesson.judge(step, move, max_states=budget, lang=lang, peek=peek)
             except Exception:  # the solver failed: the move is judged as one the step does not ask for
                 return Answer("other", message("quiz.other", lang))
 

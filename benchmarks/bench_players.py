@@ -6,7 +6,8 @@ Dask cluster (``--dask tcp://host:8786``), with a progress bar. Every game goes 
 finishes (``--out``); ``--resume`` plays only the games the file lacks, and ``--report`` prints the table of a
 file without playing. CPU per decision is the process time of ``player.choose``.
 
-Run: ``python benchmarks/bench_players.py --deals 500 --workers 2 --out build/players.jsonl``
+Run: ``python benchmarks/bench_players.py --deals 500 --workers 2 --out build/players.jsonl``; ``--hints 5``
+times the board's fair hint instead (CPU per hint on positions along greedy games).
 """
 
 from __future__ import annotations
@@ -149,6 +150,29 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def hint_times(deals: int) -> str:
+    """CPU seconds of the board's fair hint (default budget) on positions along greedy games: a line of text."""
+    from patiencelab.hints import find_fair_hint
+
+    times = []
+    for seed in range(deals):
+        for draw in (1, 3):
+            game = Klondike(seed=seed, rules=Rules(draw=draw))
+            greedy = Greedy()
+            for moves in range(40):
+                if game.is_won or not game.legal_moves():
+                    break
+                if moves % 10 == 0:
+                    t0 = time.process_time()
+                    find_fair_hint(game)
+                    times.append(time.process_time() - t0)
+                game.play(greedy.choose(game.player_view()))
+    times.sort()
+    median, p95 = statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
+    where = f"fair hint (16 samples x 2,000 positions): {len(times)} positions"
+    return f"{where}, CPU median {median:.2f} s, p95 {p95:.2f} s"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play the games (or read a file with ``--report``) and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -162,7 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="build/players.jsonl", help="JSON-lines file of the games")
     parser.add_argument("--resume", action="store_true", help="keep the games already in --out")
     parser.add_argument("--report", action="store_true", help="only print the table of --out")
+    parser.add_argument("--hints", type=int, metavar="N", help="only time the fair hint on N deals' positions")
     args = parser.parse_args(argv)
+    if args.hints:
+        print(hint_times(args.hints))
+        return 0
     path = Path(args.out)
     if not args.report:
         if path.exists() and not args.resume:

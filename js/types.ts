@@ -220,7 +220,7 @@ export interface HintReply {
   /** The pile to highlight (`stock` for a draw or recycle). */
   to: PileId;
   /** Why it is a good move (see `patiencelab.hints`). */
-  reason: "turn-up" | "foundation" | "waste" | "winnable" | "draw-only" | "no-card-move" | "promising";
+  reason: "turn-up" | "foundation" | "waste" | "winnable" | "draw-only" | "no-card-move" | "promising" | "chances";
   /** The hint as a sentence in the board's language, with its reason. */
   text: string;
 }

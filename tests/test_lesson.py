@@ -163,6 +163,7 @@ def test_a_quiz_step_judges_answers_with_reasons_in_the_lessons_language() -> No
     assert illegal.verdict == "illegal" and illegal.text.startswith("Dat mag niet: ")
     other = next(m for m in game.legal_moves() if str(m) not in ("t1-t3", "d"))
     assert lesson.judge(1, other, max_states=20_000).verdict in ("other", "loses")
+    assert lesson.judge(1, other, max_states=20_000, peek=True).verdict in ("other", "loses")
     with pytest.raises(PatienceError, match="not a quiz step"):
         Lesson(title="x", steps=(Step(Move.parse("d")),), deal=game.deal).judge(1, "d")
 
@@ -177,8 +178,9 @@ def test_a_losing_answer_is_named_and_a_winnable_one_counts_when_the_quiz_says_s
     lesson = Lesson(
         title="q", steps=(Step(teacher, quiz=Quiz(winnable=True)),), position=before.position(), rules=before.rules
     )
-    assert lesson.judge(1, losing, max_states=20_000).verdict == "loses"
-    right = lesson.judge(1, winning, max_states=20_000)
+    # the solver judges the deal as it lies: the oracle's verdict, asked for with peek=True
+    assert lesson.judge(1, losing, max_states=20_000, peek=True).verdict == "loses"
+    right = lesson.judge(1, winning, max_states=20_000, peek=True)
     assert right.is_right and right.text == "Right: that keeps the deal winnable."
 
 
@@ -211,9 +213,29 @@ def test_each_quiz_of_the_shipped_quiz_lesson_has_a_tempting_card_move_that_lose
     assert len(quizzes) == 2
     for number in quizzes:
         game = lesson.game_at(number - 1)
-        verdicts = {m: lesson.judge(number, m).verdict for m in game.legal_moves()}
+        verdicts = {m: lesson.judge(number, m, peek=True).verdict for m in game.legal_moves()}
         assert verdicts[game.parse_move(lesson.steps[number - 1].move)] == "right"
         losing = [m for m, v in verdicts.items() if v == "loses"]
         assert losing and all(game.uncovers(m) is not None for m in losing)
         for lang in ("nl", "sv"):
-            assert lesson.judge(number, losing[0], lang=lang).verdict == "loses"
+            assert lesson.judge(number, losing[0], lang=lang, peek=True).verdict == "loses"
+
+
+def test_a_quiz_is_judged_fairly_by_default_from_what_the_class_sees() -> None:
+    game = Klondike(seed=7)
+    lesson = Lesson(title="q", steps=(Step(Move.parse("t1-t3"), quiz=Quiz(winnable=True)),), deal=game.deal)
+    same = lesson.judge(1, "t1-t3", max_states=16_000)
+    assert same.is_right  # the step's own move
+    answers = {str(m): lesson.judge(1, m, max_states=16_000) for m in game.legal_moves()}
+    assert all(a.verdict in ("right", "other", "loses") for a in answers.values())
+    fair = [a for a in answers.values() if a.is_right and a.text != "Right!"]
+    assert fair and all("possible deals winnable" in a.text for a in fair)
+    # twins: the same start with its face-down cards in another order gets the same answers
+    position = game.position()
+    down = [c for col in position["tableau"] for c in col["down"]]
+    down = down[1:] + down[:1]
+    it = iter(down)
+    for col in position["tableau"]:
+        col["down"] = [next(it) for _ in col["down"]]
+    twin = Lesson(title="q", steps=lesson.steps, position=position, rules=game.rules)
+    assert {str(m): twin.judge(1, m, max_states=16_000) for m in game.legal_moves()} == answers

@@ -204,6 +204,7 @@ def test_a_click_on_the_stock_answers_a_quiz_whose_move_is_a_draw() -> None:
     """The shipped quiz lesson's first question is answered by drawing: the stock click is judged, not played."""
     widget = KlondikeWidget(records=None, lang="sv")
     widget.lesson = Lesson.builtin("quiz")
+    widget.reveal = True  # the teacher shows the cards: the solver judges the deal as it lies (it peeks)
     sent: list[dict[str, Any]] = []
     widget.send = sent.append
     send(widget, "lesson", action="forward")
@@ -248,3 +249,17 @@ def test_a_review_with_no_losing_move_leaves_the_board_where_it_was_with_the_wor
     assert widget.game.moves == 2 and widget.state["lesson"]["step"] == 2
     assert widget.state["lesson"]["note"] == "This game can still be won from here."
     assert widget.state["lesson"]["marks"] == []
+
+
+def test_with_the_cards_hidden_a_quiz_answer_is_judged_from_what_the_class_sees() -> None:
+    """The shipped quiz's tempting 6♠ loses this deal, but no player could know it: the fair judgement says
+    how many of the possible deals it keeps winnable, as many as the lesson's draw.
+    """
+    widget = KlondikeWidget(records=None, lang="sv")
+    widget.lesson = Lesson.builtin("quiz")
+    sent: list[dict[str, Any]] = []
+    widget.send = sent.append
+    send(widget, "lesson", action="forward")
+    assert send(widget, "move", card="6S", to="t2") is None
+    widget.wait_for_background(600)
+    assert sent and sent[-1]["verdict"] == "right" and "möjliga givar att vinna" in sent[-1]["text"]

@@ -413,12 +413,12 @@ describe("records and indicator", () => {
     mount(startState({ indicator: { enabled: true, verdict: "winnable", error: null } }));
     const badge = q(".pl-indicator");
     expect(badge.hidden).toBe(false);
-    expect(badge.textContent).toBe("Winnable");
+    expect(badge.textContent).toBe("Winnable (knows the face-down cards)");
     h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending", error: null } }));
     expect(badge.dataset.verdict).toBe("pending");
     expect(badge.textContent).toBe("Thinking\u2026");
     h.model.set("state", startState({ version: 3, indicator: { enabled: true, verdict: "lost", error: null } }));
-    expect(badge.textContent).toBe("No longer winnable");
+    expect(badge.textContent).toBe("Lost (knows the face-down cards)");
     h.model.set("state", startState({ version: 4, indicator: { enabled: false, verdict: "lost", error: null } }));
     expect(badge.hidden).toBe(true);
   });

@@ -1,5 +1,10 @@
-"""Hints a strong player would give: a move that keeps the game winnable when one is known, chosen in a
-documented order, with a short reason.
+"""Hints a strong player would give, with a short reason: the fair hint (:func:`find_fair_hint`, the default of
+``game.hint()`` and the board) reads only what the player sees; the oracle hint (:func:`find_hint`,
+``game.hint(peek=True)``) knows every face-down card and gives a move that keeps this very deal winnable.
+
+The fair hint is the move of :class:`patiencelab.players.NoPeek`: the unseen cards are dealt at random into the
+unseen places a number of times, each such deal is solved once, and the move that keeps the most of them
+winnable is the hint ("it keeps 14 of 16 possible deals winnable"), ties broken by the order below.
 
 The order (most preferred first), among the legal moves that neither take back the previous move nor only
 shuffle cards (a run moved off a face-up card onto a card of the same rank and colour, or a column with no
@@ -11,8 +16,9 @@ face-down cards moved whole to an empty column):
 4. any other move of cards (a foundation card back to the tableau last);
 5. a draw or a recycle.
 
-The solver first decides the current position. When it finds a win, each candidate ranked before the win's
-first move is tried in order and the first that the solver wins from is the hint; else the win's first move is.
+The oracle hint: the solver first decides the current position. When it finds a win, each candidate ranked
+before the win's first move is tried in order and the first that the solver wins from is the hint; else the
+win's first move is.
 When the position is not known to be winnable, each candidate is tried in order; the first one known to keep a
 win is the hint, else the most preferred candidate. Every solver call has the same state budget, so the same
 position gives the same hint on every machine.
@@ -30,14 +36,15 @@ from patiencelab.core.moves import Move
 if TYPE_CHECKING:
     from patiencelab.core.game import Klondike
 
-__all__ = ["DEFAULT_MAX_STATES", "Hint", "Reason", "find_hint"]
+__all__ = ["DEFAULT_MAX_STATES", "Hint", "Reason", "candidates", "find_fair_hint", "find_hint", "ranked_moves"]
 
 #: Positions the solver may search per call for a hint, unless told otherwise.
 DEFAULT_MAX_STATES = 10_000
 
 #: Why a hint is a good move: it turns a card up, builds a foundation, brings the waste's card into play, keeps
 #: the game winnable, is the only kind of move left (draw) or the most promising one found.
-Reason = Literal["turn-up", "foundation", "waste", "winnable", "draw-only", "no-card-move", "promising"]
+#: ``chances``: the fair hint's reason, it keeps the most of the sampled deals winnable.
+Reason = Literal["turn-up", "foundation", "waste", "winnable", "draw-only", "no-card-move", "promising", "chances"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +57,9 @@ class Hint:
     column: int | None = None
     #: True when the solver found a win after this move; None when it could not tell within its budget.
     winnable: bool | None = None
+    #: For ``chances``: how many of the ``samples`` deals consistent with the player's view it keeps winnable.
+    kept: int = 0
+    samples: int = 0
 
 
 def _reverses(move: Move, last: Move | None) -> bool:
@@ -95,7 +105,11 @@ def _rank(game: Klondike, move: Move) -> tuple[int, int]:
 
 def candidates(game: Klondike) -> list[Move]:
     """The legal moves a hint may give, most preferred first (see the module's documentation)."""
-    last = game.history[-1] if game.history else None
+    return ranked_moves(game, game.history[-1] if game.history else None)
+
+
+def ranked_moves(game: Klondike, last: Move | None) -> list[Move]:
+    """:func:`candidates` when the move played last was ``last`` (for a game that stands in for a view)."""
     moves = [m for m in game.legal_moves() if not _reverses(m, last) and not _shuffles(game, m)]
     return sorted(moves, key=lambda m: _rank(game, m))  # stable: ties keep the table's order
 
@@ -152,3 +166,26 @@ def find_hint(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, se
         if keeps_a_win(move):
             return _reason(game, move, True, True)
     return _reason(game, ordered[0], None, True)
+
+
+def find_fair_hint(
+    game: Klondike, *, samples: int = 16, max_states: int | None = 2_000, seconds: float = math.inf, seed: int = 0
+) -> Hint | None:
+    """The fair hint: the move :class:`patiencelab.players.NoPeek` chooses from ``game.player_view()`` (it
+    never reads a face-down card), with how many of the sampled deals it keeps winnable; ``None`` when the
+    game is over or no move is legal. Each sampled deal is solved within ``max_states`` positions.
+    """
+    from patiencelab.players import NoPeek
+
+    view = game.player_view()
+    if view.is_won or not game.legal_moves():
+        return None
+    player = NoPeek(samples=samples, max_states=max_states, seed=seed)
+    player.seconds = seconds
+    decision = player.decide(view, confirm=True)
+    move = decision.move
+    if view.hidden_places == 0:  # every card is known: the one deal is this one
+        return _reason(game, move, decision.kept > 0 or None, True)
+    if decision.kept == 0:
+        return Hint(move, "promising", None, None)
+    return Hint(move, "chances", None, None, decision.kept, decision.samples)

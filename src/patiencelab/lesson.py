@@ -409,13 +409,26 @@ class Lesson:
             lang=data.get("lang", "en"),
         )
 
-    def judge(self, step: int, move: Move | str, *, max_states: int | None = 50_000, lang: str | None = None) -> Answer:
+    def judge(
+        self,
+        step: int,
+        move: Move | str,
+        *,
+        max_states: int | None = 50_000,
+        lang: str | None = None,
+        peek: bool = False,
+    ) -> Answer:
         """Judge ``move`` as the class's answer to quiz step ``step`` (from 1), in the position before it.
 
-        Right: the step's move, a move its quiz accepts, or (with ``winnable``) a move after which the solver
-        finds a win within ``max_states`` positions. The answer is in ``lang`` (the lesson's language by default).
-        Wrong answers say why: the rule an illegal move breaks, or
-        that a move loses the deal (the solver proved it), or that it is not the move asked for.
+        Right: the step's move, a move its quiz accepts, or (with ``winnable``) a move that keeps the deal
+        winnable. The answer is in ``lang`` (the lesson's language by default). Wrong answers say why: the rule an
+        illegal move breaks, or that a move loses the deal, or that it is not the move asked for.
+
+        Fair by default: while cards are face down, "keeps the deal winnable" and "loses" are judged on what the
+        class can see (:func:`patiencelab.players.keeps_winnable`): 16 deals of the unseen cards, the same for the
+        answer and the step's move, ``max_states`` shared among their solver calls. Right when the answer keeps as
+        many of them winnable as the step's move; it loses when every one of them is proved lost after it. With
+        ``peek`` the solver judges the deal as it lies, ``max_states`` positions for the one call.
         """
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(self.steps):
             raise PatienceError(f"step must be a whole number from 1 to {len(self.steps)}, not {quote(step)}")
@@ -432,6 +445,8 @@ class Lesson:
         right = {game.parse_move(m) for m in (self.steps[step - 1].move, *quiz.accept)}
         if resolved in right:
             return Answer("right", message("quiz.right", lang))
+        if (quiz.winnable or max_states is not None) and not peek and game.player_view().hidden_places:
+            return _judge_fairly(game, resolved, game.parse_move(self.steps[step - 1].move), quiz, max_states, lang)
         if quiz.winnable or max_states is not None:
             from patiencelab.solver import solve
 
@@ -489,3 +504,22 @@ def _note(notes: Mapping[int, str] | Sequence[str | None] | None, number: int) -
     if isinstance(notes, Mapping):
         return notes.get(number)
     return notes[number - 1] if number <= len(notes) else None
+
+
+#: Sampled deals of the unseen cards a fair quiz judgement solves (for the answer and for the step's move).
+FAIR_SAMPLES = 16
+
+
+def _judge_fairly(game: Klondike, answer: Move, asked: Move, quiz: Quiz, max_states: int | None, lang: str) -> Answer:
+    """:meth:`Lesson.judge` from what the class can see: the answer against the step's move on the same deals."""
+    from patiencelab.players import keeps_winnable
+
+    budget = None if max_states is None else max(1, max_states // (2 * FAIR_SAMPLES))
+    (mine, theirs), samples = keeps_winnable(
+        game.player_view(), [answer, asked], samples=FAIR_SAMPLES, max_states=budget
+    )
+    if quiz.winnable and mine.won > 0 and mine.won >= theirs.won:
+        return Answer("right", message("quiz.right-fair", lang, kept=mine.won, samples=samples))
+    if mine.lost == samples:
+        return Answer("loses", message("quiz.loses-fair", lang, samples=samples))
+    return Answer("other", message("quiz.other", lang))

@@ -139,6 +139,8 @@ def hint_text(game: Klondike, hint: Hint) -> str:
     params: dict[str, object] = {}
     if hint.reason == "turn-up":
         params["column"] = hint.column
+    elif hint.reason == "chances":
+        params.update(kept=hint.kept, samples=hint.samples)
     elif hint.reason == "foundation":
         params["suit"] = message(f"suit.{game.moving_cards(move)[0].suit.value}", lang)
     return message("hint.sentence", lang, move=what, why=message(f"hint.why.{hint.reason}", lang, **params))

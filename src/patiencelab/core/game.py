@@ -38,9 +38,11 @@ from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
 from patiencelab.core.table import Table
+from patiencelab.core.view import ColumnView, PlayerView
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
+    from patiencelab.players import Chances, Player
     from patiencelab.review import Review
     from patiencelab.solver import Solution
 
@@ -368,16 +370,55 @@ class Klondike(Table):
 
         return explain(self, move)
 
-    def hint(self, *, max_states: int | None = 10_000, seconds: float = math.inf) -> Move | None:
-        """A good next move, or ``None`` when no move is legal: one that keeps the game winnable when the solver
-        knows one, preferring a move that turns a card up, then a card to a foundation, then the waste's card,
-        then other card moves, then a draw; never the previous move taken back (see :mod:`patiencelab.hints`).
-        Each solver call searches at most ``max_states`` positions, so every machine gives the same hint.
-        """
-        from patiencelab.hints import find_hint
+    def hint(
+        self, *, peek: bool = False, samples: int = 16, max_states: int | None = 2_000, seconds: float = math.inf
+    ) -> Move | None:
+        """A good next move from what a player can see, or ``None`` when no move is legal.
 
-        hint = find_hint(self, max_states=max_states, seconds=seconds)
+        By default the fair player (:class:`patiencelab.players.NoPeek`) picks it from :meth:`player_view`: the
+        move that keeps the most sampled deals (the unseen cards dealt at random) winnable, ties broken by the
+        hint order of :mod:`patiencelab.hints`; it solves ``samples`` such deals. ``peek=True`` gives the oracle's
+        hint instead, which knows every face-down card: a move that keeps this very deal winnable. Each solver
+        call searches at most ``max_states`` positions, so every machine gives the same hint.
+        """
+        from patiencelab.hints import find_fair_hint, find_hint
+
+        if peek:
+            hint = find_hint(self, max_states=max_states, seconds=seconds)
+        else:
+            hint = find_fair_hint(self, samples=samples, max_states=max_states, seconds=seconds)
         return hint.move if hint is not None else None
+
+    def player_view(self) -> PlayerView:
+        """What a player can know here (see :mod:`patiencelab.core.view`): nothing derived from face-down cards."""
+        found = self._found
+        return PlayerView(
+            rules=self._rules,
+            tableau=tuple(ColumnView(len(d), tuple(_DECK[c] for c in u)) for d, u in zip(self._down, self._up)),
+            stock_size=len(self._stock),
+            stock=self.stock if self._recycles > 0 else (),
+            waste=self.waste,
+            foundations=(found[0], found[1], found[2], found[3]),
+            recycles=self._recycles,
+            history=self.history,
+        )
+
+    def chances(self, *, samples: int = 32, max_states: int | None = 10_000, seed: int = 0) -> Chances:
+        """The share of the deals consistent with :meth:`player_view` that can still be won, from ``samples``
+        random deals of the unseen cards, each decided by the solver within ``max_states`` positions (see
+        :func:`patiencelab.players.chances`). Deterministic for a ``seed``; fair: it reads only the view.
+        """
+        from patiencelab.players import chances
+
+        return chances(self.player_view(), samples=samples, max_states=max_states, seed=seed)
+
+    def play_out(self, player: Player | Callable[[PlayerView], Move], *, max_moves: int = 1_000) -> Status:
+        """Let ``player`` (see :mod:`patiencelab.players`) play this game from here until it is won, no move is
+        left or ``max_moves`` moves were played (a cap against endless cycles); returns the :attr:`status`.
+        """
+        from patiencelab.players import play_out
+
+        return play_out(self, player, max_moves=max_moves)
 
     def is_winnable(self, *, seconds: float = 10.0, max_states: int | None = None) -> bool | None:
         """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when

@@ -73,8 +73,10 @@ class KlondikeWidget(anywidget.AnyWidget):
     narrate = traitlets.Bool(False)
     #: Show the winnability indicator.
     indicator = traitlets.Bool(False)
-    #: Positions each solver call may search for a hint: a state budget gives the same hint on every machine.
-    hint_max_states = traitlets.Int(10_000, allow_none=True)
+    #: The hint is fair (it reads only what the player sees): it solves this many deals of the unseen cards.
+    hint_samples = traitlets.Int(16)
+    #: Positions the solver may search in each of those deals: a state budget gives the same hint on every machine.
+    hint_max_states = traitlets.Int(2_000, allow_none=True)
     #: Seconds each solver call may think for a hint, on top of ``hint_max_states`` (by default no limit).
     hint_seconds = traitlets.Float(float("inf"))
     #: The most positions one of the indicator's jobs may search (it starts small and keeps thinking with
@@ -494,7 +496,13 @@ class KlondikeWidget(anywidget.AnyWidget):
                 self.new_game(seed=seed, rules=rules)
             elif kind == "hint":
                 protocol.check_fields(fields, kind)
-                reply = protocol.hint_reply(game, intent_id, max_states=self.hint_max_states, seconds=self.hint_seconds)
+                reply = protocol.hint_reply(
+                    game,
+                    intent_id,
+                    max_states=self.hint_max_states,
+                    seconds=self.hint_seconds,
+                    samples=self.hint_samples,
+                )
                 if reply is None:
                     raise RejectedIntentError(self.labels.get("no-hint", "No moves left."))
                 return reply
@@ -536,11 +544,11 @@ class KlondikeWidget(anywidget.AnyWidget):
             answer = player.lesson.judge(player.step + 1, move, max_states=None, lang=self._lang)
             return self._take_answer(player, answer, intent_id)
         step, lang, budget = player.step + 1, self._lang, self.quiz_max_states
-        lesson = player.lesson
+        lesson, peek = player.lesson, self.reveal  # fair while the face-down cards are hidden
 
         def judge() -> Any:
             try:
-                return lesson.judge(step, move, max_states=budget, lang=lang)
+                return lesson.judge(step, move, max_states=budget, lang=lang, peek=peek)
             except Exception:  # the solver failed: the move is judged as one the step does not ask for
                 return Answer("other", message("quiz.other", lang))
 

@@ -199,15 +199,16 @@ def _move_text(game: Klondike, played: Played, undo: bool, to: str, words: Mappi
 
 
 def hint_reply(
-    game: Klondike, intent_id: int | None, *, max_states: int | None, seconds: float
+    game: Klondike, intent_id: int | None, *, max_states: int | None, seconds: float, samples: int = 16
 ) -> dict[str, Any] | None:
-    """The reply to a ``hint`` intent: the move, the card and pile to highlight, and the reason in words;
-    ``None`` when no move is legal.
+    """The reply to a ``hint`` intent: the fair hint (from the player's view only, ``samples`` deals of the
+    unseen cards each solved within ``max_states`` positions), the card and pile to highlight, and the reason in
+    words; ``None`` when no move is legal.
     """
-    from patiencelab.hints import find_hint
+    from patiencelab.hints import find_fair_hint
     from patiencelab.narration import hint_text
 
-    hint = find_hint(game, max_states=max_states, seconds=seconds)
+    hint = find_fair_hint(game, samples=samples, max_states=max_states, seconds=seconds)
     if hint is None:
         return None
     move = hint.move

@@ -1,0 +1,347 @@
+"""Players: functions from what a player sees (a :class:`~patiencelab.core.view.PlayerView`) to a move.
+
+- :class:`Random` plays a legal move at random.
+- :class:`Greedy` plays the first move of the hint order of :mod:`patiencelab.hints` (a card turned up, then a
+  card to a foundation, then the waste's card, then other card moves, then a draw), without a solver.
+- :class:`NoPeek` is the fair strong player (determinized search): it deals the unseen cards at random into the
+  unseen places a number of times, solves each sample once within a state budget, reads the first move of each
+  win found, and plays the move that keeps the most samples winnable, ties broken by the hint order.
+- :class:`Oracle` is the solver's hint of old: it **peeks**, knowing every face-down card of the game it is
+  bound to. Its win rate is an upper bound, not a fair player's.
+
+:func:`chances` estimates the share of the deals consistent with a view that can still be won, and
+:func:`play_out` lets a player play a game to its end. Randomness comes only from the seed and the view, so two
+games whose hidden cards differ only in order get the same moves and the same chances.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike, Status
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Position
+from patiencelab.core.view import PlayerView
+from patiencelab.hints import find_hint, ranked_moves
+from patiencelab.solver.search import Solution, solve
+from patiencelab.survey_io import wilson
+
+if TYPE_CHECKING:
+    from patiencelab.core.rules import Rules
+
+__all__ = [
+    "Chances",
+    "Decision",
+    "Greedy",
+    "NoPeek",
+    "Oracle",
+    "Player",
+    "Random",
+    "chances",
+    "keeps_winnable",
+    "legal_moves",
+    "play_out",
+    "stand_in",
+]
+
+#: Sampled deals per decision and positions the solver may search in each, unless told otherwise.
+DEFAULT_SAMPLES = 16
+DEFAULT_MAX_STATES = 2_000
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks a legal move from a player's view."""
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move to play in the position ``view`` shows (the game must not be over)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """The share of sampled deals that can still be won: ``estimate`` (won / samples), a 95% Wilson interval
+    from ``low`` (every undecided sample lost) to ``high`` (every undecided sample won), and the counts.
+    ``exact`` is True when every order of the unseen cards was solved rather than a sample of them.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    won: int
+    lost: int
+    unknown: int
+    exact: bool = False
+
+    @property
+    def samples(self) -> int:
+        """The number of deals solved."""
+        return self.won + self.lost + self.unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What :meth:`NoPeek.decide` chose, and why: ``move``, the number of sampled deals it keeps winnable
+    (``kept``, a win found after it) out of ``samples``, and how the samples went before the move.
+    """
+
+    move: Move
+    kept: int
+    samples: int
+    chances: Chances
+
+
+def stand_in(view: PlayerView) -> Klondike:
+    """A game with the view's visible cards, its unseen cards in the hidden places in deck order: for listing
+    legal moves and ranking them, which never depends on the hidden cards.
+    """
+    return Klondike.from_position(view.fill(view.unseen_cards()), rules=view.rules)
+
+
+def legal_moves(view: PlayerView) -> list[Move]:
+    """The legal moves in the view's position."""
+    return [] if view.is_won else stand_in(view).legal_moves()
+
+
+def _deals(view: PlayerView, samples: int, seed: int) -> tuple[list[Position], bool]:
+    """Deals consistent with ``view``: every order of the unseen cards when there are at most ``samples`` of
+    them (then True), else ``samples`` random ones from a generator seeded by ``seed`` and the move number.
+    """
+    if samples < 1:
+        raise PatienceError(f"samples must be at least 1, not {samples!r}")
+    cards = view.unseen_cards()
+    hidden = len(cards)
+    if hidden <= 12 and math.factorial(hidden) <= samples:
+        return [view.fill(order) for order in itertools.permutations(cards)], True
+    rng = random.Random(f"patiencelab:{seed}:{view.moves}")
+    return [view.sample(rng) for _ in range(samples)], False
+
+
+def _interval(won: int, lost: int, unknown: int, exact: bool) -> Chances:
+    n = won + lost + unknown
+    low, high = wilson(won, n).low, wilson(won + unknown, n).high
+    if exact and unknown == 0:
+        low = high = won / n
+    return Chances(won / n if n else 0.0, low, high, won, lost, unknown, exact)
+
+
+def _solve(position: Position, rules: Rules, max_states: int | None, seconds: float) -> Solution:
+    return solve(position, rules, seconds=seconds, max_states=max_states)
+
+
+def chances(
+    view: PlayerView,
+    *,
+    samples: int = 32,
+    max_states: int | None = 10_000,
+    seed: int = 0,
+    seconds: float = math.inf,
+) -> Chances:
+    """The share of the deals consistent with ``view`` that can still be won, from ``samples`` deals of the
+    unseen cards (every order when there are no more than that), each decided within ``max_states`` positions.
+    """
+    deals, exact = _deals(view, samples, seed)
+    outcomes = Counter(_solve(deal, view.rules, max_states, seconds).outcome for deal in deals)
+    return _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+
+
+def keeps_winnable(
+    view: PlayerView,
+    moves: list[Move],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    max_states: int | None = DEFAULT_MAX_STATES,
+    seed: int = 0,
+) -> tuple[list[Chances], int]:
+    """For each of ``moves`` (legal in the view's position), how the same ``samples`` deals consistent with
+    ``view`` go after it: won (a win found within ``max_states``), lost (proved) or unknown; and the number of
+    deals. Fair: it reads only the view.
+    """
+    deals, exact = _deals(view, samples, seed)
+    result = []
+    for move in moves:
+        outcomes: Counter[str] = Counter()
+        for deal in deals:
+            trial = Klondike.from_position(deal, rules=view.rules)
+            trial.play(move)
+            outcomes[_solve(trial.snapshot(), view.rules, max_states, math.inf).outcome] += 1
+        result.append(_interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact))
+    return result, len(deals)
+
+
+class Random:
+    """Plays a legal move chosen at random by its own ``random.Random(seed)``."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """A legal move at random."""
+        return self._rng.choice(_legal_or_fail(view))
+
+    def __repr__(self) -> str:
+        return "Random()"
+
+
+class Greedy:
+    """Plays the first move of the hint order (:mod:`patiencelab.hints`): a face-down card turned up, a card to
+    a foundation, the waste's card, another card move, then a draw; never the move just played taken back.
+    """
+
+    def choose(self, view: PlayerView) -> Move:
+        """The most preferred move of the hint order."""
+        game = stand_in(view)
+        ordered = ranked_moves(game, view.last_move)
+        return ordered[0] if ordered else _legal_or_fail(view)[0]
+
+    def __repr__(self) -> str:
+        return "Greedy()"
+
+
+class NoPeek:
+    """The fair strong player: per decision, ``samples`` deals of the unseen cards, each solved once within
+    ``max_states`` positions; the move that starts the most wins found is played, ties (no win found included)
+    broken by the hint order. Seeded by ``seed``: the same view always gets the same move.
+    """
+
+    def __init__(
+        self, *, samples: int = DEFAULT_SAMPLES, max_states: int | None = DEFAULT_MAX_STATES, seed: int = 0
+    ) -> None:
+        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+            raise PatienceError(f"samples must be a whole number of at least 1, not {samples!r}")
+        self.samples = samples
+        self.max_states = max_states
+        self.seed = seed
+        self.seconds = math.inf
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move of :meth:`decide`."""
+        return self.decide(view).move
+
+    def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
+        """The move to play and the samples' verdicts. With ``confirm``, the samples won along another first
+        move are solved again after the chosen one, so ``kept`` counts every sample it keeps winnable (for a hint
+        that says so); without, ``kept`` counts the wins found that start with it.
+        """
+        game = stand_in(view)
+        legal = _legal_or_fail(view)
+        ordered = ranked_moves(game, view.last_move) or legal
+        if len(legal) == 1 and not confirm:  # nothing to choose: no need to solve
+            return Decision(legal[0], 0, 0, _interval(0, 0, 0, False))
+        deals, exact = _deals(view, self.samples, self.seed)
+        solutions = [_solve(deal, view.rules, self.max_states, self.seconds) for deal in deals]
+        firsts: list[Move | None] = [_first_move(game, s) for s in solutions]
+        votes = Counter(m for m in firsts if m is not None)
+        for move in votes:
+            if move not in ordered:
+                ordered.append(move)  # a win's first move counts whatever the hint filters say
+        best = max(ordered, key=lambda m: (votes[m], -ordered.index(m)))
+        kept = votes[best]
+        if confirm:
+            for deal, solution, first in zip(deals, solutions, firsts):
+                if solution.outcome != "impossible" and first != best and _wins_after(deal, view.rules, best, self):
+                    kept += 1
+        outcomes = Counter(s.outcome for s in solutions)
+        verdicts = _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+        return Decision(best, kept, len(deals), verdicts)
+
+    def __repr__(self) -> str:
+        return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed})"
+
+
+class Oracle:
+    """The solver's hint (:func:`patiencelab.hints.find_hint`). It PEEKS: it reads the face-down cards of the
+    game it is bound to (:meth:`seeing`; :func:`play_out` binds it), so it is no fair player; its win rate is
+    what knowing every card is worth.
+    """
+
+    def __init__(self, game: Klondike | None = None, *, max_states: int | None = 10_000) -> None:
+        self.game = game
+        self.max_states = max_states
+
+    def seeing(self, game: Klondike) -> Oracle:
+        """The same oracle bound to ``game``."""
+        return Oracle(game, max_states=self.max_states)
+
+    def choose(self, view: PlayerView) -> Move:
+        """The oracle's hint in the bound game (whose view must be ``view``)."""
+        if self.game is None or self.game.player_view() != view:
+            raise PatienceError("an Oracle peeks at a game: bind it with oracle.seeing(game) first")
+        hint = find_hint(self.game, max_states=self.max_states)
+        return hint.move if hint is not None else _legal_or_fail(view)[0]
+
+    def __repr__(self) -> str:
+        return f"Oracle(max_states={self.max_states})"
+
+
+def play_out(
+    game: Klondike,
+    player: Player | Callable[[PlayerView], Move],
+    *,
+    max_moves: int = 1_000,
+    on_move: Callable[[Move], None] | None = None,
+) -> Status:
+    """Let ``player`` (a :class:`Player` or any function of a view) play ``game`` from its current position
+    until it is won, no move is legal, a position comes back a third time (the player goes round in circles:
+    through the stock twice with nothing played, say) or ``max_moves`` moves were played; returns the game's
+    status (``playing`` when it stopped on a repetition or the cap).
+    """
+    if isinstance(player, Oracle):
+        player = player.seeing(game)
+    choose = player.choose if isinstance(player, Player) else player
+    seen: Counter[str] = Counter()
+    for _ in _moves(max_moves):
+        if game.is_won or not game.legal_moves():
+            break
+        key = _key(game)
+        seen[key] += 1
+        if seen[key] > 2:
+            break
+        move = game.play(choose(game.player_view()))
+        if on_move is not None:
+            on_move(move)
+    return game.status
+
+
+def _key(game: Klondike) -> str:
+    """The position, for spotting repetitions (the recycles counted only when passes are limited)."""
+    position = game.snapshot()
+    if game.rules.max_passes is None:
+        position = replace(position, recycles=0)
+    return repr(position)
+
+
+def _moves(max_moves: int) -> Iterator[int]:
+    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
+        raise PatienceError(f"max_moves must be a whole number of at least 0, not {max_moves!r}")
+    return iter(range(max_moves))
+
+
+def _legal_or_fail(view: PlayerView) -> list[Move]:
+    moves = legal_moves(view)
+    if not moves:
+        raise PatienceError("no move is legal: the game is over")
+    return moves
+
+
+def _first_move(game: Klondike, solution: Solution) -> Move | None:
+    """The first move of a win found, in the form the stand-in's legal moves use, or ``None``."""
+    if solution.outcome != "solved" or not solution.moves:
+        return None
+    try:
+        return game.parse_move(solution.moves[0])
+    except PatienceError:  # pragma: no cover - a solver's first move is legal where it was found
+        return None
+
+
+def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:
+    trial = Klondike.from_position(deal, rules=rules)
+    trial.play(move)
+    return _solve(trial.snapshot(), rules, player.max_states, player.seconds).outcome == "solved"

@@ -1,0 +1,285 @@
+"""Fair play: the player's view, chances and the players see only what a player can see."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+from patiencelab import Klondike, Move, PatienceError, Rules
+from patiencelab.core.view import PlayerView
+from patiencelab.hints import find_fair_hint
+from patiencelab.narration import hint_text
+from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, chances, legal_moves
+from patiencelab.solver import solve
+from patiencelab.widget import protocol
+
+RULE_SETS = [
+    Rules(),
+    Rules(draw=3),
+    Rules.preset("traditional", draw=3),
+    Rules.preset("six-column"),
+]
+# Small state budgets keep the suite fast; the twins must agree whatever the budget.
+SAMPLES, STATES = 4, 300
+FAIR: dict[str, Any] = {"samples": SAMPLES, "max_states": STATES}
+
+
+def twin(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The same position with its face-down cards (and, before any recycle, its stock) in another order."""
+    other: dict[str, Any] = json.loads(json.dumps(position))
+    down = [card for column in other["tableau"] for card in column["down"]]
+    hidden = down + (other["stock"] if other["recycles"] == 0 else [])
+    shuffled = hidden[:]
+    while len(hidden) > 1 and shuffled == hidden:
+        rng.shuffle(shuffled)
+    it = iter(shuffled)
+    for column in other["tableau"]:
+        column["down"] = [next(it) for _ in column["down"]]
+    if other["recycles"] == 0:
+        other["stock"] = list(it)
+    return other
+
+
+def positions() -> list[tuple[Rules, dict[str, Any]]]:
+    """Over 50 positions of four rule sets: deals played on by the greedy player for 0 to 60 moves (some past a
+    recycle, so the stock is known), each with face-down cards left.
+    """
+    found: list[tuple[Rules, dict[str, Any]]] = []
+    for rules in RULE_SETS:
+        for seed in range(14):
+            game = Klondike(seed=100 + seed, rules=rules)
+            greedy = Greedy()
+            for _ in range(seed * 5):
+                if not game.legal_moves() or game.is_won:
+                    break
+                game.play(greedy.choose(game.player_view()))
+            if game.legal_moves() and not game.is_won:
+                found.append((rules, game.position()))
+    return found
+
+
+POSITIONS = positions()
+
+
+def pair(rules: Rules, position: dict[str, Any], n: int) -> tuple[Klondike, Klondike]:
+    one = Klondike.from_position(position, rules=rules)
+    two = Klondike.from_position(twin(position, random.Random(n)), rules=rules)
+    return one, two
+
+
+def test_the_positions_are_many_rule_sets_with_hidden_cards_and_some_known_stocks() -> None:
+    assert len(POSITIONS) >= 50
+    assert {rules for rules, _ in POSITIONS} == set(RULE_SETS)
+    assert all(any(col["down"] for col in p["tableau"]) for _, p in POSITIONS)
+    assert any(p["recycles"] > 0 for _, p in POSITIONS)
+    assert any(p["recycles"] == 0 and p["stock"] for _, p in POSITIONS)
+
+
+@pytest.mark.parametrize("n", range(len(POSITIONS)))
+def test_twins_give_equal_views_hints_moves_and_chances(n: int) -> None:
+    rules, position = POSITIONS[n]
+    one, two = pair(rules, position, n)
+    assert one.position() != two.position(), "the twins differ in their hidden cards"
+    view = one.player_view()
+    assert view == two.player_view() and hash(view) == hash(two.player_view())
+    assert repr(view) == repr(two.player_view())
+    hint_one, hint_two = find_fair_hint(one, **FAIR), find_fair_hint(two, **FAIR)
+    assert hint_one == hint_two
+    assert hint_one is not None and hint_text(one, hint_one) == hint_text(two, hint_two)  # type: ignore[arg-type]
+    assert one.hint(samples=SAMPLES, max_states=STATES) == two.hint(samples=SAMPLES, max_states=STATES) == hint_one.move
+    player = NoPeek(samples=4, max_states=300, seed=n)
+    assert player.decide(view) == player.decide(two.player_view())
+    assert one.chances(seed=n, **FAIR) == two.chances(seed=n, **FAIR)
+
+
+def test_the_twins_test_is_not_vacuous_samples_are_decided_and_moves_differ_from_greedy() -> None:
+    decided = differs = 0
+    for n, (rules, position) in enumerate(POSITIONS):
+        view = Klondike.from_position(position, rules=rules).player_view()
+        decision = NoPeek(samples=4, max_states=300, seed=n).decide(view)
+        decided += decision.chances.won + decision.chances.lost > 0
+        differs += decision.move != Greedy().choose(view)
+    assert decided >= len(POSITIONS) // 3
+    assert differs >= 1
+
+
+def test_the_view_holds_no_hidden_card() -> None:
+    game = Klondike(seed=11, rules=Rules(draw=3))
+    hidden = {c for col in game.tableau for c in col.down} | set(game.stock)
+    view = game.player_view()
+    shown = {c for col in view.tableau for c in col.up} | set(view.stock) | set(view.waste)
+    assert not shown & hidden
+    assert view.stock == () and view.stock_size == 24 and view.hidden_places == 21 + 24
+    assert [col.down for col in view.tableau] == [0, 1, 2, 3, 4, 5, 6]
+    assert set(view.unseen_cards()) == hidden
+    assert "seed" not in repr(view) and str(game.seed) not in repr(view).split("Rules")[0]
+
+
+def test_the_stock_is_known_after_a_full_pass_in_its_order() -> None:
+    game = Klondike(seed=3)
+    while game.stock:
+        game.draw()
+    assert game.player_view().stock == ()
+    game.recycle()
+    view = game.player_view()
+    assert view.stock == game.stock and view.unseen_stock == 0
+    game.draw()
+    assert game.player_view().stock == game.stock
+
+
+def test_a_view_is_immutable_hashable_and_compares_by_value() -> None:
+    game = Klondike(seed=5)
+    view = game.player_view()
+    with pytest.raises(AttributeError):
+        view.recycles = 3  # type: ignore[misc]
+    assert {view: 1}[game.player_view()] == 1
+    game.draw()
+    assert game.player_view() != view and game.player_view().history == (Move.parse("d"),)
+
+
+def test_filling_a_view_with_the_hidden_cards_gives_the_position_back() -> None:
+    game = Klondike(seed=9)
+    game.play("t1-t3") if game.can_play("t1-t3") else game.draw()
+    view = game.player_view()
+    hidden = [c for col in game.tableau for c in col.down] + list(game.stock)
+    assert view.fill(hidden).to_json() == game.position()
+    with pytest.raises(ValueError, match="hidden places"):
+        view.fill(hidden[1:])
+
+
+def late_position(seed: int) -> tuple[Rules, dict[str, Any], list[dict[str, Any]]]:
+    """A late position with four hidden cards (three face down, one in an unseen stock), and every way of
+    filling those places, built independently of the view (the hidden places listed by hand).
+    """
+    rng = random.Random(seed)
+    deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+    heights = {s: rng.randint(6, 9) for s in "CDHS"}
+    rest = [c for c in deck if "A23456789TJQK".index(c[0]) >= heights[c[1]]]
+    rng.shuffle(rest)
+    hidden, shown = rest[:4], rest[4:]
+    tableau = [{"down": [hidden[0]], "up": [shown[0]]}, {"down": [hidden[1], hidden[2]], "up": [shown[1]]}]
+    tableau += [{"down": [], "up": [card]} for card in shown[2:7]]
+    waste = shown[7:]
+    position = {"tableau": tableau, "stock": [hidden[3]], "waste": waste, "foundations": heights, "recycles": 0}
+    fills = []
+    for order in itertools.permutations(hidden):
+        other = json.loads(json.dumps(position))
+        other["tableau"][0]["down"] = [order[0]]
+        other["tableau"][1]["down"] = [order[1], order[2]]
+        other["stock"] = [order[3]]
+        fills.append(other)
+    return Rules(draw=1), position, fills
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_chances_of_a_late_position_match_the_exact_share(seed: int) -> None:
+    rules, position, fills = late_position(seed)
+    verdicts = [solve(Klondike.from_position(p, rules=rules), max_states=50_000).outcome for p in fills]
+    assert "unknown" not in verdicts
+    exact = verdicts.count("solved") / len(verdicts)
+    game = Klondike.from_position(position, rules=rules)
+    every = game.chances(samples=24, max_states=50_000)
+    assert every.exact and every.samples == 24 and every.estimate == every.low == every.high == exact
+    sampled = game.chances(samples=20, max_states=50_000, seed=seed)
+    assert not sampled.exact and sampled.samples == 20 and sampled.unknown == 0
+    assert sampled.low <= exact <= sampled.high
+
+
+def test_chances_count_undecided_samples_apart_and_both_ways() -> None:
+    view = Klondike(seed=4, rules=Rules(draw=3)).player_view()
+    result = chances(view, samples=12, max_states=600, seed=1)
+    assert result.unknown > 0 and result.samples == 12
+    assert result.estimate == result.won / 12
+    assert result.low <= result.won / 12 <= (result.won + result.unknown) / 12 <= result.high
+    assert result == chances(view, samples=12, max_states=600, seed=1)
+    with pytest.raises(PatienceError):
+        chances(view, samples=0)
+
+
+def test_every_player_plays_a_game_out() -> None:
+    for player in (Random(1), Greedy(), NoPeek(samples=2, max_states=200), Oracle(max_states=500)):
+        game = Klondike(seed=21)
+        assert isinstance(player, Player)
+        status = game.play_out(player, max_moves=60)
+        assert status in ("won", "stuck", "playing") and 0 < game.moves <= 60
+    game = Klondike(seed=21)
+    assert game.play_out(lambda view: legal_moves(view)[0], max_moves=5) == "playing" and game.moves == 5
+
+
+def test_play_out_stops_when_a_player_goes_round_in_circles() -> None:
+    game = Klondike(seed=21)
+    game.play_out(lambda view: Move.parse("d") if view.stock_size else Move.parse("r"), max_moves=1_000)
+    assert game.moves < 100
+
+
+def test_random_is_seeded_and_the_oracle_must_see_a_game() -> None:
+    def run(seed: int) -> tuple[Move, ...]:
+        game = Klondike(seed=2)
+        game.play_out(Random(seed), max_moves=40)
+        return game.history
+
+    assert run(1) == run(1) != run(2)
+    with pytest.raises(PatienceError, match="peeks"):
+        Oracle().choose(Klondike(seed=2).player_view())
+
+
+def test_the_oracle_hint_is_still_there_with_peek() -> None:
+    game = Klondike(seed=7)
+    from patiencelab.hints import find_hint
+
+    oracle = find_hint(game, max_states=2_000)
+    assert oracle is not None and game.hint(peek=True) == oracle.move
+
+
+def test_the_fair_hint_says_how_many_possible_deals_it_keeps_winnable_in_three_languages() -> None:
+    game = Klondike(seed=7)
+    hint = find_fair_hint(game, samples=8, max_states=2_000)
+    assert hint is not None and hint.reason == "chances" and 0 < hint.kept <= hint.samples == 8
+    sentences = {}
+    for lang in ("en", "nl", "sv"):
+        game.lang = lang
+        sentences[lang] = hint_text(game, hint)
+    assert f"it keeps {hint.kept} of 8 possible deals winnable" in sentences["en"]
+    assert f"zo blijven {hint.kept} van 8 mogelijke delingen winbaar" in sentences["nl"]
+    assert f"då går {hint.kept} av 8 möjliga givar att vinna" in sentences["sv"]
+
+
+def test_the_fair_hints_kept_count_is_checked_deal_by_deal() -> None:
+    game = Klondike(seed=7)
+    view = game.player_view()
+    player = NoPeek(samples=6, max_states=2_000, seed=3)
+    decision = player.decide(view, confirm=True)
+    from patiencelab.players import _deals
+
+    deals, _ = _deals(view, 6, 3)
+    kept = 0
+    for deal in deals:
+        trial = Klondike.from_position(deal, rules=view.rules)
+        trial.play(decision.move)
+        kept += solve(trial, max_states=2_000).outcome == "solved"
+    assert decision.kept == kept
+
+
+def test_the_boards_hint_reply_is_fair_and_equal_for_twins() -> None:
+    rules, position = POSITIONS[20]
+    one, two = pair(rules, position, 20)
+    replies = [protocol.hint_reply(g, 1, max_states=300, seconds=math.inf, samples=4) for g in (one, two)]
+    assert replies[0] == replies[1] and replies[0] is not None
+    fair = find_fair_hint(one, samples=4, max_states=300)
+    assert fair is not None and replies[0]["move"] == str(fair.move) and replies[0]["text"] == hint_text(one, fair)
+
+
+def test_views_of_a_game_after_moves_match_their_twins_move_by_move() -> None:
+    game = Klondike(seed=31, rules=Rules(draw=3))
+    moves = 0
+    while moves < 40 and game.legal_moves() and not game.is_won:
+        game.play(Greedy().choose(game.player_view()))
+        moves += 1
+    view: PlayerView = game.player_view()
+    other = Klondike.from_position(twin(game.position(), random.Random(1)), rules=game.rules)
+    assert view.tableau == other.player_view().tableau and view.waste == other.player_view().waste

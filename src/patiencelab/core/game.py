@@ -37,7 +37,7 @@ from patiencelab.core.kernel import (
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
-from patiencelab.core.table import Table
+from patiencelab.core.table import TABLE_FIELDS, Table
 
 if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
@@ -96,6 +96,10 @@ RECORD_FORMAT = "patiencelab-game"
 _Entry = tuple[Move, int, bool, int, int]
 
 
+#: The fields a :class:`Klondike` adds to its table's (see :data:`~patiencelab.core.table.TABLE_FIELDS`).
+_FIELDS = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
+
+
 class Klondike(Table):
     """One game of Klondike under some :class:`~patiencelab.core.rules.Rules`.
 
@@ -106,7 +110,13 @@ class Klondike(Table):
     (1, True)
     """
 
-    __slots__ = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
+    __slots__ = _FIELDS
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Klondike:
+        """A blank game, for :meth:`__init__` to fill, or :meth:`from_position` and :meth:`copy` (defined, not
+        inherited, so that compiled code can call it without :meth:`__init__`).
+        """
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -233,7 +243,7 @@ class Klondike(Table):
     def copy(self) -> Klondike:
         """An independent copy with the same position, history, score and clock (listeners are not copied)."""
         other = Klondike.__new__(Klondike)
-        for name in Table.__slots__ + Klondike.__slots__:
+        for name in TABLE_FIELDS + _FIELDS:
             setattr(other, name, getattr(self, name))
         other._down = [list(c) for c in self._down]
         other._up = [list(c) for c in self._up]

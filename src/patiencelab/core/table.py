@@ -15,7 +15,7 @@ from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
 
-__all__ = ["Table"]
+__all__ = ["TABLE_FIELDS", "Table"]
 
 _DECK = full_deck()
 _SUITS = tuple(Suit)
@@ -51,10 +51,15 @@ _T_T = [[_move(_col(i), _col(j)) if i != j else DRAW for j in range(9)] for i in
 _F_T = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
 
 
+#: The fields of a :class:`Table` (its ``__slots__``; named apart for copying, which compiled code cannot read
+#: from the class).
+TABLE_FIELDS = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
+
+
 class Table:
     """The position of one game and the rules it is played under; checks and lists moves, changes nothing."""
 
-    __slots__ = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
+    __slots__ = TABLE_FIELDS
 
     _rules: Rules
     _lang: str

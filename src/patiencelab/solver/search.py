@@ -52,11 +52,10 @@ class Solution:
 class _Search:
     """One search over a :class:`State`; the path is a list of (move, undo token) with frame starts."""
 
-    __slots__ = ("deadline", "max_states", "path", "seen", "st", "start", "states")
+    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states")
 
     def __init__(self, st: State, deadline: float, max_states: int | None) -> None:
         self.st = st
-        self.start = State.__new__(State)
         self.deadline = deadline
         self.max_states = max_states
         self.path: list[tuple[IMove, int]] = []

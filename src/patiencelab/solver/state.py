@@ -161,7 +161,8 @@ class State:
         """The state of a :class:`Position` under ``rules`` (the standard rules by default), or of anything with
         a ``snapshot()`` and ``rules`` (a game) under its own rules.
         """
-        return cls.from_position(*position_and_rules(source, rules))
+        pos, rules = position_and_rules(source, rules)
+        return cls.from_position(pos, rules)  # not *position_and_rules(...): mypyc passed the tuple as one argument
 
     # ------------------------------------------------------------------------------------------------ keys
 

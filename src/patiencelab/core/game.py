@@ -10,7 +10,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
 
-_DECK = full_deck()  # card ints (the kernel's numbering) to cards
-_SUITS = tuple(Suit)
+_DECK: Final = full_deck()  # card ints (the kernel's numbering) to cards
+_SUITS: Final = tuple(Suit)
 
 Status = Literal["playing", "won", "stuck"]
 
@@ -88,7 +88,7 @@ class Change:
 
 Listener = Callable[[Change], None]
 
-RECORD_FORMAT = "patiencelab-game"
+RECORD_FORMAT: Final = "patiencelab-game"
 
 # Undo entries: (move, count, flipped, score_before, card). ``count`` is the number of cards moved or drawn (for
 # a recycle, the size of the waste); ``flipped`` is True when the move turned a face-down card up; ``card`` is
@@ -97,7 +97,7 @@ _Entry = tuple[Move, int, bool, int, int]
 
 
 #: The fields a :class:`Klondike` adds to its table's (see :data:`~patiencelab.core.table.TABLE_FIELDS`).
-_FIELDS = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
+_FIELDS: Final = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
 
 
 class Klondike(Table):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from patiencelab.core.cards import Card
 from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
@@ -14,14 +15,14 @@ __all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move",
 # Move-ordering scores (higher is tried first). Talon moves lose a point per action needed to reach the card.
 # Moves that turn up a card score alike whatever the number of face-down cards left under it (preferring the
 # deepest column searched more positions on seeds 0-199, with draw 1 and with draw 3).
-_TO_FOUNDATION = 1000
-_FLIP = 500
-_EXPOSE_FOR_FOUNDATION = 450
-_TALON_TO_TABLEAU = 400
-_TALON_FIRST = 600  # a talon card put out, in the second move order (State.talon_first)
-_EMPTY_COLUMN = 200
-_PARTIAL_TO_EMPTY = 150
-_FROM_FOUNDATION = 100
+_TO_FOUNDATION: Final = 1000
+_FLIP: Final = 500
+_EXPOSE_FOR_FOUNDATION: Final = 450
+_TALON_TO_TABLEAU: Final = 400
+_TALON_FIRST: Final = 600  # a talon card put out, in the second move order (State.talon_first)
+_EMPTY_COLUMN: Final = 200
+_PARTIAL_TO_EMPTY: Final = 150
+_FROM_FOUNDATION: Final = 100
 
 
 def generate(st: State, onto: int = -1) -> list[IMove]:
@@ -161,7 +162,7 @@ def follow_up(st: State, m: IMove) -> IMove | None:
 #: in the key's obligation field, which is 0 in a plain key. Like :meth:`State.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
 #: (see there), whichever of them the duty names.
-OBLIGATION_KEY = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
+OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
 def _takes(tops: list[int]) -> dict[int, list[tuple[int, bool]]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
@@ -29,7 +29,7 @@ __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 Outcome = Literal["solved", "impossible", "unknown"]
 
 #: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).
-SLICE = 512
+SLICE: Final = 512
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,8 +56,8 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         return self.target_name == "wheel" and os.environ.get("PATIENCELAB_PURE_BUILD", "") != "1"
 
     def dependencies(self) -> list[str]:
-        """mypyc comes with mypy; setuptools drives the C compiler. None for a pure build."""
-        return ["mypy>=1.13", "setuptools>=68"] if self._wanted() else []
+        """mypyc comes with mypy; setuptools drives the C compiler. None for a pure build or with no compiler."""
+        return ["mypy>=1.13", "setuptools>=68"] if self._wanted() and compiler() is not None else []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         """Compile, or say in one line why the wheel stays pure."""
@@ -108,7 +108,9 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
 
         t0 = time.monotonic()
         sources = [root / "src" / pathlib.Path(*name.split(".")).with_suffix(".py") for name in modules]
-        temp = pathlib.Path(tempfile.mkdtemp(prefix="patiencelab-mypyc-c-"))
+        hashes = {name: sha256(path) for name, path in zip(modules, sources)}  # of the sources as compiled
+        # In place, the C files and mypy's cache stay in build/mypyc, so that a rebuild compiles only what changed.
+        temp = root / "build" / "mypyc" if inplace else pathlib.Path(tempfile.mkdtemp(prefix="patiencelab-mypyc-c-"))
         here = os.getcwd()
         os.chdir(root)  # mypy reads its settings from pyproject.toml here
         try:
@@ -131,11 +133,11 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
             built = [pathlib.Path(path) for path in command.get_outputs()]
         finally:
             os.chdir(here)
-            shutil.rmtree(temp, ignore_errors=True)
+            if not inplace:
+                shutil.rmtree(temp, ignore_errors=True)
         built = [path if path.is_absolute() else root / path for path in built]
         manifest = out / "patiencelab" / MANIFEST
         manifest.parent.mkdir(parents=True, exist_ok=True)
-        hashes = {name: sha256(path) for name, path in zip(modules, sources)}
         manifest.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")
         notice(f"compiled {len(modules)} modules with mypyc in {time.monotonic() - t0:.0f} s")
         return [*built, manifest]

@@ -24,6 +24,10 @@ _EMPTY_COLUMN: Final = 200
 _PARTIAL_TO_EMPTY: Final = 150
 _FROM_FOUNDATION: Final = 100
 
+#: A move with its score in front, flat (score, kind, a, b, c): sorted as the pair (score, move) would be, without a
+#: tuple in a tuple to make and compare.
+Scored = tuple[int, int, int, int, int]
+
 
 def generate(st: State, onto: int = -1) -> list[IMove]:
     """Every move worth trying here, ordered so that the most promising comes *last* (for ``list.pop``); with
@@ -44,10 +48,10 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     # With a duty (see must_cover), only the moves that may follow it: onto ``onto``, and cards brought back from
     # the foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so
     # what follows a duty must not depend on which of the two it names).
-    takes = every if free else {RANK[onto] - 1: [(tops.index(onto), RED[onto])]} if onto in tops else {}
+    takes = every if free else _takes([onto if t == onto else -1 for t in tops])
     to_empty = empty if free else -1
     king_waiting: bool | None = None
-    scored: list[tuple[int, IMove]] = []
+    scored: list[Scored] = []
     add = scored.append
     for i in range(n):
         u = up[i]
@@ -56,40 +60,40 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
         top = u[-1]
         nd = len(down[i])
         if free and found[top // 13] == RANK[top] - 1:
-            add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), (T2F, i, 0, 0)))
+            add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
-        targets = takes.get(r0)
+        targets = takes[r0]
         if targets:  # the whole run
             red = RED[u[0]]
             for j, top_red in targets:
                 if top_red == red:
                     continue
                 if nd:
-                    add((_FLIP, (T2T, i, j, 0)))
+                    add((_FLIP, T2T, i, j, 0))
                 else:
                     if king_waiting is None:
                         king_waiting = not king_only or _king_waiting(st)
                     if king_waiting:
-                        add((_EMPTY_COLUMN, (T2T, i, j, 0)))
+                        add((_EMPTY_COLUMN, T2T, i, j, 0))
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
             if found[below // 13] == RANK[below] - 1:
-                targets = takes.get(r0 - k)
+                targets = takes[r0 - k]
                 if targets:
                     red = RED[u[k]]
                     for j, top_red in targets:
                         if top_red != red:
-                            add((_EXPOSE_FOR_FOUNDATION, (T2T, i, j, k)))
+                            add((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
-                    add((_FLIP, (T2T, i, to_empty, 0)))
+                    add((_FLIP, T2T, i, to_empty, 0))
             else:
                 if nd:
-                    add((_FLIP + nd * 8 - 20, (T2T, i, to_empty, 0)))
+                    add((_FLIP + nd * 8 - 20, T2T, i, to_empty, 0))
                 for k in range(1, length):
-                    add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), (T2T, i, to_empty, k)))
+                    add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
     if talon:
         stays = st.draw == 1 and st.max_rec is None
@@ -99,21 +103,21 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
             c = talon[idx]
             rank = RANK[c]
             if free and found[c // 13] == rank - 1:
-                add((_TO_FOUNDATION - 100 - cost, (W2F, idx, 0, 0)))
+                add((_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            targets = takes.get(rank)
+            targets = takes[rank]
             if targets:
                 red = RED[c]
                 for j, top_red in targets:
                     if top_red != red:
-                        add((out - cost, (W2T, idx, j, 0)))
+                        add((out - cost, W2T, idx, j, 0))
             if any_to_empty or (rank == 13 and to_empty >= 0):
-                add((out - 50 - cost, (W2T, idx, to_empty, 0)))
+                add((out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
         _foundation_moves(st, every, empty, add)
     scored.sort()
-    return [m for _, m in scored]
+    return [(kind, a, b, c) for _, kind, a, b, c in scored]
 
 
 def must_cover(st: State, m: IMove) -> int:
@@ -165,24 +169,28 @@ def follow_up(st: State, m: IMove) -> IMove | None:
 OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-def _takes(tops: list[int]) -> dict[int, list[tuple[int, bool]]]:
+#: What :func:`_takes` gives: by rank (1-13), the columns a card of that rank could go on, with their tops' colours
+#: (``None`` for none; a list indexed by rank, which compiled code reads faster than a dict).
+Takes = list[list[tuple[int, bool]] | None]
+
+
+def _takes(tops: list[int]) -> Takes:
     """The columns a card of each rank could go on, with their tops' colours (``tops``: each column's top card,
     -1 when empty).
     """
-    takes: dict[int, list[tuple[int, bool]]] = {}
+    takes: Takes = [None] * 14
     for j, t in enumerate(tops):
         if t >= 0:
             need = RANK[t] - 1
-            if need in takes:
-                takes[need].append((j, RED[t]))
-            else:
+            found = takes[need]
+            if found is None:
                 takes[need] = [(j, RED[t])]
+            else:
+                found.append((j, RED[t]))
     return takes
 
 
-def _foundation_moves(
-    st: State, takes: dict[int, list[tuple[int, bool]]], empty: int, add: Callable[[tuple[int, IMove]], None]
-) -> None:
+def _foundation_moves(st: State, takes: Takes, empty: int, add: Callable[[Scored], None]) -> None:
     """Foundation cards back to the tableau (``takes``: see :func:`_takes`), only where a card could be put on
     them right after.
     """
@@ -191,7 +199,7 @@ def _foundation_moves(
         count = found[s]
         if count <= 1:
             continue  # nothing ever goes on an Ace
-        targets = takes.get(count)
+        targets = takes[count]
         to_empty = empty >= 0 and (count == 13 or not st.king_only)
         if not targets and not to_empty:
             continue
@@ -202,9 +210,9 @@ def _foundation_moves(
             red = RED[c]
             for j, top_red in targets:
                 if top_red != red:
-                    add((_FROM_FOUNDATION, (F2T, s, j, 0)))
+                    add((_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
-            add((_FROM_FOUNDATION, (F2T, s, empty, 0)))
+            add((_FROM_FOUNDATION, F2T, s, empty, 0))
 
 
 def _wanted(st: State, c: int) -> bool:

@@ -35,7 +35,7 @@ from patiencelab.core.kernel import (
     unrecycle_waste,
 )
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
+from patiencelab.core.position import Position, check_seed, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
 from patiencelab.core.table import TABLE_FIELDS, Table
 
@@ -115,7 +115,18 @@ class Klondike(Table):
     def __new__(cls, *args: Any, **kwargs: Any) -> Klondike:
         """A blank game, for :meth:`__init__` to fill, or :meth:`from_position` and :meth:`copy` (defined, not
         inherited, so that compiled code can call it without :meth:`__init__`).
+
+        It first checks the arguments whose type compiled code checks on the way into :meth:`__init__` (and would
+        refuse with a ``TypeError``), so that a wrong one is a :class:`PatienceError` in either build.
         """
+        seed, deal, solvable = kwargs.get("seed"), kwargs.get("deal"), kwargs.get("solvable", False)
+        if seed is not None:
+            check_seed(seed)
+        if deal is not None and not isinstance(deal, str):
+            parse_deal(deal)  # says what is wrong
+        check_language(kwargs.get("lang", "en"))
+        if not isinstance(solvable, bool):
+            raise PatienceError(f"solvable must be True or False, not {quote(solvable)}")
         return super().__new__(cls)
 
     def __init__(

@@ -63,12 +63,9 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
             add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
-        targets = takes[r0]
+        targets = takes[2 * r0 + RED[u[0]]]
         if targets:  # the whole run
-            red = RED[u[0]]
-            for j, top_red in targets:
-                if top_red == red:
-                    continue
+            for j in targets:
                 if nd:
                     add((_FLIP, T2T, i, j, 0))
                 else:
@@ -79,12 +76,10 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
             if found[below // 13] == RANK[below] - 1:
-                targets = takes[r0 - k]
+                targets = takes[2 * (r0 - k) + RED[u[k]]]
                 if targets:
-                    red = RED[u[k]]
-                    for j, top_red in targets:
-                        if top_red != red:
-                            add((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
+                    for j in targets:
+                        add((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
@@ -106,12 +101,10 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
                 add((_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            targets = takes[rank]
+            targets = takes[2 * rank + RED[c]]
             if targets:
-                red = RED[c]
-                for j, top_red in targets:
-                    if top_red != red:
-                        add((out - cost, W2T, idx, j, 0))
+                for j in targets:
+                    add((out - cost, W2T, idx, j, 0))
             if any_to_empty or (rank == 13 and to_empty >= 0):
                 add((out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
@@ -169,24 +162,23 @@ def follow_up(st: State, m: IMove) -> IMove | None:
 OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-#: What :func:`_takes` gives: by rank (1-13), the columns a card of that rank could go on, with their tops' colours
-#: (``None`` for none; a list indexed by rank, which compiled code reads faster than a dict).
-Takes = list[list[tuple[int, bool]] | None]
+#: What :func:`_takes` gives: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the columns a card of that
+#: rank and colour could go on, in order, or ``None`` for none (a list, which compiled code reads faster than a
+#: dict, of plain column numbers, with no colour left to check).
+Takes = list[list[int] | None]
 
 
 def _takes(tops: list[int]) -> Takes:
-    """The columns a card of each rank could go on, with their tops' colours (``tops``: each column's top card,
-    -1 when empty).
-    """
-    takes: Takes = [None] * 14
+    """The columns a card of each rank and colour could go on (``tops``: each column's top card, -1 when empty)."""
+    takes: Takes = [None] * 28
     for j, t in enumerate(tops):
         if t >= 0:
-            need = RANK[t] - 1
-            found = takes[need]
-            if found is None:
-                takes[need] = [(j, RED[t])]
+            fits = 2 * (RANK[t] - 1) + (0 if RED[t] else 1)  # one rank lower, the other colour
+            columns = takes[fits]
+            if columns is None:
+                takes[fits] = [j]
             else:
-                found.append((j, RED[t]))
+                columns.append(j)
     return takes
 
 
@@ -199,18 +191,16 @@ def _foundation_moves(st: State, takes: Takes, empty: int, add: Callable[[Scored
         count = found[s]
         if count <= 1:
             continue  # nothing ever goes on an Ace
-        targets = takes[count]
+        c = s * 13 + count - 1
+        targets = takes[2 * count + RED[c]]
         to_empty = empty >= 0 and (count == 13 or not st.king_only)
         if not targets and not to_empty:
             continue
-        c = s * 13 + count - 1
         if st.is_safe(c) or not _wanted(st, c):
             continue
         if targets:
-            red = RED[c]
-            for j, top_red in targets:
-                if top_red != red:
-                    add((_FROM_FOUNDATION, F2T, s, j, 0))
+            for j in targets:
+                add((_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
             add((_FROM_FOUNDATION, F2T, s, empty, 0))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from patiencelab.core.cards import Card
@@ -52,7 +51,6 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[Scored] = []
-    add = scored.append
     for i in range(n):
         u = up[i]
         if not u:
@@ -60,35 +58,35 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
         top = u[-1]
         nd = len(down[i])
         if free and found[top // 13] == RANK[top] - 1:
-            add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
+            scored.append((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
         targets = takes[2 * r0 + RED[u[0]]]
         if targets:  # the whole run
             for j in targets:
                 if nd:
-                    add((_FLIP, T2T, i, j, 0))
+                    scored.append((_FLIP, T2T, i, j, 0))
                 else:
                     if king_waiting is None:
                         king_waiting = not king_only or _king_waiting(st)
                     if king_waiting:
-                        add((_EMPTY_COLUMN, T2T, i, j, 0))
+                        scored.append((_EMPTY_COLUMN, T2T, i, j, 0))
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
             if found[below // 13] == RANK[below] - 1:
                 targets = takes[2 * (r0 - k) + RED[u[k]]]
                 if targets:
                     for j in targets:
-                        add((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
+                        scored.append((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
-                    add((_FLIP, T2T, i, to_empty, 0))
+                    scored.append((_FLIP, T2T, i, to_empty, 0))
             else:
                 if nd:
-                    add((_FLIP + nd * 8 - 20, T2T, i, to_empty, 0))
+                    scored.append((_FLIP + nd * 8 - 20, T2T, i, to_empty, 0))
                 for k in range(1, length):
-                    add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
+                    scored.append((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
     if talon:
         stays = st.draw == 1 and st.max_rec is None
@@ -98,17 +96,17 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
             c = talon[idx]
             rank = RANK[c]
             if free and found[c // 13] == rank - 1:
-                add((_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
+                scored.append((_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
             targets = takes[2 * rank + RED[c]]
             if targets:
                 for j in targets:
-                    add((out - cost, W2T, idx, j, 0))
+                    scored.append((out - cost, W2T, idx, j, 0))
             if any_to_empty or (rank == 13 and to_empty >= 0):
-                add((out - 50 - cost, W2T, idx, to_empty, 0))
+                scored.append((out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
-        _foundation_moves(st, every, empty, add)
+        _foundation_moves(st, every, empty, scored)
     scored.sort()
     return [(kind, a, b, c) for _, kind, a, b, c in scored]
 
@@ -182,9 +180,9 @@ def _takes(tops: list[int]) -> Takes:
     return takes
 
 
-def _foundation_moves(st: State, takes: Takes, empty: int, add: Callable[[Scored], None]) -> None:
-    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), only where a card could be put on
-    them right after.
+def _foundation_moves(st: State, takes: Takes, empty: int, scored: list[Scored]) -> None:
+    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), added to ``scored``, only where a card
+    could be put on them right after.
     """
     found = st.found
     for s in range(4):
@@ -200,9 +198,9 @@ def _foundation_moves(st: State, takes: Takes, empty: int, add: Callable[[Scored
             continue
         if targets:
             for j in targets:
-                add((_FROM_FOUNDATION, F2T, s, j, 0))
+                scored.append((_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
-            add((_FROM_FOUNDATION, F2T, s, empty, 0))
+            scored.append((_FROM_FOUNDATION, F2T, s, empty, 0))
 
 
 def _wanted(st: State, c: int) -> bool:

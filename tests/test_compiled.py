@@ -104,7 +104,7 @@ def test_an_edited_source_falls_back_to_the_pure_modules_with_a_notice(tmp_path:
     shared = list(PACKAGE.parent.glob("patiencelab__mypyc.*"))
     for path in shared:
         shutil.copy2(path, tmp_path / path.name)
-    code = "import patiencelab; print(list(patiencelab.COMPILED))"
+    code = "import json, patiencelab; print(json.dumps(patiencelab.COMPILED))"
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop("PATIENCELAB_PURE", None)
 

@@ -10,7 +10,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
@@ -191,9 +191,13 @@ class Klondike(Table):
         *,
         rules: Rules | None = None,
         clock: Callable[[], float] | None = None,
-        lang: str = "en",
+        lang: object = "en",
     ) -> Klondike:
-        """A game that starts from ``position`` (the JSON form of DESIGN.md, or a :class:`Position`)."""
+        """A game that starts from ``position`` (the JSON form of DESIGN.md, or a :class:`Position`).
+
+        ``lang`` is typed ``object`` because it is checked here (a :class:`PatienceError` names the choices): a
+        compiled function would refuse a value of the wrong type with a ``TypeError`` before any check of ours.
+        """
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
@@ -208,7 +212,7 @@ class Klondike(Table):
         game = cls.__new__(cls)
         game._seed = None
         game._deal = None
-        game._setup(position, rules, clock, lang)
+        game._setup(position, rules, clock, check_language(lang))
         return game
 
     @classmethod
@@ -407,13 +411,15 @@ class Klondike(Table):
 
     @classmethod
     def from_deal_string(
-        cls, text: str, *, format: DealFormat = "patiencelab", rules: Rules | None = None, lang: str = "en"
+        cls, text: object, *, format: object = "patiencelab", rules: Rules | None = None, lang: object = "en"
     ) -> Klondike:
-        """A game dealt from a deal string in ``format`` (see :meth:`deal_string`)."""
+        """A game dealt from a deal string in ``format`` (see :meth:`deal_string`). The arguments are typed
+        ``object`` because they are checked (see :meth:`from_position`).
+        """
         from patiencelab.interop import from_deal_string
 
-        cards = from_deal_string(text, format)
-        return cls(deal="".join(map(str, cards)), rules=rules, lang=lang)
+        cards = from_deal_string(cast(str, text), cast("DealFormat", format))  # it checks both
+        return cls(deal="".join(map(str, cards)), rules=rules, lang=cast(str, lang))  # __new__ checks lang
 
     # ------------------------------------------------------------------------------------------- changing
 

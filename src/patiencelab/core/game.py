@@ -418,8 +418,9 @@ class Klondike(Table):
         """
         from patiencelab.interop import from_deal_string
 
-        cards = from_deal_string(cast(str, text), cast("DealFormat", format))  # it checks both
-        return cls(deal="".join(map(str, cards)), rules=rules, lang=cast(str, lang))  # __new__ checks lang
+        # Passed on as Any: a cast to a narrower type is itself checked in compiled code.
+        cards = from_deal_string(cast(Any, text), cast(Any, format))  # it checks both
+        return cls(deal="".join(map(str, cards)), rules=rules, lang=cast(Any, lang))  # __new__ checks lang
 
     # ------------------------------------------------------------------------------------------- changing
 

@@ -8,6 +8,7 @@ BUNDLE := src/patiencelab/static/widget.js
 # `make play` opens copies of the example notebooks here (git-ignored), so playing leaves the repository clean.
 PLAY_DIR := build/play
 JS_SOURCES := $(wildcard js/*.ts js/*.css js/build.mjs)
+CORE_SOURCES := $(wildcard src/patiencelab/core/*.py src/patiencelab/solver/*.py)
 
 # The JupyterLite classroom site (`make lite`): its own build environment and the Pyodide runtime, both from the
 # registries; downloads are kept under build/lite/cache.
@@ -35,7 +36,9 @@ $(NODE_STAMP): js/package.json js/package-lock.json
 $(BUNDLE): $(NODE_STAMP) $(JS_SOURCES)
 	cd js && npm run build
 
-$(STAMP): pyproject.toml $(BUNDLE) | $(BIN)/python
+# The editable install compiles the rules kernel, game and solver core in place with mypyc (hatch_build.py; Debian's
+# gcc; without a compiler it stays pure Python). An edited core module runs pure, with a notice, until this reruns.
+$(STAMP): pyproject.toml hatch_build.py $(CORE_SOURCES) $(BUNDLE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
@@ -55,8 +58,10 @@ types: setup
 js-test: setup
 	cd js && npm test
 
+# The whole suite on the compiled modules, then the solver, rules and hints again on the pure ones (tests/conftest.py).
 py-test: setup
 	$(BIN)/pytest -q
+	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt
 	$(PYTHON) -m venv $(LITE_VENV)
@@ -68,11 +73,11 @@ $(LITE_NODE): lite/package.json lite/package-lock.json
 	cd lite && npm ci --no-audit --no-fund
 	touch $@
 
-# The site: Pyodide, the kernel's start-up wheels, the widget stack and the wheel of this checkout, the notebooks
-# and lessons. Copy $(LITE_SITE) to any static web host to publish it.
+# The site: Pyodide, the kernel's start-up wheels, the widget stack and the pure wheel of this checkout, the
+# notebooks and lessons. Copy $(LITE_SITE) to any static web host to publish it.
 lite: $(LITE_STAMP) $(LITE_NODE) $(BUNDLE)
 	rm -rf build/lite/dist
-	$(LITE_VENV)/bin/python -m build --wheel --no-isolation --outdir build/lite/dist .
+	PATIENCELAB_PURE_BUILD=1 $(LITE_VENV)/bin/python -m build --wheel --no-isolation --outdir build/lite/dist .
 	$(LITE_VENV)/bin/python lite/build.py --wheel "$$(ls build/lite/dist/*.whl)" --out $(LITE_SITE) --cache build/lite/cache
 
 # Serves the site on 127.0.0.1 and plays it in Chromium with every other request blocked.
@@ -89,6 +94,7 @@ docs-serve: docs
 
 bench: setup
 	$(BIN)/python benchmarks/bench_model.py
+	$(BIN)/python benchmarks/bench_solver.py --compare-pure
 
 # The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000).
 # SOAK_SEED picks another set of positions.
@@ -105,3 +111,5 @@ play: setup
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) lite/node_modules build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static
+	find src -name '*.so' -delete
+	rm -f src/patiencelab/_compiled.json

@@ -5,12 +5,19 @@ once with the largest budget and the decision time is read against the smaller o
 60`` each deal is solved with 10 s and only the deals undecided then are solved again, from the start, with 60 s
 (the search is deterministic, so that run repeats the first 10 s and goes on: the same as one 60 s run, for less
 time on the decided deals).
+
+``--compare-pure`` measures positions per CPU second instead, compiled and pure side by side: the same searches
+(seeds 0-29 by default, draw 1 and 3, 20,000 positions each) in fresh processes, one with ``PATIENCELAB_PURE=1``,
+taking turns, best of ``--repeat``; it checks that both searched the same positions.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -61,6 +68,47 @@ def run_peer(seed: int, draw: int) -> Run | None:
     return Run(seed, outcome.get(name, "unknown"), seconds)
 
 
+def positions_per_cpu_second(seeds: range, max_states: int) -> dict[str, object]:
+    """Search every seed with draw 1 and 3 (``max_states`` each); the positions, their CPU seconds, the modules."""
+    import patiencelab
+
+    states = []
+    t0 = time.process_time()
+    for seed in seeds:
+        for draw in (1, 3):
+            found = solve(Klondike(seed=seed, rules=Rules(draw=draw)), seconds=1e9, max_states=max_states)
+            states.append((found.outcome, found.states))
+    cpu = time.process_time() - t0
+    return {"states": states, "cpu": cpu, "compiled": len(patiencelab.COMPILED)}
+
+
+def compare_pure(seeds: range, max_states: int, repeat: int) -> int:
+    """Print positions per CPU second of the compiled and the pure modules, side by side, and their ratio."""
+    code = (
+        "import json, sys; sys.path.insert(0, 'benchmarks'); import bench_solver as b; "
+        f"print(json.dumps(b.positions_per_cpu_second(range({seeds.start}, {seeds.stop}), {max_states})))"
+    )
+    best: dict[bool, dict[str, object]] = {}
+    for _ in range(repeat):
+        for pure in (False, True):
+            env = {**os.environ, "PATIENCELAB_PURE": "1" if pure else "0"}
+            done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+            run = json.loads(done.stdout)
+            if pure not in best or run["cpu"] < best[pure]["cpu"]:
+                best[pure] = run
+    fast, slow = best[False], best[True]
+    same = fast["states"] == slow["states"]
+    total = sum(n for _, n in fast["states"])  # type: ignore[attr-defined]
+    print(f"seeds {seeds.start}-{seeds.stop - 1}, draw 1 and 3, {max_states:,} positions each, best of {repeat}")
+    print("| modules | positions | CPU s | positions per CPU s |\n|---|---:|---:|---:|")
+    for name, run in (("compiled", fast), ("pure", slow)):
+        cpu = float(run["cpu"])  # type: ignore[arg-type]
+        print(f"| {name} ({run['compiled']} compiled) | {total:,} | {cpu:.2f} | {total / cpu:,.0f} |")
+    ratio = float(slow["cpu"]) / float(fast["cpu"])  # type: ignore[arg-type]
+    print(f"\ncompiled / pure: {ratio:.2f}x; same positions searched and verdicts: {'yes' if same else 'NO'}")
+    return 0 if same else 1
+
+
 def summary(runs: list[Run], budgets: tuple[float, ...]) -> list[str]:
     """Cells: decided within each budget, solved / impossible, median seconds per decided deal."""
     n = len(runs)
@@ -75,17 +123,22 @@ def summary(runs: list[Run], budgets: tuple[float, ...]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a markdown table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=200, help="seeds 0..N-1 (default 200)")
+    parser.add_argument("--deals", type=int, help="seeds 0..N-1 (default 200, 30 with --compare-pure)")
     parser.add_argument("--first", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--draw", type=int, choices=(1, 3), action="append", help="draw count (default 1 and 3)")
     parser.add_argument("--seconds", type=float, default=60.0, help="largest budget per deal (default 60)")
     parser.add_argument("--then", type=float, help="solve again with this budget the deals undecided in --seconds")
     parser.add_argument("--peer", action="store_true", help="also run pyksolve solve_fast when installed")
     parser.add_argument("--verbose", action="store_true", help="print every deal")
+    parser.add_argument("--compare-pure", action="store_true", help="positions per CPU s, compiled and pure")
+    parser.add_argument("--max-states", type=int, default=20_000, help="positions per search for --compare-pure")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each for --compare-pure (the best counts)")
     args = parser.parse_args(argv)
+    if args.compare_pure:
+        return compare_pure(range(args.first, args.first + (args.deals or 30)), args.max_states, args.repeat)
     top = max(args.seconds, args.then or 0.0)
     budgets = tuple(sorted({*(b for b in BUDGETS if b < top), args.seconds, top}))
-    seeds = range(args.first, args.first + args.deals)
+    seeds = range(args.first, args.first + (args.deals or 200))
     head = ["solver", "draw", *[f"decided ≤ {b:g} s" for b in budgets], "solved / impossible", "median s"]
     rows: list[list[str]] = []
     for draw in args.draw or [1, 3]:

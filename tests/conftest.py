@@ -4,6 +4,11 @@ a widget sends is checked against the protocol's schema.
 Hypothesis runs under one of two profiles: ``ci`` (chosen when the ``CI`` environment variable is set) is
 derandomized, so a failure in CI fails every run and prints the blob that reproduces it; ``dev`` keeps the
 random search. Neither has a deadline: no test may depend on the speed of the machine.
+
+The package may run compiled (mypyc): ``make test`` runs the whole suite so, then the *pure pass* (the tests in
+:data:`PURE_PASS` and those marked ``pure``) again with ``PATIENCELAB_PURE=1``:
+``PATIENCELAB_PURE=1 pytest -m pure_pass``. A test that patches the package's own functions or classes is marked
+``pure``: compiled code calls its functions directly, past any patch, so such a test runs in the pure pass only.
 """
 
 from __future__ import annotations
@@ -17,11 +22,35 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+import patiencelab
 from patiencelab.core.game import Change
+
+#: The tests of the pure pass (besides those marked ``pure``): the solver, the rules and what players ask of them.
+PURE_PASS = (
+    "tests/solver/",
+    "tests/test_compiled.py",
+    "tests/test_kernel.py",
+    "tests/test_rules.py",
+    "tests/test_game_rules.py",
+    "tests/test_moves.py",
+    "tests/test_hints.py",
+)
+_ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI", "").lower() not in ("", "0", "false") else "dev")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the pure pass (``pure_pass``); skip the ``pure`` tests when the package runs compiled."""
+    for item in items:
+        where = item.path.resolve().relative_to(_ROOT).as_posix()
+        pure = item.get_closest_marker("pure") is not None
+        if pure or where.startswith(PURE_PASS):
+            item.add_marker(pytest.mark.pure_pass)
+        if pure and patiencelab.COMPILED:
+            item.add_marker(pytest.mark.skip(reason="patches the package's functions: runs in the pure pass"))
 
 
 @pytest.fixture(autouse=True)

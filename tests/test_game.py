@@ -44,7 +44,9 @@ def test_random_game_without_seed_is_reproducible_from_its_seed() -> None:
     assert Klondike(seed=game.seed) == game
 
 
-@pytest.mark.parametrize("kwargs", [{"rules": "standard"}, {"seed": "7"}, {"seed": 1.5}])
+@pytest.mark.parametrize(
+    "kwargs", [{"rules": "standard"}, {"seed": "7"}, {"seed": 1.5}, {"deal": 5}, {"lang": 5}, {"solvable": "yes"}]
+)
 def test_bad_constructor_arguments(kwargs: dict[str, object]) -> None:
     with pytest.raises(PatienceError):
         Klondike(**kwargs)  # type: ignore[arg-type]

@@ -111,6 +111,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
     return counts
 
 
+@pytest.mark.pure  # counts calls by patching the table's methods
 def test_one_move_intent_checks_the_move_once_and_lists_the_new_positions_moves_once(
     counted: collections.Counter[str],
 ) -> None:

@@ -1,6 +1,10 @@
-"""The wheel and the sdist need no Node: built from this checkout (the front end is bundled in), installed into a
+"""The wheels and the sdist need no Node: built from this checkout (the front end is bundled in), installed into a
 fresh virtual environment with nothing but that environment on the PATH, they import the widget, build the
 board's state and draw an SVG. Needs the package registry (pip installs the dependencies and build backend).
+
+Two wheels: the compiled one (a C compiler on the PATH: the rules kernel, game and solver core built by mypyc)
+and the pure one (``PATIENCELAB_PURE_BUILD=1``, as ``make lite`` builds it for Pyodide). The sdist installs with
+no compiler on the PATH, pure, with one line of notice.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 
 import pytest
@@ -30,14 +35,45 @@ assert (static / "widget.js").is_file() and (static / "widget.css").is_file()
 assert "render" in str(w._esm)
 picture = svg.render(w.game, width=320)
 print(json.dumps([source, w.state["version"], w.state["status"], w.state["tableau"][0]["up"], picture[:4]]))
+print(json.dumps([patiencelab.COMPILED, str(patiencelab.solve(w.game, max_states=5000).moves[:3])]))
 """
 
+#: The compiled core, as ``patiencelab.COMPILED`` lists it.
+CORE = [
+    "patiencelab.core.game",
+    "patiencelab.core.kernel",
+    "patiencelab.core.table",
+    "patiencelab.solver.deadend",
+    "patiencelab.solver.movegen",
+    "patiencelab.solver.portfolio",
+    "patiencelab.solver.search",
+    "patiencelab.solver.state",
+]
 
-def without_node(bin_dir: pathlib.Path) -> dict[str, str]:
-    """An environment whose PATH is one folder with no Node in it (and no PYTHONPATH into this checkout)."""
-    assert not (bin_dir / "node").exists() and not (bin_dir / "npm").exists()
-    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return {**env, "PATH": str(bin_dir), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+def without_node(bin_dir: pathlib.Path, *more: pathlib.Path) -> dict[str, str]:
+    """An environment whose PATH is one folder (and ``more``) with no Node in it (and no PYTHONPATH into this
+    checkout, no compiler named by CC, no choice of pure modules).
+    """
+    for folder in (bin_dir, *more):
+        assert not (folder / "node").exists() and not (folder / "npm").exists()
+    drop = ("PYTHONPATH", "VIRTUAL_ENV", "CC", "PATIENCELAB_PURE", "PATIENCELAB_PURE_BUILD")
+    env = {key: value for key, value in os.environ.items() if key not in drop}
+    path = os.pathsep.join(str(folder) for folder in (bin_dir, *more))
+    return {**env, "PATH": path, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+
+def compiler_only(folder: pathlib.Path) -> pathlib.Path:
+    """A folder holding the C compiler Python was built with and the assembler and linker it calls, nothing else."""
+    folder.mkdir()
+    for tool in (str(sysconfig.get_config_var("CC") or "cc").split()[0], "as", "ld"):
+        found = shutil.which(tool)
+        if found is None:
+            if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+                pytest.fail(f"CI builds the compiled wheel, but there is no {tool}")
+            pytest.skip(f"no {tool} on this machine: the compiled wheel cannot be built")
+        (folder / pathlib.Path(tool).name).symlink_to(pathlib.Path(found).resolve())
+    return folder
 
 
 def run(command: list[str], env: dict[str, str], cwd: pathlib.Path | None = None) -> str:
@@ -52,8 +88,10 @@ def fresh_venv(path: pathlib.Path) -> pathlib.Path:
 
 
 @pytest.fixture(scope="module")
-def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path]:
-    """The sdist and the wheel, built by ``python -m build`` (the wheel from the sdist) with no Node around."""
+def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path, pathlib.Path]:
+    """The sdist, the compiled wheel (from the sdist) and the pure wheel, built by ``python -m build`` with no Node
+    around (a C compiler on the PATH for the compiled one).
+    """
     if not (REPO / "src" / "patiencelab" / "static" / "widget.js").is_file():
         pytest.fail("the front end is not built: run 'make setup' first", pytrace=False)
     work = tmp_path_factory.mktemp("dists")
@@ -67,22 +105,48 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathl
     source = work / "source"  # a copy of the checkout without its environments
     ignore = shutil.ignore_patterns(".venv*", "node_modules", "build", "dist", ".git", "test-artifacts", "*cache*")
     shutil.copytree(REPO, source, ignore=ignore)
-    run([str(python), "-m", "build", "--outdir", str(out), str(source)], without_node(python.parent))
+    env = without_node(python.parent, compiler_only(work / "cc"))
+    run([str(python), "-m", "build", "--outdir", str(out), str(source)], env)
     (sdist,) = out.glob("patiencelab-*.tar.gz")
     (wheel,) = out.glob("patiencelab-*.whl")
-    return sdist, wheel
+    pure_out = work / "pure"
+    env = {**without_node(python.parent), "PATIENCELAB_PURE_BUILD": "1"}
+    run([str(python), "-m", "build", "--wheel", "--outdir", str(pure_out), str(source)], env)
+    (pure,) = pure_out.glob("patiencelab-*.whl")
+    return sdist, wheel, pure
+
+
+def checked(output: str) -> tuple[list[object], list[str], str]:
+    """The two lines :data:`CHECK` prints: the board's summary, the compiled modules and a solution's start."""
+    board, (compiled, moves) = (json.loads(line) for line in output.splitlines()[-2:])
+    return board, compiled, moves
 
 
 def test_the_package_installs_and_plays_without_node(
-    dists: tuple[pathlib.Path, pathlib.Path], tmp_path: pathlib.Path
+    dists: tuple[pathlib.Path, pathlib.Path, pathlib.Path], tmp_path: pathlib.Path
 ) -> None:
-    sdist, wheel = dists
+    sdist, wheel, pure = dists
+    assert not wheel.name.endswith("-none-any.whl") and pure.name.endswith("-py3-none-any.whl")
     bin_dir = fresh_venv(tmp_path / "venv")
     env = without_node(bin_dir)
     pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet"]
     check = [str(bin_dir / "python"), "-c", CHECK.format(prefix=str(tmp_path / "venv"))]
     run([*pip, f"patiencelab[widget] @ {wheel.as_uri()}"], env)  # with its dependencies, from the registry
-    assert json.loads(run(check, env, cwd=tmp_path)) == [wheel.name, 1, "playing", ["5D"], "<svg"]
-    # the sdist builds (its front end is in it) and installs in place of the wheel
-    run([*pip, "--force-reinstall", "--no-deps", str(sdist)], env)
-    assert json.loads(run(check, env, cwd=tmp_path)) == [sdist.name, 1, "playing", ["5D"], "<svg"]
+    board, compiled, moves = checked(run(check, env, cwd=tmp_path))
+    assert board == [wheel.name, 1, "playing", ["5D"], "<svg"] and compiled == CORE
+    assert checked(run(check, {**env, "PATIENCELAB_PURE": "1"}, cwd=tmp_path)) == (board, [], moves)
+    # the pure wheel: the same answers from the Python source alone
+    run([*pip, "--force-reinstall", "--no-deps", str(pure)], env)
+    assert checked(run(check, env, cwd=tmp_path)) == ([pure.name, *board[1:]], [], moves)
+    # the sdist builds (its front end is in it) with no C compiler on the PATH, pure, with one line of notice
+    done = subprocess.run(
+        [*pip[:-1], "--verbose", "--force-reinstall", "--no-deps", str(sdist)],
+        env={**env, "CC": str(tmp_path / "no-such-cc")},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    notices = [line for line in (done.stdout + done.stderr).splitlines() if line.strip().startswith("patiencelab: ")]
+    assert len(notices) == 1 and "no C compiler found" in notices[0], notices
+    assert checked(run(check, env, cwd=tmp_path)) == ([sdist.name, *board[1:]], [], moves)

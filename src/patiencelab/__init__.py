@@ -1,13 +1,15 @@
 """PatienceLab: Klondike solitaire as a typed Python model, a notebook widget and a solver.
 
 ``import patiencelab`` loads the model only; :class:`KlondikeWidget` is imported on first use, so the model runs
-without any widget library (in scripts, on clusters, in Pyodide).
+without any widget library (in scripts, on clusters, in Pyodide). :data:`COMPILED` names the modules loaded
+compiled (mypyc); ``PATIENCELAB_PURE=1`` loads them all from their Python source.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from patiencelab import _modules  # first: it chooses compiled or pure modules before any of them loads
 from patiencelab.core.cards import Card, Color, Suit
 from patiencelab.core.errors import (
     IllegalMoveError,
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from patiencelab.widget.board import KlondikeWidget
 
 __all__ = [
+    "COMPILED",
     "Card",
     "Color",
     "Column",
@@ -48,6 +51,9 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+#: The package's modules loaded compiled in this process (mypyc), sorted; empty when all run as pure Python.
+COMPILED: tuple[str, ...] = _modules.loaded()
 
 
 def __getattr__(name: str) -> Any:

@@ -138,6 +138,7 @@ def test_play_the_classroom_site_with_nothing_but_the_site(
     root.locator('[data-pile="stock"]').click()
     expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(1)
     assert kernel_eval(page, "print([str(m) for m in board.game.history])").strip() == "['t1-t3', 'd']"
+    assert kernel_eval(page, "import patiencelab; print(patiencelab.COMPILED)").strip() == "()"  # the pure wheel
     expect(root).not_to_contain_text("undefined")
 
     # the indicator thinks in the kernel's own thread (no processes here) and reaches a verdict

@@ -75,6 +75,7 @@ def assert_pruning_agrees(game: Klondike) -> None:
             assert replay_wins(game, solution.moves)
 
 
+@pytest.mark.pure
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), draw=st.sampled_from([1, 3]))
 def test_verdicts_agree_with_and_without_must_cover(seed: int, draw: int) -> None:
@@ -89,6 +90,7 @@ OTHER_RULES: list[dict[str, Any]] = [
 ]
 
 
+@pytest.mark.pure
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**6), rules=st.sampled_from(OTHER_RULES))
 def test_verdicts_agree_with_and_without_pruning_under_other_rules(seed: int, rules: dict[str, Any]) -> None:
@@ -99,6 +101,7 @@ def test_verdicts_agree_with_and_without_pruning_under_other_rules(seed: int, ru
     assert_pruning_agrees(game)
 
 
+@pytest.mark.pure
 def test_small_deals_are_decided_both_ways_and_some_are_impossible() -> None:
     """The property above is not vacuous: both searches decide these deals, some of them impossible."""
     outcomes = []
@@ -132,6 +135,7 @@ def test_must_cover_names_the_card_put_on_a_column() -> None:
     assert must_cover(three, (W2T, 0, 0, 0)) == -1  # draw 3: playing a talon card changes what is reachable
 
 
+@pytest.mark.pure
 @pytest.mark.parametrize("draw", [1, 3])
 def test_duties_to_cover_may_wait_for_each_other(draw: int) -> None:
     """Wins here bring a card back from a foundation and then the card below it before anything covers the
@@ -147,6 +151,7 @@ def test_duties_to_cover_may_wait_for_each_other(draw: int) -> None:
     assert replay_wins(game, pruned.moves)
 
 
+@pytest.mark.pure
 def test_a_position_seen_free_of_a_duty_is_not_searched_again_with_one() -> None:
     """With a duty to cover a card, a position is searched only when it was not seen free of the duty: the same
     verdicts for fewer positions (draw 1 puts talon cards out with duties).
@@ -177,6 +182,7 @@ def assert_skip_saves_positions(draw: int, switch_off: Callable[[pytest.MonkeyPa
     assert fewer
 
 
+@pytest.mark.pure
 def test_a_position_is_not_searched_when_a_stronger_one_was_seen() -> None:
     """With draw 3, a position is skipped when the same position with a waste that reaches more talon places was
     seen (``State.stronger_keys``): the same verdicts for fewer positions.
@@ -191,6 +197,7 @@ DEAD_END_RULES: list[dict[str, Any]] = [
 ]
 
 
+@pytest.mark.pure
 @pytest.mark.parametrize("rules", DEAD_END_RULES, ids=["draw1", "draw3", "draw1-noreturn"])
 def test_dead_ends_are_not_won_without_the_test(rules: dict[str, Any]) -> None:
     """Every small deal whose start :func:`is_dead` gives up is not won by the search without that test (and
@@ -224,6 +231,7 @@ def blocked_five(six_of_spades_down: bool) -> Klondike:
     return Klondike.from_position(position, rules=Rules(face_down=(len(down), 0)))
 
 
+@pytest.mark.pure
 def test_dead_end_fires_only_when_every_way_out_is_blocked() -> None:
     """The 5H must leave before the 4H below it goes home, and both black sixes it could go on lie below it:
     a dead end. With the 6S in the stock instead, it goes on the 7D, the 5H on it, and the deal is won.
@@ -239,6 +247,7 @@ def test_dead_end_fires_only_when_every_way_out_is_blocked() -> None:
     assert replay_wins(blocked_five(False), won.moves)
 
 
+@pytest.mark.pure
 def test_dead_end_chain_over_two_columns() -> None:
     """Each column's bottom face-up card lies over a lower card of its suit, and the cards it could go on lie
     under the other column's: neither can leave before the other.
@@ -271,6 +280,7 @@ def test_easier_start_only_for_a_harder_game() -> None:
         assert easier.draw == 1 and easier.max_rec is None
 
 
+@pytest.mark.pure
 def test_the_easier_game_proves_a_draw3_deal_impossible() -> None:
     """Deal 74 cannot be won with draw 1 (proved in some 40,000 positions); the draw-3 search alone does not
     decide it within 80,000, beside the draw-1 search it is proved impossible within that (both counted).

@@ -173,6 +173,7 @@ def test_agrees_with_committed_verdicts(entry: dict[str, Any]) -> None:
     assert solution.outcome == entry["outcome"]
 
 
+@pytest.mark.pure
 def test_a_second_move_order_wins_a_deal_the_first_wins_late() -> None:
     """Deal 159 with draw 3 is won in some 350,000 positions in the usual move order; beside it, a search that
     puts talon cards out before it turns cards up wins it within 60,000 (all searches counted), with moves that

@@ -10,7 +10,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
@@ -35,9 +35,9 @@ from patiencelab.core.kernel import (
     unrecycle_waste,
 )
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
+from patiencelab.core.position import Position, check_seed, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
-from patiencelab.core.table import Table
+from patiencelab.core.table import TABLE_FIELDS, Table
 from patiencelab.core.view import ColumnView, PlayerView
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
 
-_DECK = full_deck()  # card ints (the kernel's numbering) to cards
-_SUITS = tuple(Suit)
+_DECK: Final = full_deck()  # card ints (the kernel's numbering) to cards
+_SUITS: Final = tuple(Suit)
 
 #: Where a game stands: still ``playing``, ``won``, or ``stuck`` (no legal move is left).
 Status = Literal["playing", "won", "stuck"]
@@ -92,12 +92,16 @@ class Change:
 Listener = Callable[[Change], None]
 
 #: The ``format`` field of a game record (:meth:`Klondike.record`).
-RECORD_FORMAT = "patiencelab-game"
+RECORD_FORMAT: Final = "patiencelab-game"
 
 # Undo entries: (move, count, flipped, score_before, card). ``count`` is the number of cards moved or drawn (for
 # a recycle, the size of the waste); ``flipped`` is True when the move turned a face-down card up; ``card`` is
 # the first card moved (-1 for draws and recycles).
 _Entry = tuple[Move, int, bool, int, int]
+
+
+#: The fields a :class:`Klondike` adds to its table's (see :data:`~patiencelab.core.table.TABLE_FIELDS`).
+_FIELDS: Final = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
 
 
 class Klondike(Table):
@@ -110,7 +114,24 @@ class Klondike(Table):
     (1, True)
     """
 
-    __slots__ = ("_clock", "_deal", "_listeners", "_redo", "_score", "_seed", "_start", "_t0", "_t_end", "_undo")
+    __slots__ = _FIELDS
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Klondike:
+        """A blank game, for :meth:`__init__` to fill, or :meth:`from_position` and :meth:`copy` (defined, not
+        inherited, so that compiled code can call it without :meth:`__init__`).
+
+        It first checks the arguments whose type compiled code checks on the way into :meth:`__init__` (and would
+        refuse with a ``TypeError``), so that a wrong one is a :class:`PatienceError` in either build.
+        """
+        seed, deal, solvable = kwargs.get("seed"), kwargs.get("deal"), kwargs.get("solvable", False)
+        if seed is not None:
+            check_seed(seed)
+        if deal is not None and not isinstance(deal, str):
+            parse_deal(deal)  # says what is wrong
+        check_language(kwargs.get("lang", "en"))
+        if not isinstance(solvable, bool):
+            raise PatienceError(f"solvable must be True or False, not {quote(solvable)}")
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -174,9 +195,13 @@ class Klondike(Table):
         *,
         rules: Rules | None = None,
         clock: Callable[[], float] | None = None,
-        lang: str = "en",
+        lang: object = "en",
     ) -> Klondike:
-        """A game that starts from ``position`` (the JSON form of DESIGN.md, or a :class:`Position`)."""
+        """A game that starts from ``position`` (the JSON form of DESIGN.md, or a :class:`Position`).
+
+        ``lang`` is typed ``object`` because it is checked here (a :class:`PatienceError` names the choices): a
+        compiled function would refuse a value of the wrong type with a ``TypeError`` before any check of ours.
+        """
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
@@ -191,7 +216,7 @@ class Klondike(Table):
         game = cls.__new__(cls)
         game._seed = None
         game._deal = None
-        game._setup(position, rules, clock, lang)
+        game._setup(position, rules, clock, check_language(lang))
         return game
 
     @classmethod
@@ -237,7 +262,7 @@ class Klondike(Table):
     def copy(self) -> Klondike:
         """An independent copy with the same position, history, score and clock (listeners are not copied)."""
         other = Klondike.__new__(Klondike)
-        for name in Table.__slots__ + Klondike.__slots__:
+        for name in TABLE_FIELDS + _FIELDS:
             setattr(other, name, getattr(self, name))
         other._down = [list(c) for c in self._down]
         other._up = [list(c) for c in self._up]
@@ -455,13 +480,16 @@ class Klondike(Table):
 
     @classmethod
     def from_deal_string(
-        cls, text: str, *, format: DealFormat = "patiencelab", rules: Rules | None = None, lang: str = "en"
+        cls, text: object, *, format: object = "patiencelab", rules: Rules | None = None, lang: object = "en"
     ) -> Klondike:
-        """A game dealt from a deal string in ``format`` (see :meth:`deal_string`)."""
+        """A game dealt from a deal string in ``format`` (see :meth:`deal_string`). The arguments are typed
+        ``object`` because they are checked (see :meth:`from_position`).
+        """
         from patiencelab.interop import from_deal_string
 
-        cards = from_deal_string(text, format)
-        return cls(deal="".join(map(str, cards)), rules=rules, lang=lang)
+        # Passed on as Any: a cast to a narrower type is itself checked in compiled code.
+        cards = from_deal_string(cast(Any, text), cast(Any, format))  # it checks both
+        return cls(deal="".join(map(str, cards)), rules=rules, lang=cast(Any, lang))  # __new__ checks lang
 
     # ------------------------------------------------------------------------------------------- changing
 

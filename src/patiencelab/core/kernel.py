@@ -22,6 +22,7 @@ than a call in CPython); the functions are the one statement of each rule.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 __all__ = [
     "KING",
@@ -51,22 +52,22 @@ __all__ = [
 ]
 
 #: The suits' letters in card-id order.
-SUIT_LETTERS = "CDHS"
+SUIT_LETTERS: Final = "CDHS"
 #: The rank of a King, the only card an empty column takes under the ``king`` rule.
-KING = 13
+KING: Final = 13
 #: ``RANK[c]``: the rank of card ``c``, 1 (Ace) to 13 (King).
-RANK: list[int] = [c % 13 + 1 for c in range(52)]
+RANK: Final[list[int]] = [c % 13 + 1 for c in range(52)]
 #: ``RED[c]``: True for Diamonds and Hearts.
-RED: list[bool] = [c // 13 in (1, 2) for c in range(52)]
+RED: Final[list[bool]] = [c // 13 in (1, 2) for c in range(52)]
 #: ``SUIT[c]``: the suit's index, 0-3 (``C D H S``), also its foundation's index.
-SUIT: list[int] = [c // 13 for c in range(52)]
+SUIT: Final[list[int]] = [c // 13 for c in range(52)]
 #: ``TWINS[c]``: the two cards of the other colour with the same rank as ``c``, the ones that may take what ``c``
 #: takes and go where ``c`` goes. ``TWINS[c - 1]`` are the cards that may be built on ``c`` (not for an Ace).
-TWINS: list[tuple[int, int]] = [
+TWINS: Final[list[tuple[int, int]]] = [
     (s * 13 + c % 13, t * 13 + c % 13) for c in range(52) for s, t in [((1, 2) if c // 13 in (0, 3) else (0, 3))]
 ]
 #: The foundations of a won game (13 cards of each suit).
-WON = [13, 13, 13, 13]
+WON: Final = [13, 13, 13, 13]
 
 
 def card_id(suit: int, rank: int) -> int:

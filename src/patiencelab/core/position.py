@@ -191,10 +191,16 @@ def check_deal(cards: Sequence[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def seeded_deal(seed: int) -> tuple[Card, ...]:
-    """The ordered deck shuffled by ``random.Random(seed).shuffle()``, in dealing order."""
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number (not a bool), else a :class:`PatienceError`."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise PatienceError(f"a seed must be a whole number, not {quote(seed)}")
+    return seed
+
+
+def seeded_deal(seed: int) -> tuple[Card, ...]:
+    """The ordered deck shuffled by ``random.Random(seed).shuffle()``, in dealing order."""
+    seed = check_seed(seed)
     cards = list(full_deck())
     random.Random(seed).shuffle(cards)
     return tuple(cards)

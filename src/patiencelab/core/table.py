@@ -7,6 +7,8 @@ applying a move are cheap; the public reads return :class:`~patiencelab.core.car
 
 from __future__ import annotations
 
+from typing import Final
+
 from patiencelab.core.cards import Card, Suit, full_deck
 from patiencelab.core.errors import IllegalMoveError, InvalidMoveError
 from patiencelab.core.i18n import check_language, message
@@ -15,11 +17,11 @@ from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
 
-__all__ = ["Table"]
+__all__ = ["TABLE_FIELDS", "Table"]
 
-_DECK = full_deck()
-_SUITS = tuple(Suit)
-_ID = {card: card.index for card in _DECK}
+_DECK: Final = full_deck()
+_SUITS: Final = tuple(Suit)
+_ID: Final = {card: card.index for card in _DECK}
 
 
 def _place_index(place: str) -> int:
@@ -27,7 +29,7 @@ def _place_index(place: str) -> int:
     return int(place[1]) - 1 if place[0] == "t" else SUIT_LETTERS.index(place[1])
 
 
-_MOVES: dict[tuple[str, str], Move] = {}
+_MOVES: Final[dict[tuple[str, str], Move]] = {}
 
 
 def _move(source: str, target: str) -> Move:
@@ -44,17 +46,22 @@ def _col(i: int) -> str:
 
 
 # Shared place-form moves, indexed by column (and suit) numbers, for fast move generation.
-_W_F = _move("w", "f")
-_W_T = [_move("w", _col(j)) for j in range(9)]
-_T_F = [_move(_col(i), "f") for i in range(9)]
-_T_T = [[_move(_col(i), _col(j)) if i != j else DRAW for j in range(9)] for i in range(9)]
-_F_T = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
+_W_F: Final = _move("w", "f")
+_W_T: Final = [_move("w", _col(j)) for j in range(9)]
+_T_F: Final = [_move(_col(i), "f") for i in range(9)]
+_T_T: Final = [[_move(_col(i), _col(j)) if i != j else DRAW for j in range(9)] for i in range(9)]
+_F_T: Final = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in _SUITS]
+
+
+#: The fields of a :class:`Table` (its ``__slots__``; named apart for copying, which compiled code cannot read
+#: from the class).
+TABLE_FIELDS: Final = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
 
 
 class Table:
     """The position of one game and the rules it is played under; checks and lists moves, changes nothing."""
 
-    __slots__ = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
+    __slots__ = TABLE_FIELDS
 
     _rules: Rules
     _lang: str

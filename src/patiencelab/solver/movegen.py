@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
 from patiencelab.core.cards import Card
 from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
@@ -14,14 +14,18 @@ __all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move",
 # Move-ordering scores (higher is tried first). Talon moves lose a point per action needed to reach the card.
 # Moves that turn up a card score alike whatever the number of face-down cards left under it (preferring the
 # deepest column searched more positions on seeds 0-199, with draw 1 and with draw 3).
-_TO_FOUNDATION = 1000
-_FLIP = 500
-_EXPOSE_FOR_FOUNDATION = 450
-_TALON_TO_TABLEAU = 400
-_TALON_FIRST = 600  # a talon card put out, in the second move order (State.talon_first)
-_EMPTY_COLUMN = 200
-_PARTIAL_TO_EMPTY = 150
-_FROM_FOUNDATION = 100
+_TO_FOUNDATION: Final = 1000
+_FLIP: Final = 500
+_EXPOSE_FOR_FOUNDATION: Final = 450
+_TALON_TO_TABLEAU: Final = 400
+_TALON_FIRST: Final = 600  # a talon card put out, in the second move order (State.talon_first)
+_EMPTY_COLUMN: Final = 200
+_PARTIAL_TO_EMPTY: Final = 150
+_FROM_FOUNDATION: Final = 100
+
+#: A move with its score in front, flat (score, kind, a, b, c): sorted as the pair (score, move) would be, without a
+#: tuple in a tuple to make and compare.
+Scored = tuple[int, int, int, int, int]
 
 
 def generate(st: State, onto: int = -1) -> list[IMove]:
@@ -43,11 +47,10 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     # With a duty (see must_cover), only the moves that may follow it: onto ``onto``, and cards brought back from
     # the foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so
     # what follows a duty must not depend on which of the two it names).
-    takes = every if free else {RANK[onto] - 1: [(tops.index(onto), RED[onto])]} if onto in tops else {}
+    takes = every if free else _takes([onto if t == onto else -1 for t in tops])
     to_empty = empty if free else -1
     king_waiting: bool | None = None
-    scored: list[tuple[int, IMove]] = []
-    add = scored.append
+    scored: list[Scored] = []
     for i in range(n):
         u = up[i]
         if not u:
@@ -55,40 +58,35 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
         top = u[-1]
         nd = len(down[i])
         if free and found[top // 13] == RANK[top] - 1:
-            add((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), (T2F, i, 0, 0)))
+            scored.append((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
-        targets = takes.get(r0)
+        targets = takes[2 * r0 + RED[u[0]]]
         if targets:  # the whole run
-            red = RED[u[0]]
-            for j, top_red in targets:
-                if top_red == red:
-                    continue
+            for j in targets:
                 if nd:
-                    add((_FLIP, (T2T, i, j, 0)))
+                    scored.append((_FLIP, T2T, i, j, 0))
                 else:
                     if king_waiting is None:
                         king_waiting = not king_only or _king_waiting(st)
                     if king_waiting:
-                        add((_EMPTY_COLUMN, (T2T, i, j, 0)))
+                        scored.append((_EMPTY_COLUMN, T2T, i, j, 0))
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
             if found[below // 13] == RANK[below] - 1:
-                targets = takes.get(r0 - k)
+                targets = takes[2 * (r0 - k) + RED[u[k]]]
                 if targets:
-                    red = RED[u[k]]
-                    for j, top_red in targets:
-                        if top_red != red:
-                            add((_EXPOSE_FOR_FOUNDATION, (T2T, i, j, k)))
+                    for j in targets:
+                        scored.append((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
-                    add((_FLIP, (T2T, i, to_empty, 0)))
+                    scored.append((_FLIP, T2T, i, to_empty, 0))
             else:
                 if nd:
-                    add((_FLIP + nd * 8 - 20, (T2T, i, to_empty, 0)))
+                    scored.append((_FLIP + nd * 8 - 20, T2T, i, to_empty, 0))
                 for k in range(1, length):
-                    add((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), (T2T, i, to_empty, k)))
+                    scored.append((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
     if talon:
         stays = st.draw == 1 and st.max_rec is None
@@ -98,21 +96,19 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
             c = talon[idx]
             rank = RANK[c]
             if free and found[c // 13] == rank - 1:
-                add((_TO_FOUNDATION - 100 - cost, (W2F, idx, 0, 0)))
+                scored.append((_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            targets = takes.get(rank)
+            targets = takes[2 * rank + RED[c]]
             if targets:
-                red = RED[c]
-                for j, top_red in targets:
-                    if top_red != red:
-                        add((out - cost, (W2T, idx, j, 0)))
+                for j in targets:
+                    scored.append((out - cost, W2T, idx, j, 0))
             if any_to_empty or (rank == 13 and to_empty >= 0):
-                add((out - 50 - cost, (W2T, idx, to_empty, 0)))
+                scored.append((out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
-        _foundation_moves(st, every, empty, add)
+        _foundation_moves(st, every, empty, scored)
     scored.sort()
-    return [m for _, m in scored]
+    return [(kind, a, b, c) for _, kind, a, b, c in scored]
 
 
 def must_cover(st: State, m: IMove) -> int:
@@ -161,49 +157,50 @@ def follow_up(st: State, m: IMove) -> IMove | None:
 #: in the key's obligation field, which is 0 in a plain key. Like :meth:`State.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
 #: (see there), whichever of them the duty names.
-OBLIGATION_KEY = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
+OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-def _takes(tops: list[int]) -> dict[int, list[tuple[int, bool]]]:
-    """The columns a card of each rank could go on, with their tops' colours (``tops``: each column's top card,
-    -1 when empty).
-    """
-    takes: dict[int, list[tuple[int, bool]]] = {}
+#: What :func:`_takes` gives: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the columns a card of that
+#: rank and colour could go on, in order, or ``None`` for none (a list, which compiled code reads faster than a
+#: dict, of plain column numbers, with no colour left to check).
+Takes = list[list[int] | None]
+
+
+def _takes(tops: list[int]) -> Takes:
+    """The columns a card of each rank and colour could go on (``tops``: each column's top card, -1 when empty)."""
+    takes: Takes = [None] * 28
     for j, t in enumerate(tops):
         if t >= 0:
-            need = RANK[t] - 1
-            if need in takes:
-                takes[need].append((j, RED[t]))
+            fits = 2 * (RANK[t] - 1) + (0 if RED[t] else 1)  # one rank lower, the other colour
+            columns = takes[fits]
+            if columns is None:
+                takes[fits] = [j]
             else:
-                takes[need] = [(j, RED[t])]
+                columns.append(j)
     return takes
 
 
-def _foundation_moves(
-    st: State, takes: dict[int, list[tuple[int, bool]]], empty: int, add: Callable[[tuple[int, IMove]], None]
-) -> None:
-    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), only where a card could be put on
-    them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
+def _foundation_moves(st: State, takes: Takes, empty: int, scored: list[Scored]) -> None:
+    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), added to ``scored``, only where a card
+    could be put on them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
     """
     found = st.found
     for s in range(4):
         count = found[s]
         if count <= 1:
             continue  # nothing ever goes on an Ace
-        targets = takes.get(count)
+        c = s * 13 + count - 1
+        targets = takes[2 * count + RED[c]]
         to_empty = empty >= 0 and (count == 13 or not st.king_only)
         if not targets and not to_empty:
             continue
-        c = s * 13 + count - 1
         if st.is_safe(c) or not _return_wanted(st, c):
             continue
         if targets:
-            red = RED[c]
-            for j, top_red in targets:
-                if top_red != red:
-                    add((_FROM_FOUNDATION, (F2T, s, j, 0)))
+            for j in targets:
+                scored.append((_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
-            add((_FROM_FOUNDATION, (F2T, s, empty, 0)))
+            scored.append((_FROM_FOUNDATION, F2T, s, empty, 0))
 
 
 def _wanted(st: State, c: int) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Final, Literal, Protocol
 
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -30,7 +30,7 @@ __all__ = ["EASIER_SLICES", "Run", "Searcher", "easier_start", "interleave", "ta
 #: 0-199 with draw 3, 2 rather than 1 decides as many deals within 50,000 and 300,000 positions (fewer positions
 #: for most deals proved impossible, more where the easier game is won late) and brings deal 72 (impossible)
 #: from some 445,000 positions to 335,000.
-EASIER_SLICES = 2
+EASIER_SLICES: Final = 2
 
 Outcome = Literal["solved", "impossible", "unknown"]
 

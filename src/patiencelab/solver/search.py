@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
@@ -31,7 +31,7 @@ __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 Outcome = Literal["solved", "impossible", "unknown"]
 
 #: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).
-SLICE = 512
+SLICE: Final = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +54,10 @@ class Solution:
 class _Search:
     """One search over a :class:`State`; the path is a list of (move, undo token) with frame starts."""
 
-    __slots__ = ("deadline", "max_states", "path", "seen", "st", "start", "states")
+    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states")
 
     def __init__(self, st: State, deadline: float, max_states: int | None) -> None:
         self.st = st
-        self.start = State.__new__(State)
         self.deadline = deadline
         self.max_states = max_states
         self.path: list[tuple[IMove, int]] = []

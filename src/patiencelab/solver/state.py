@@ -7,7 +7,7 @@ A talon move ("draw until card ``i`` is on top, recycling if needed, then play i
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.kernel import (
@@ -37,11 +37,11 @@ __all__ = [
 ]
 
 # Move kinds. An internal move is a tuple (kind, a, b, c):
-T2F = 0  #: (T2F, column, 0, 0): a column's top card to its foundation
-T2T = 1  #: (T2T, source column, target column, index in the source's face-up run)
-W2F = 2  #: (W2F, talon index, 0, 0): a talon card to its foundation
-W2T = 3  #: (W2T, talon index, target column, 0)
-F2T = 4  #: (F2T, suit, target column, 0): a foundation's top card back to a column
+T2F: Final = 0  #: (T2F, column, 0, 0): a column's top card to its foundation
+T2T: Final = 1  #: (T2T, source column, target column, index in the source's face-up run)
+W2F: Final = 2  #: (W2F, talon index, 0, 0): a talon card to its foundation
+W2T: Final = 3  #: (W2T, talon index, target column, 0)
+F2T: Final = 4  #: (F2T, suit, target column, 0): a foundation's top card back to a column
 
 #: An internal move: a tuple (kind, a, b, c), its kind one of the move kinds above.
 IMove = tuple[int, int, int, int]
@@ -71,19 +71,19 @@ def position_and_rules(source: Position | Positioned, rules: Rules | None = None
     return source.snapshot(), source.rules
 
 
-_SEP = 200
+_SEP: Final = 200
 
 # The fields of an int key (see State.key), low bits first: the foundations (4 bits a suit), the talon (which
 # cards are left, the waste's size, the passes made), a card to cover (see movegen.OBLIGATION_KEY), the bottom
 # cards of the columns with no face-down cards, and each other column's face-down count (6 bits a column).
-_TALON = 16
-_MASK52 = (1 << 52) - 1
-_WASTE = _TALON + 52
-_PASSES = _WASTE + 6
+_TALON: Final = 16
+_MASK52: Final = (1 << 52) - 1
+_WASTE: Final = _TALON + 52
+_PASSES: Final = _WASTE + 6
 #: The lowest bit of a state's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
-OBLIGATION = _PASSES + 8
-_BOTTOMS = OBLIGATION + 6
-_COLUMNS = _BOTTOMS + 52
+OBLIGATION: Final = _PASSES + 8
+_BOTTOMS: Final = OBLIGATION + 6
+_COLUMNS: Final = _BOTTOMS + 52
 
 
 class State:
@@ -163,7 +163,8 @@ class State:
         """The state of a :class:`Position` under ``rules`` (the standard rules by default), or of anything with
         a ``snapshot()`` and ``rules`` (a game) under its own rules.
         """
-        return cls.from_position(*position_and_rules(source, rules))
+        pos, rules = position_and_rules(source, rules)
+        return cls.from_position(pos, rules)  # not *position_and_rules(...): mypyc passed the tuple as one argument
 
     # ------------------------------------------------------------------------------------------------ keys
 

@@ -1,0 +1,123 @@
+"""The compiled modules (mypyc) and the pure ones give the same answers: verdicts, solutions, positions searched,
+hints, legal moves, scores and rule errors on a fixed set of deals, each mode run in its own process.
+
+Also: ``PATIENCELAB_PURE=1`` loads every module from its source, and a source edited after the build makes the
+package fall back to the pure modules with one line of notice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import random
+import shutil
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import patiencelab
+from patiencelab import IllegalMoveError, Klondike, Rules, solve
+from patiencelab.solver import hint_move
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+PACKAGE = pathlib.Path(patiencelab.__file__).resolve().parent
+MANIFEST = PACKAGE / "_compiled.json"
+
+#: The deals: seeds under three rule sets, each solved within a state budget (so the same in any process).
+DEALS = (
+    [(seed, preset, draw) for seed in range(6) for preset, draw in (("standard", 1), ("standard", 3))]
+    + [(seed, "traditional", 3) for seed in range(2)]
+    + [(29, "standard", 3), (3, "standard", 1)]
+)  # impossible: a dead end, and a search of some 38,000 positions
+
+
+def answers() -> dict[str, Any]:
+    """Everything the compiled modules decide, on :data:`DEALS`, as JSON-ready values."""
+    out: dict[str, Any] = {"compiled": list(patiencelab.COMPILED), "deals": []}
+    for seed, preset, draw in DEALS:
+        rules = Rules.preset(preset, draw=draw)
+        game = Klondike(seed=seed, rules=rules)
+        solution = solve(game, seconds=1e9, max_states=40_000)
+        rng = random.Random(seed)
+        walk = []
+        for step in range(40):  # a random walk: legal moves, a rule error, the score, now and then a hint
+            legal = game.legal_moves()
+            if not legal:
+                break
+            hint = hint_move(game, max_states=2_000) if step % 8 == 0 else None
+            try:
+                game.play("t1-t2")
+                error = "played"
+                game.undo()
+            except IllegalMoveError as err:
+                error = f"{err.rule}: {err.reason}"
+            game.play(rng.choice(legal))
+            walk.append([[str(m) for m in legal], str(hint), error, game.score, game.status])
+        out["deals"].append(
+            [seed, preset, draw, solution.outcome, [str(m) for m in solution.moves], solution.states, walk]
+        )
+    return out
+
+
+def run_answers(pure: bool) -> dict[str, Any]:
+    """:func:`answers` in a fresh process, with the pure or the compiled modules."""
+    env = {**os.environ, "PATIENCELAB_PURE": "1" if pure else "0", "PYTHONPATH": str(REPO)}
+    code = "import json, tests.test_compiled as t; print(json.dumps(t.answers()))"
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def compiled_build() -> bool:
+    """True when this install has compiled modules; under CI it must (``make setup`` compiles)."""
+    if MANIFEST.is_file():
+        return True
+    if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+        pytest.fail("CI must run compiled: 'make setup' left no compiled modules (is a C compiler installed?)")
+    pytest.skip("this install has no compiled modules (no C compiler when it was built)")
+
+
+def test_pure_and_compiled_modules_give_the_same_answers() -> None:
+    compiled_build()
+    pure, native = run_answers(pure=True), run_answers(pure=False)
+    assert pure.pop("compiled") == []
+    assert native.pop("compiled") == sorted(json.loads(MANIFEST.read_text())["modules"])
+    assert pure == native
+    outcomes = {deal[3] for deal in native["deals"]}
+    assert {"solved", "impossible"} <= outcomes  # the set has both verdicts, so both are compared
+
+
+def test_the_suite_runs_on_the_modules_the_environment_asks_for() -> None:
+    if os.environ.get("PATIENCELAB_PURE") == "1":
+        assert patiencelab.COMPILED == ()
+        assert all(not str(sys.modules[name].__file__).endswith(".so") for name in sys.modules if "patiencelab" in name)
+    elif compiled_build():
+        assert patiencelab.COMPILED, "compiled modules are built but the pure ones were loaded"
+        assert all(str(sys.modules[name].__file__).endswith(".so") for name in patiencelab.COMPILED)
+
+
+def test_an_edited_source_falls_back_to_the_pure_modules_with_a_notice(tmp_path: pathlib.Path) -> None:
+    compiled_build()
+    copy = tmp_path / "patiencelab"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    shared = list(PACKAGE.parent.glob("patiencelab__mypyc.*"))
+    for path in shared:
+        shutil.copy2(path, tmp_path / path.name)
+    code = "import json, patiencelab; print(json.dumps(patiencelab.COMPILED))"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("PATIENCELAB_PURE", None)
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True)
+
+    fresh = run()
+    assert fresh.returncode == 0 and json.loads(fresh.stdout), fresh.stderr
+    kernel = copy / "core" / "kernel.py"
+    kernel.write_text(kernel.read_text() + "\n# edited\n")
+    edited = run()
+    assert edited.returncode == 0 and json.loads(edited.stdout) == [], edited.stderr
+    notice = [line for line in edited.stderr.splitlines() if "patiencelab:" in line]
+    assert len(notice) == 1 and "patiencelab.core.kernel changed since it was compiled" in notice[0]

@@ -2,7 +2,7 @@
  * Input modules act on it through `BoardInput`; it knows nothing of anywidget. */
 
 import { Animator, celebrate, type Point } from "./animate";
-import { cardName, drawBack, drawFace } from "./cards";
+import { cardName, drawBack, drawFace, faceLetters } from "./cards";
 import { attachPointer } from "./drag";
 import { cardWidthFor, scroller, visibleBox } from "./fit";
 import type { BoardInput, PileBox } from "./input";
@@ -47,6 +47,8 @@ export class Board implements BoardInput {
   readonly animator: Animator;
   state: GameState | null = null;
   labels: Labels = {};
+  /** The `faces` trait: "local" shows the language's rank letters on the faces. */
+  private localFaces = false;
   /** What is picked up, dragged and focused (pure data; `paint` draws it). */
   private uiState: UiState = initialUi();
   private readonly win: Window;
@@ -456,6 +458,12 @@ export class Board implements BoardInput {
     this.root.setAttribute("aria-label", word(this.labels, "title"));
   }
 
+  /** The `faces` trait: "local" draws the language's rank letters on the faces (Dutch B V K A), else A J Q K. */
+  setFaces(faces: unknown): void {
+    this.localFaces = faces === "local";
+    if (this.state) this.render(this.state, null);
+  }
+
   /** The `size` trait: a card width in pixels (40 to 240) fixes the cards' size; anything else fits them. */
   setSize(size: unknown): void {
     const ok = typeof size === "number" && Number.isInteger(size) && size >= 40 && size <= 240;
@@ -553,6 +561,8 @@ export class Board implements BoardInput {
   private place(state: GameState): void {
     const doc = this.root.ownerDocument;
     const seen = new Set<string>();
+    const letters = faceLetters(this.labels, this.localFaces);
+    const lettering = Object.values(letters).join(" ");
     for (const [pile, slots] of layout(state)) {
       const host = this.piles.get(pile);
       if (!host) continue;
@@ -567,10 +577,11 @@ export class Board implements BoardInput {
           card.setAttribute("role", "img");
           this.cards.set(slot.key, card);
         }
-        if (card.dataset.face !== face) {
+        if (card.dataset.face !== face || (slot.card && card.dataset.letters !== lettering)) {
           card.dataset.face = face;
+          card.dataset.letters = lettering;
           card.className = `pl-card pl-${face}`;
-          if (slot.card) drawFace(card, slot.card);
+          if (slot.card) drawFace(card, slot.card, letters);
           else drawBack(card);
           if (face === "revealed") card.insertAdjacentHTML("beforeend", `<span class="pl-eye">${EYE}</span>`);
         }

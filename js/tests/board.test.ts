@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Harness, LABELS, afterMove, startState } from "./helpers";
+import { Harness, LABELS, afterMove, catalogueLabels, startState } from "./helpers";
 import type { GameState, Labels } from "../types";
 
 const h = new Harness();
@@ -28,6 +28,20 @@ describe("rendering", () => {
     expect(q('[data-card="QH"]').getAttribute("aria-label")).toBe("harten Vrouw");
     expect(q('[data-card="KD"]').getAttribute("aria-label")).toBe("diamonds King");
     expect(q('[data-card="AD"]').getAttribute("aria-label")).toBe("diamonds Ace");
+  });
+
+  it("shows the language's letters on the faces with faces=local, and A J Q K otherwise", () => {
+    const corner = (id: string): string | null | undefined =>
+      q(`[data-card="${id}"] .pl-tl .pl-rank`).textContent;
+    mount(startState(), catalogueLabels("sv"));
+    expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["Q", "A", "K"]);
+    h.model.set("faces", "local");
+    expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["D", "E", "K"]);
+    expect(q('[data-card="QH"] .pl-court-letter').textContent).toBe("D");
+    h.model.set("labels", catalogueLabels("nl"));
+    expect([corner("QH"), corner("AD"), corner("5H")]).toEqual(["V", "A", "5"]);
+    h.model.set("faces", "standard");
+    expect(corner("QH")).toBe("Q");
   });
 
   it("marks movable cards only", () => {

@@ -86,6 +86,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
     #: as the output's width and the window's height allow.
     size = traitlets.Any(None).tag(sync=True)
+    #: The letters on the card faces: ``"standard"`` (A, J, Q, K) or ``"local"``: the letters of the board's
+    #: language (Dutch B, V, K, A; Swedish Kn, D, K, E), as the sentences always name them.
+    faces = traitlets.Any("standard").tag(sync=True)
 
     @traitlets.validate("size")
     def _check_size(self, proposal: dict[str, Any]) -> int | None:
@@ -94,6 +97,13 @@ class KlondikeWidget(anywidget.AnyWidget):
             limits = f"{MIN_SIZE} to {MAX_SIZE} pixels"
             raise PatienceError(f"size is a card width from {limits} or None, not {quote(value)}")
         return value
+
+    @traitlets.validate("faces")
+    def _check_faces(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        if value not in ("standard", "local"):
+            raise PatienceError(f"faces is 'standard' or 'local', not {quote(value)}")
+        return str(value)
 
     def __init__(
         self,

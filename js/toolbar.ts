@@ -221,6 +221,8 @@ export class Toolbar {
       this.send({ type: "indicator", on: !state?.indicator?.enabled });
     } else if (action === "review") {
       this.send({ type: "review" });
+    } else if (action === "resume" || action === "resume-decline") {
+      this.send({ type: "resume", accept: action === "resume" });
     } else if (action === "record" || action === "record-stop") {
       this.send({ type: "record", action: action === "record" ? "start" : "stop" });
     } else if (action === "lang" && target.dataset.lang) {
@@ -335,7 +337,9 @@ export class Toolbar {
   }
 
   private updateBanner(state: GameState): void {
-    const kind = state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
+    const offer = state.records?.resume;
+    const ended = state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
+    const kind = offer && typeof offer.text === "string" && !state.lesson ? "resume" : ended;
     this.banner.hidden = !kind;
     this.banner.dataset.kind = kind ?? "";
     if (!kind) {
@@ -343,8 +347,18 @@ export class Toolbar {
       return;
     }
     const title = this.node("div", "pl-banner-title");
-    title.textContent = word(this.labels, kind);
+    title.textContent = kind === "resume" ? (offer?.text ?? "") : word(this.labels, kind);
     const parts: HTMLElement[] = [title];
+    if (kind === "resume") {
+      const actions = this.node("div", "pl-banner-actions");
+      for (const [action, primary] of [["resume", true], ["resume-decline", false]] as const) {
+        const b = button(this.doc, primary ? "pl-btn pl-btn-primary" : "pl-btn", "action", action);
+        b.textContent = word(this.labels, action);
+        actions.append(b);
+      }
+      this.banner.replaceChildren(title, actions);
+      return;
+    }
     const record = kind === "won" ? newRecordText(state.records, this.labels) : "";
     if (record) {
       const line = this.node("div", "pl-banner-record");

@@ -179,6 +179,17 @@ export interface Records extends Partial<StatsRow> {
   draw: number;
   scoring: string;
   new: ("best_score" | "fewest_moves" | "fastest_win")[];
+  /** A game a board left in play (before a kernel restart or a page reload), offered to be continued. */
+  resume?: ResumeOffer | null;
+}
+
+/** The offer to continue a game left in play. */
+export interface ResumeOffer {
+  /** "Continue your game from 12:04?" in the board's language. */
+  text: string;
+  /** When it was last played, as the text shows it. */
+  when: string;
+  moves: number;
 }
 
 export type Labels = Record<string, string>;
@@ -195,6 +206,7 @@ export type IntentBody =
   | { type: "show_moves" | "indicator"; on: boolean }
   | { type: "stats" }
   | { type: "review" }
+  | { type: "resume"; accept: boolean }
   | { type: "record"; action: "start" | "stop" | "clear" }
   | { type: "record"; action: "note"; text: string }
   | { type: "record"; action: "mark"; mark: Mark }

@@ -123,6 +123,23 @@ describe("rendering", () => {
     expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "undo", version: 1 });
   });
 
+  it("offers to continue a game left in play, in the board's words", () => {
+    const offer = { text: "Wil je verder met je spel van 12:04?", when: "12:04", moves: 14 };
+    const base = startState().records;
+    mount(startState({ records: { ...base, enabled: true, resume: offer } }), catalogueLabels("nl"));
+    const banner = q(".pl-banner");
+    expect(banner.hidden).toBe(false);
+    expect(banner.dataset.kind).toBe("resume");
+    expect(q(".pl-banner-title").textContent).toBe(offer.text);
+    expect(q('.pl-banner [data-action="resume"]').textContent).toBe("Verder spelen");
+    q<HTMLButtonElement>('.pl-banner [data-action="resume-decline"]').click();
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "resume", accept: false });
+    q<HTMLButtonElement>('.pl-banner [data-action="resume"]').click();
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "resume", accept: true });
+    h.model.set("state", startState({ version: 2 }));
+    expect(banner.hidden).toBe(true);
+  });
+
   it("enables Autocomplete only when the state allows it", () => {
     mount();
     const button = q<HTMLButtonElement>('.pl-bar [data-action="autocomplete"]');

@@ -58,6 +58,7 @@ INTENTS = (
     "stats",
     "review",
     "record",
+    "resume",
 )
 #: Intents that are one call of the game's, with no fields.
 SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")

@@ -4,6 +4,7 @@
  * while playing. */
 
 import { button, node } from "./dom";
+import { icon, type IconName } from "./icons";
 import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
 import { phrase, word } from "./words";
 
@@ -12,17 +13,7 @@ type Send = (body: IntentBody) => void;
 const PACE_MIN = 0.5;
 const PACE_MAX = 10;
 
-/** Icons in a 16 x 16 box, drawn with currentColor. */
-const ICONS: Record<string, string> = {
-  first: '<path d="M3 2h2v12H3zM14 2v12L6 8z"/>',
-  back: '<path d="M12 2v12L4 8z"/>',
-  forward: '<path d="M4 2v12l8-6z"/>',
-  last: '<path d="M11 2h2v12h-2zM2 2v12l8-6z"/>',
-  play: '<path d="M4 2v12l10-6z"/>',
-  pause: '<path d="M3 2h3.5v12H3zM9.5 2H13v12H9.5z"/>',
-};
-
-const STEPS: LessonAction[] = ["first", "back", "play", "forward", "last"];
+const STEPS = ["first", "back", "play", "forward", "last"] as const satisfies readonly LessonAction[];
 
 export function clampPace(pace: number): number {
   return Math.min(PACE_MAX, Math.max(PACE_MIN, Number.isFinite(pace) ? pace : 2));
@@ -65,7 +56,7 @@ export class LessonView {
     this.counter = this.node("span", "pl-lesson-step");
     this.score = this.node("span", "pl-lesson-score");
     this.closer = this.button("close", "pl-close");
-    this.closer.textContent = "\u00d7";
+    this.closer.append(icon(doc, "close"));
     head.append(this.title, this.score, this.counter, this.closer);
     this.caption = this.node("p", "pl-lesson-caption");
     this.note = this.node("p", "pl-lesson-note");
@@ -109,10 +100,10 @@ export class LessonView {
     return b;
   }
 
-  private icon(b: HTMLButtonElement, name: string): void {
+  private icon(b: HTMLButtonElement, name: IconName): void {
     if (b.dataset.icon === name) return;
     b.dataset.icon = name;
-    b.innerHTML = `<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICONS[name]}</svg>`;
+    b.replaceChildren(icon(this.doc, name));
   }
 
   get shown(): boolean {

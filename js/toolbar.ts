@@ -4,6 +4,7 @@
 
 import { button, node } from "./dom";
 import { fitBar } from "./fit";
+import { ICONS, icon, type IconName } from "./icons";
 import { Menu, Panel } from "./menu";
 import { bestsText, clock, newRecordText, statsTable } from "./stats";
 import type { GameState, IntentBody, Labels, Preset, StatsRow } from "./types";
@@ -23,17 +24,6 @@ const CHOICES: Choice[] = [
   { preset: "traditional", draw: 3 },
   { preset: "six-column", draw: 3 },
 ];
-
-const ICONS: Record<string, string> = {
-  new: "\u271a",
-  restart: "\u21bb",
-  undo: "\u21b6",
-  redo: "\u21b7",
-  hint: "?",
-  autocomplete: "\u21e7",
-  "show-moves": "\u25ce",
-  more: "\u22ef",
-};
 
 const SIMPLE = new Set(["restart", "undo", "redo", "hint", "autocomplete"]);
 
@@ -81,7 +71,7 @@ export class Toolbar {
     }
     this.records = this.node("span", "pl-stat pl-records");
     this.recordsWarn = this.node("span", "pl-records-warn");
-    this.recordsWarn.textContent = "\u26a0\ufe0e";
+    this.recordsWarn.append(icon(doc, "warning"));
     this.recordsWarn.setAttribute("role", "img");
     this.badge = this.node("span", "pl-indicator");
     this.badge.append(this.node("span", "pl-spinner"), this.node("span", "pl-indicator-text"));
@@ -107,9 +97,10 @@ export class Toolbar {
 
   private button(action: string): HTMLButtonElement {
     const b = button(this.doc, `pl-btn pl-btn-${action}`, "action", action);
-    b.append(this.node("span", "pl-icon"), this.node("span", "pl-text"));
-    (b.firstChild as HTMLElement).textContent = ICONS[action] ?? "";
-    (b.firstChild as HTMLElement).setAttribute("aria-hidden", "true");
+    const glyph = this.node("span", "pl-icon");
+    glyph.setAttribute("aria-hidden", "true");
+    if (action in ICONS) glyph.append(icon(this.doc, action as IconName));
+    b.append(glyph, this.node("span", "pl-text"));
     this.buttons.set(action, b);
     return b;
   }

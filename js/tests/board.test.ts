@@ -64,7 +64,7 @@ describe("rendering", () => {
     mount(state);
     const waste = [...h.host.querySelectorAll<HTMLElement>('[data-pile="w"] .pl-card')];
     expect(waste.map((c) => c.dataset.card)).toEqual(["2H", "3H", "4C", "5S"]);
-    expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.4, 0.8]);
+    expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.55, 1.1]);
     expect(waste.map((c) => c.classList.contains("pl-movable"))).toEqual([false, false, false, true]);
   });
 

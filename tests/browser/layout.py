@@ -104,12 +104,12 @@ _CHECK = """([root, selectors, cards, cardsInView]) => {
     }
   }
   if (cards) {
-    // every face-up card that shows its corner (the top of its pile, or fanned from the next card) shows its rank
-    // and suit, and nothing lies on them
+    // every face-up (or revealed) card that shows its corner (the top of its pile, or fanned from the next card)
+    // shows its whole rank and suit, and nothing lies on them
     for (const pile of root.querySelectorAll(".pl-pile")) {
       const list = [...pile.querySelectorAll(":scope > .pl-card")];
       list.forEach((card, i) => {
-        if (card.dataset.face !== "up" || card.classList.contains("pl-dragging")) return;
+        if (card.dataset.face === "down" || card.classList.contains("pl-dragging")) return;
         const next = list[i + 1];
         const offset = (c) => `${c.style.getPropertyValue("--x")}/${c.style.getPropertyValue("--y")}`;
         if (next && offset(next) === offset(card)) return;
@@ -122,8 +122,10 @@ _CHECK = """([root, selectors, cards, cardsInView]) => {
           if (p.bottom > view.bottom || p.top < 0) continue;
           const dx = p.width / 5;
           const dy = p.height / 5;
+          // and the foot of the glyph, where a cut turns a Q into an O and a J into an I
           const points = [[(p.left + p.right) / 2, (p.top + p.bottom) / 2], [p.left + dx, p.top + dy],
-            [p.right - dx, p.top + dy], [p.left + dx, p.bottom - dy], [p.right - dx, p.bottom - dy]];
+            [p.right - dx, p.top + dy], [p.left + dx, p.bottom - dy], [p.right - dx, p.bottom - dy],
+            [(p.left + p.right) / 2, p.bottom - p.height * 0.14]];
           for (const [x, y] of points) hit(part, x, y, card);
         }
       });

@@ -203,8 +203,10 @@ export class LessonView {
     this.stopTimer();
     this.timerPace = pace;
     this.timer = this.win.setInterval(() => {
-      if (this.lesson?.playing) this.send({ type: "lesson", action: "forward" });
-      else this.stopTimer();
+      // playing waits at a quiz until the class answered it (or its move was shown)
+      if (this.lesson?.playing) {
+        if (!this.lesson.quiz?.waiting) this.send({ type: "lesson", action: "forward" });
+      } else this.stopTimer();
     }, pace * 1000);
   }
 

@@ -126,7 +126,7 @@ class LessonPlayer:
         """Carry out a step control on ``game``, the lesson's game on the board.
 
         ``forward`` and ``back`` play the step's move on ``game`` or take it back (``True``: the game changed and
-        told its listeners); ``play``, ``pause`` and a step that is shown but not played change only the
+        told its listeners); while playing, ``forward`` waits at a quiz step until the class answered it; ``play``, ``pause`` and a step that is shown but not played change only the
         lesson's state (``False``); ``first``, ``last`` and ``resume`` return a fresh game to show, in ``lang``.
         ``close`` is the board's to carry out. Raises :class:`PatienceError` for an action that can't be taken now.
         """
@@ -138,6 +138,8 @@ class LessonPlayer:
         if action != "resume" and self.is_taken_over(game):
             raise PatienceError("the lesson was left to play on by hand: resume it first")
         if action == "forward":
+            if self.playing and self.quiz is not None:
+                return False  # playing waits at a quiz until it is answered (or its move shown)
             if self.step >= self.steps:
                 raise PatienceError("the lesson is at its last step")
             self.step += 1

@@ -88,6 +88,8 @@ export interface GameState {
 export interface RecordState {
   /** Steps recorded so far. */
   steps: number;
+  /** The lesson's title as the teacher typed it ("" until then: the recorder asks for one). */
+  title: string;
   /** The last step's note in the board's language ("" when it has none). */
   note: string;
   note_lang: string;
@@ -208,7 +210,7 @@ export type IntentBody =
   | { type: "review" }
   | { type: "resume"; accept: boolean }
   | { type: "record"; action: "start" | "stop" | "clear" }
-  | { type: "record"; action: "note"; text: string }
+  | { type: "record"; action: "note" | "title"; text: string }
   | { type: "record"; action: "mark"; mark: Mark }
   | { type: "record"; action: "quiz"; quiz: "move" | "winnable" | null };
 

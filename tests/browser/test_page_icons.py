@@ -26,7 +26,8 @@ _BUTTONS = """(root) => [...root.querySelectorAll('.pl-bar .pl-btn, .pl-lesson .
     return {
       action: b.dataset.action || b.dataset.lesson || 'close',
       name: b.getAttribute('aria-label'),
-      drawn: !!svg && box.width >= 10 && box.height >= 10 && svg.querySelectorAll('path, circle, line, rect').length > 0,
+      drawn: !!svg && box.width >= 10 && box.height >= 10
+        && svg.querySelectorAll('path, circle, line, rect').length > 0,
       clipped: !!shown && (text.scrollWidth > text.clientWidth + 1 || getComputedStyle(text).textOverflow === 'ellipsis'
         && text.scrollWidth > text.clientWidth),
       chars: (b.textContent || '').replace(text ? text.textContent : '', '').trim(),

@@ -709,6 +709,8 @@ class KlondikeWidget(anywidget.AnyWidget):
             return
         if action == "note":
             recorder.set_note(value, self._lang)
+        elif action == "title":
+            recorder.set_title(value, self._lang)
         elif action == "mark":
             recorder.toggle_mark(value, self._lang)
         elif action == "clear":

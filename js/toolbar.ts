@@ -314,7 +314,14 @@ export class Toolbar {
     const verdict = state.indicator?.enabled ? state.indicator.verdict : null;
     this.badge.hidden = !verdict;
     this.badge.dataset.verdict = verdict ?? "";
-    const text = verdict ? word(this.labels, `indicator.${verdict}`) : "";
+    const searched = state.indicator?.searched ?? 0;
+    const working = verdict === "pending" && typeof searched === "number" && searched > 0;
+    const count = working ? new Intl.NumberFormat(state.lang || undefined).format(searched) : "";
+    const text = working
+      ? phrase(this.labels, "indicator.searched", { count })
+      : verdict
+        ? word(this.labels, `indicator.${verdict}`)
+        : "";
     const label = this.badge.lastElementChild;
     if (label) label.textContent = text;
     this.badge.title = verdict ? `${word(this.labels, "indicator")}: ${text}` : "";

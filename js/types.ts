@@ -151,6 +151,8 @@ export type Verdict = "winnable" | "lost" | "unknown" | "pending";
 export interface Indicator {
   enabled: boolean;
   verdict: Verdict | null;
+  /** Positions searched so far without a verdict: the indicator shows it is working while it thinks. */
+  searched?: number;
   /** Why the indicator switched itself off, or null. */
   error: string | null;
 }

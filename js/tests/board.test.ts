@@ -123,6 +123,13 @@ describe("rendering", () => {
     expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "undo", version: 1 });
   });
 
+  it("shows that the indicator is working: the positions searched so far", () => {
+    mount(startState({ indicator: { enabled: true, verdict: "pending", searched: 0, error: null } }));
+    expect(q(".pl-indicator-text").textContent).toBe("Thinking…");
+    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending", searched: 100000, error: null } }));
+    expect(q(".pl-indicator-text").textContent).toBe("Thinking… 100,000 positions");
+  });
+
   it("offers to continue a game left in play, in the board's words", () => {
     const offer = { text: "Wil je verder met je spel van 12:04?", when: "12:04", moves: 14 };
     const base = startState().records;

@@ -57,8 +57,8 @@ export class Board implements BoardInput {
   private readonly piles = new Map<PileId, HTMLElement>();
   private readonly top: HTMLElement;
   private readonly tableau: HTMLElement;
-  /** The message line above the table (hints, rejections, notices, narration): one steady line, never over the
-   * cards; inside the lesson's caption box while a lesson is shown. */
+  /** The message line above the table (hints, rejections, notices, narration): shown only while it says
+   * something, in full, never over the cards; inside the lesson's caption box while a lesson is shown. */
   private readonly say: HTMLElement;
   private said: { kind: SayKind; text: string } | null = null;
   /** The pile the shown hint points at (the message line's caret stands above it). */
@@ -74,6 +74,9 @@ export class Board implements BoardInput {
   private held: Held | null = null;
   private nextId = 1;
   private fitFrame = 0;
+  /** The deepest fan of the lesson shown (see `lessonFan`), and which lesson it was measured for. */
+  private fan = 0;
+  private fanFor = "";
   private observer: ResizeObserver | null = null;
   /** The scrolling panel the board lives in, observed for its height. */
   private observed: HTMLElement | null = null;
@@ -151,6 +154,7 @@ export class Board implements BoardInput {
   fit(): void {
     if (!this.root.isConnected) return;
     this.toolbar.fit();
+    this.lesson.reserve(); // a new width: the caption box is measured again before the cards are
     this.pointCaret();
     const panel = scroller(this.root);
     if (panel && this.observer && panel !== this.observed) {
@@ -163,10 +167,32 @@ export class Board implements BoardInput {
     if (view.bottom - view.top <= 0 || tableBox.height <= 0) return;
     const style = this.win.getComputedStyle(this.table);
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-    const width = Math.max(MIN_FIT, cardWidthFor(view.bottom - view.top - 8, rootBox.height - tableBox.height, padding));
+    const fan = this.lessonFan();
+    const height = view.bottom - view.top - 8;
+    const width = Math.max(MIN_FIT, cardWidthFor(height, rootBox.height - tableBox.height, padding, fan));
     const current = this.root.style.getPropertyValue("--pl-fit-w");
     if (current !== `${width}px`) this.root.style.setProperty("--pl-fit-w", `${width}px`);
     this.drawMarks();
+  }
+
+  /** In a lesson, the deepest column's fan (card widths) shown so far in it: the board keeps it in view, so a
+   * presenter never scrolls (the cards shrink once when a column first grows deeper). Elsewhere the usual room. */
+  private lessonFan(): number {
+    const lesson = this.state?.lesson;
+    if (!lesson) {
+      this.fanFor = "";
+      this.fan = 0;
+      return 0;
+    }
+    const key = `${lesson.title ?? ""}|${lesson.steps}`;
+    if (key !== this.fanFor) {
+      this.fanFor = key;
+      this.fan = 0;
+    }
+    for (const pile of tableauPiles(this.state?.columns || 7)) {
+      this.fan = Math.max(this.fan, parseFloat(this.piles.get(pile)?.style.getPropertyValue("--h") ?? "") || 0);
+    }
+    return this.fan;
   }
 
   /** Draws the marks of the recorded step, or of the lesson step shown, over the table. */

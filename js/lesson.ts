@@ -1,7 +1,8 @@
-/** Teaching mode, a presenter layout: one row with the title, "Step k of n" and the close button, a caption box of
- * steady height (caption, teacher's note, narration; long text scrolls inside it, so the table below never moves
- * between steps), and the step controls (first, back, play/pause, forward, last, pace), with the timer that steps
- * while playing. */
+/** Teaching mode, a presenter layout: the title (it wraps, never cut), "Step k of n" and the close button, a caption
+ * box that shows every word (caption, teacher's note, narration) and never scrolls, and the step controls (first,
+ * back, play/pause, forward, last, pace), with the timer that steps while playing. The caption box keeps the
+ * height of the longest text it has shown in this lesson, so the table moves only when a longer text first needs
+ * the room (the board then gives it: its cards shrink, words do not). */
 
 import { button, node } from "./dom";
 import { icon, type IconName } from "./icons";
@@ -39,6 +40,9 @@ export class LessonView {
   private readonly pace: HTMLInputElement;
   private readonly paceOut: HTMLElement;
   private lesson: Lesson | null = null;
+  /** The caption box's height so far in this lesson (px), and what it was measured for: lesson title, width. */
+  private reserved = 0;
+  private reservedFor = "";
   private timer = 0;
   private timerPace = 0;
   private readonly win: Window;
@@ -135,6 +139,25 @@ export class LessonView {
     this.narration.textContent = text;
     this.narration.hidden = !text;
     this.narration.dataset.kind = text ? kind : "";
+    this.reserve();
+  }
+
+  /** Keeps the caption box as tall as the longest text shown in this lesson at this width: it grows when a text
+   * needs more room (never scrolls), and does not shrink back between steps. */
+  reserve(): void {
+    const box = this.textBox;
+    if (!this.lesson || !box.isConnected) return;
+    const key = `${this.lesson.title ?? ""}|${this.lesson.steps}|${box.clientWidth}`;
+    if (key !== this.reservedFor) {
+      this.reservedFor = key;
+      this.reserved = 0;
+      box.style.minHeight = "";
+    }
+    const needs = Math.ceil(box.scrollHeight);
+    if (needs > this.reserved) {
+      this.reserved = needs;
+      box.style.minHeight = `${needs}px`;
+    }
   }
 
   update(state: GameState, labels: Labels): void {
@@ -154,13 +177,13 @@ export class LessonView {
     this.score.textContent = quiz?.score ?? "";
     this.score.hidden = !quiz;
     this.el.classList.toggle("pl-quiz", !!quiz?.waiting);
-    if (this.caption.textContent !== (lesson.caption ?? "")) this.textBox.scrollTop = 0;
     this.el.classList.toggle("pl-review", !!lesson.review);
     // a review's words lead; the step's own narration follows as the note
     const [caption, note] = lesson.review && lesson.note ? [lesson.note, lesson.caption] : [lesson.caption, lesson.note];
     this.caption.textContent = caption ?? "";
     this.note.textContent = note ?? "";
     this.note.hidden = !note;
+    this.reserve();
     const taken = !!lesson.taken_over;
     this.el.classList.toggle("pl-taken-over", taken);
     this.resume.hidden = !taken;

@@ -153,7 +153,7 @@ export class LessonView {
       this.reserved = 0;
       box.style.minHeight = "";
     }
-    const needs = Math.ceil(box.scrollHeight);
+    const needs = Math.ceil(Math.max(box.scrollHeight, box.getBoundingClientRect().height) - 0.01);
     if (needs > this.reserved) {
       this.reserved = needs;
       box.style.minHeight = `${needs}px`;
@@ -173,6 +173,9 @@ export class LessonView {
     this.title.title = lesson.title ?? "";
     this.title.hidden = !lesson.title;
     this.counter.textContent = phrase(labels, "step-of", { step: String(lesson.step), steps: String(lesson.steps) });
+    // as wide as its widest text ("Step 14 of 14"), so the title beside it wraps the same at every step
+    const widest = phrase(labels, "step-of", { step: String(lesson.steps), steps: String(lesson.steps) });
+    this.counter.style.minWidth = `${widest.length * 0.62}em`;
     const quiz = lesson.quiz && typeof lesson.quiz === "object" ? lesson.quiz : null;
     this.score.textContent = quiz?.score ?? "";
     this.score.hidden = !quiz;

@@ -323,15 +323,18 @@ def step_through(
     tag: str,
     artifacts: pathlib.Path,
     shot_at: int | None = None,
+    longest: bool = False,
 ) -> list[str]:
     """Steps a shown lesson from its start to its end with the forward button; after each step the table is where
     it was (unless a longer caption took the room it needs), every control and card corner is seen, no word
-    scrolls, ends in an ellipsis or is cut off, and the board ends inside what can be seen."""
+    scrolls, ends in an ellipsis or is cut off, and the board ends inside what can be seen. ``longest`` keeps a
+    picture of the step with the longest caption (the hardest to fit)."""
     problems: list[str] = []
     counter = root.locator(".pl-lesson-step")
     to_top(root)
     place = table_place(root)
     caption, fan = room(root)
+    hardest: tuple[int, int, bytes] | None = None  # the step with the longest caption: its length, number, picture
     for step in range(steps + 1):
         if step:
             click(page, root.locator('[data-lesson="forward"]'))
@@ -349,7 +352,13 @@ def step_through(
         problems += [f"{tag} step {step}: {p}" for p in word_problems(root)]
         if step == shot_at:
             page.screenshot(path=artifacts / f"layout-{tag}-step{step}.png")
+        if longest:
+            words = len(root.locator(".pl-lesson-text").inner_text())
+            if hardest is None or words > hardest[0]:
+                hardest = (words, step, page.screenshot())
     assert counter.count() == 1
+    if hardest is not None:
+        (artifacts / f"layout-{tag}-longest-step{hardest[1]}.png").write_bytes(hardest[2])
     return problems
 
 

@@ -161,7 +161,7 @@ def test_stats_reply_lists_every_rule_set(tmp_path: pathlib.Path) -> None:
 
 def test_the_winnability_indicator_works_in_the_background() -> None:
     widget = KlondikeWidget(seed=7, records=None)
-    assert widget.state["indicator"] == {"enabled": False, "verdict": None, "error": None}
+    assert widget.state["indicator"] == {"enabled": False, "verdict": None, "searched": 0, "error": None}
     widget.indicator_seconds, widget.indicator_max_states = 3600, 1_000_000  # a state budget, not the clock
     widget.indicator = True
     version = widget.version

@@ -52,7 +52,7 @@ def test_a_verdict_that_is_already_in_does_not_deadlock_the_kernel() -> None:
 
     assert finishes(play), "the kernel thread hung on the indicator's lock"
     assert executor.jobs == 6
-    assert widget.state["indicator"] == {"enabled": True, "verdict": "winnable", "error": None}
+    assert widget.state["indicator"] == {"enabled": True, "verdict": "winnable", "searched": 0, "error": None}
     assert widget.version == 7  # the switch and five draws
 
 

@@ -102,12 +102,14 @@ SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
 
-# With no screen, JupyterLab only prints the URL to open; as root (containers) it needs --allow-root.
-# The notebooks are copied once (a copy you changed is kept; delete $(PLAY_DIR) to start afresh).
+# JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
+# (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete
+# $(PLAY_DIR) to start afresh).
 play: setup
 	@mkdir -p $(PLAY_DIR)
 	@for nb in examples/*.ipynb; do [ -e "$(PLAY_DIR)/$${nb##*/}" ] || cp "$$nb" $(PLAY_DIR)/; done
-	cd $(PLAY_DIR) && $(CURDIR)/$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) play.ipynb
+	@echo "PatienceLab: open the address below that ends in /lab/tree/play.ipynb?token=..., then run its cells (Shift+Enter on each, or Run > Run All Cells) to play."
+	@cd $(PLAY_DIR) && $(CURDIR)/$(BIN)/jupyter lab $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) --LabApp.default_url=/lab/tree/play.ipynb
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) lite/node_modules build dist .pytest_cache .mypy_cache .ruff_cache js/node_modules src/patiencelab/static

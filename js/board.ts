@@ -2,7 +2,7 @@
  * Input modules act on it through `BoardInput`; it knows nothing of anywidget. */
 
 import { Animator, celebrate, type Point } from "./animate";
-import { cardName, drawBack, drawFace } from "./cards";
+import { cardName, drawBack, drawFace, faceLetters } from "./cards";
 import { attachPointer } from "./drag";
 import { cardWidthFor, scroller, visibleBox } from "./fit";
 import type { BoardInput, PileBox } from "./input";
@@ -47,6 +47,8 @@ export class Board implements BoardInput {
   readonly animator: Animator;
   state: GameState | null = null;
   labels: Labels = {};
+  /** The `faces` trait: "local" shows the language's rank letters on the faces. */
+  private localFaces = false;
   /** What is picked up, dragged and focused (pure data; `paint` draws it). */
   private uiState: UiState = initialUi();
   private readonly win: Window;
@@ -55,8 +57,8 @@ export class Board implements BoardInput {
   private readonly piles = new Map<PileId, HTMLElement>();
   private readonly top: HTMLElement;
   private readonly tableau: HTMLElement;
-  /** The message line above the table (hints, rejections, notices, narration): one steady line, never over the
-   * cards; inside the lesson's caption box while a lesson is shown. */
+  /** The message line above the table (hints, rejections, notices, narration): shown only while it says
+   * something, in full, never over the cards; inside the lesson's caption box while a lesson is shown. */
   private readonly say: HTMLElement;
   private said: { kind: SayKind; text: string } | null = null;
   /** The pile the shown hint points at (the message line's caret stands above it). */
@@ -72,6 +74,9 @@ export class Board implements BoardInput {
   private held: Held | null = null;
   private nextId = 1;
   private fitFrame = 0;
+  /** The deepest fan of the lesson shown (see `lessonFan`), and which lesson it was measured for. */
+  private fan = 0;
+  private fanFor = "";
   private observer: ResizeObserver | null = null;
   /** The scrolling panel the board lives in, observed for its height. */
   private observed: HTMLElement | null = null;
@@ -149,6 +154,7 @@ export class Board implements BoardInput {
   fit(): void {
     if (!this.root.isConnected) return;
     this.toolbar.fit();
+    this.lesson.reserve(); // a new width: the caption box is measured again before the cards are
     this.pointCaret();
     const panel = scroller(this.root);
     if (panel && this.observer && panel !== this.observed) {
@@ -161,10 +167,32 @@ export class Board implements BoardInput {
     if (view.bottom - view.top <= 0 || tableBox.height <= 0) return;
     const style = this.win.getComputedStyle(this.table);
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-    const width = Math.max(MIN_FIT, cardWidthFor(view.bottom - view.top - 8, rootBox.height - tableBox.height, padding));
+    const fan = this.lessonFan();
+    const height = view.bottom - view.top - 8;
+    const width = Math.max(MIN_FIT, cardWidthFor(height, rootBox.height - tableBox.height, padding, fan));
     const current = this.root.style.getPropertyValue("--pl-fit-w");
     if (current !== `${width}px`) this.root.style.setProperty("--pl-fit-w", `${width}px`);
     this.drawMarks();
+  }
+
+  /** In a lesson, the deepest column's fan (card widths) shown so far in it: the board keeps it in view, so a
+   * presenter never scrolls (the cards shrink once when a column first grows deeper). Elsewhere the usual room. */
+  private lessonFan(): number {
+    const lesson = this.state?.lesson;
+    if (!lesson) {
+      this.fanFor = "";
+      this.fan = 0;
+      return 0;
+    }
+    const key = `${lesson.title ?? ""}|${lesson.steps}`;
+    if (key !== this.fanFor) {
+      this.fanFor = key;
+      this.fan = 0;
+    }
+    for (const pile of tableauPiles(this.state?.columns || 7)) {
+      this.fan = Math.max(this.fan, parseFloat(this.piles.get(pile)?.style.getPropertyValue("--h") ?? "") || 0);
+    }
+    return this.fan;
   }
 
   /** Draws the marks of the recorded step, or of the lesson step shown, over the table. */
@@ -456,6 +484,12 @@ export class Board implements BoardInput {
     this.root.setAttribute("aria-label", word(this.labels, "title"));
   }
 
+  /** The `faces` trait: "local" draws the language's rank letters on the faces (Dutch B V K A), else A J Q K. */
+  setFaces(faces: unknown): void {
+    this.localFaces = faces === "local";
+    if (this.state) this.render(this.state, null);
+  }
+
   /** The `size` trait: a card width in pixels (40 to 240) fixes the cards' size; anything else fits them. */
   setSize(size: unknown): void {
     const ok = typeof size === "number" && Number.isInteger(size) && size >= 40 && size <= 240;
@@ -553,6 +587,8 @@ export class Board implements BoardInput {
   private place(state: GameState): void {
     const doc = this.root.ownerDocument;
     const seen = new Set<string>();
+    const letters = faceLetters(this.labels, this.localFaces);
+    const lettering = Object.values(letters).join(" ");
     for (const [pile, slots] of layout(state)) {
       const host = this.piles.get(pile);
       if (!host) continue;
@@ -567,10 +603,11 @@ export class Board implements BoardInput {
           card.setAttribute("role", "img");
           this.cards.set(slot.key, card);
         }
-        if (card.dataset.face !== face) {
+        if (card.dataset.face !== face || (slot.card && card.dataset.letters !== lettering)) {
           card.dataset.face = face;
+          card.dataset.letters = lettering;
           card.className = `pl-card pl-${face}`;
-          if (slot.card) drawFace(card, slot.card);
+          if (slot.card) drawFace(card, slot.card, letters);
           else drawBack(card);
           if (face === "revealed") card.insertAdjacentHTML("beforeend", `<span class="pl-eye">${EYE}</span>`);
         }

@@ -68,22 +68,35 @@ function span(className: string, text?: string): HTMLSpanElement {
   return el;
 }
 
-function corner(card: ParsedCard, className: string): HTMLSpanElement {
+/** The letters the faces show for the Ace and the court cards: the language's own (`face.1`, `face.11` ..
+ * `face.13` in `labels`, Dutch B V K A, Swedish Kn D K E) when `local`, else A J Q K. */
+export function faceLetters(labels: Labels, local: boolean): Record<number, string> {
+  const letters: Record<number, string> = {};
+  for (const rank of [1, 11, 12, 13]) {
+    const own = local ? labels[`face.${rank}`] : undefined;
+    letters[rank] = typeof own === "string" && own.length > 0 && own.length <= 3 ? own : rankText(rank);
+  }
+  return letters;
+}
+
+function corner(card: ParsedCard, className: string, rank: string): HTMLSpanElement {
   const el = span(`pl-idx ${className}`);
-  el.append(span("pl-rank", rankText(card.rank)), suitSvg(card.suit, "pl-suit"));
+  el.append(span("pl-rank", rank), suitSvg(card.suit, "pl-suit"));
   return el;
 }
 
-/** Fills a card element with the face of `id`: corner indices, a big centre mark. */
-export function drawFace(el: HTMLElement, id: string): void {
+/** Fills a card element with the face of `id`: corner indices, a big centre mark; `letters` (from
+ * `faceLetters`) name the Ace and the court cards. */
+export function drawFace(el: HTMLElement, id: string, letters: Record<number, string> = {}): void {
   const card = parseCard(id);
   el.replaceChildren();
   if (!card) return;
+  const rank = letters[card.rank] ?? rankText(card.rank);
   el.classList.add(card.red ? "pl-red" : "pl-black");
   const centre = span(card.rank > 10 ? "pl-centre pl-court" : card.rank === 1 ? "pl-centre pl-ace" : "pl-centre");
-  if (card.rank > 10) centre.append(span("pl-court-letter", rankText(card.rank)));
+  if (card.rank > 10) centre.append(span("pl-court-letter", rank));
   centre.append(suitSvg(card.suit, "pl-pip"));
-  el.append(corner(card, "pl-tl"), centre, corner(card, "pl-br"));
+  el.append(corner(card, "pl-tl", rank), centre, corner(card, "pl-br", rank));
 }
 
 /** Fills a card element with the back. */

@@ -115,9 +115,12 @@ export function fitBar(bar: HTMLElement): number {
  * and a column of one card plus the fan the board keeps room for (six face-down and four face-up cards, deeper
  * than any column of the shipped lessons; a longer column makes the board taller below, it never moves it). */
 export const CARD_RATIO = 1.4;
-export const TABLE_UNITS = CARD_RATIO + 0.22 + CARD_RATIO + 1.7;
+/** The fan (in card widths) the board keeps room for below a column's first card. */
+export const FAN_UNITS = 1.7;
+export const TABLE_UNITS = CARD_RATIO + 0.22 + CARD_RATIO + FAN_UNITS;
 
-/** The card width (px) at which the board's fixed parts (`chrome` px) and its table fit `height` px. */
-export function cardWidthFor(height: number, chrome: number, padding: number): number {
-  return Math.floor((height - chrome - padding) / TABLE_UNITS);
+/** The card width (px) at which the board's fixed parts (`chrome` px) and its table fit `height` px, with room for
+ * a fan of `fan` card widths (a presenter's board keeps its deepest column in view). */
+export function cardWidthFor(height: number, chrome: number, padding: number, fan = FAN_UNITS): number {
+  return Math.floor((height - chrome - padding) / (TABLE_UNITS - FAN_UNITS + Math.max(FAN_UNITS, fan)));
 }

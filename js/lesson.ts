@@ -1,9 +1,11 @@
-/** Teaching mode, a presenter layout: one row with the title, "Step k of n" and the close button, a caption box of
- * steady height (caption, teacher's note, narration; long text scrolls inside it, so the table below never moves
- * between steps), and the step controls (first, back, play/pause, forward, last, pace), with the timer that steps
- * while playing. */
+/** Teaching mode, a presenter layout: the title (it wraps, never cut), "Step k of n" and the close button, a caption
+ * box that shows every word (caption, teacher's note, narration) and never scrolls, and the step controls (first,
+ * back, play/pause, forward, last, pace), with the timer that steps while playing. The caption box keeps the
+ * height of the longest text it has shown in this lesson, so the table moves only when a longer text first needs
+ * the room (the board then gives it: its cards shrink, words do not). */
 
 import { button, node } from "./dom";
+import { icon, type IconName } from "./icons";
 import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
 import { phrase, word } from "./words";
 
@@ -12,17 +14,7 @@ type Send = (body: IntentBody) => void;
 const PACE_MIN = 0.5;
 const PACE_MAX = 10;
 
-/** Icons in a 16 x 16 box, drawn with currentColor. */
-const ICONS: Record<string, string> = {
-  first: '<path d="M3 2h2v12H3zM14 2v12L6 8z"/>',
-  back: '<path d="M12 2v12L4 8z"/>',
-  forward: '<path d="M4 2v12l8-6z"/>',
-  last: '<path d="M11 2h2v12h-2zM2 2v12l8-6z"/>',
-  play: '<path d="M4 2v12l10-6z"/>',
-  pause: '<path d="M3 2h3.5v12H3zM9.5 2H13v12H9.5z"/>',
-};
-
-const STEPS: LessonAction[] = ["first", "back", "play", "forward", "last"];
+const STEPS = ["first", "back", "play", "forward", "last"] as const satisfies readonly LessonAction[];
 
 export function clampPace(pace: number): number {
   return Math.min(PACE_MAX, Math.max(PACE_MIN, Number.isFinite(pace) ? pace : 2));
@@ -48,6 +40,9 @@ export class LessonView {
   private readonly pace: HTMLInputElement;
   private readonly paceOut: HTMLElement;
   private lesson: Lesson | null = null;
+  /** The caption box's height so far in this lesson (px), and what it was measured for: lesson title, width. */
+  private reserved = 0;
+  private reservedFor = "";
   private timer = 0;
   private timerPace = 0;
   private readonly win: Window;
@@ -65,7 +60,7 @@ export class LessonView {
     this.counter = this.node("span", "pl-lesson-step");
     this.score = this.node("span", "pl-lesson-score");
     this.closer = this.button("close", "pl-close");
-    this.closer.textContent = "\u00d7";
+    this.closer.append(icon(doc, "close"));
     head.append(this.title, this.score, this.counter, this.closer);
     this.caption = this.node("p", "pl-lesson-caption");
     this.note = this.node("p", "pl-lesson-note");
@@ -109,10 +104,10 @@ export class LessonView {
     return b;
   }
 
-  private icon(b: HTMLButtonElement, name: string): void {
+  private icon(b: HTMLButtonElement, name: IconName): void {
     if (b.dataset.icon === name) return;
     b.dataset.icon = name;
-    b.innerHTML = `<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">${ICONS[name]}</svg>`;
+    b.replaceChildren(icon(this.doc, name));
   }
 
   get shown(): boolean {
@@ -144,6 +139,25 @@ export class LessonView {
     this.narration.textContent = text;
     this.narration.hidden = !text;
     this.narration.dataset.kind = text ? kind : "";
+    this.reserve();
+  }
+
+  /** Keeps the caption box as tall as the longest text shown in this lesson at this width: it grows when a text
+   * needs more room (never scrolls), and does not shrink back between steps. */
+  reserve(): void {
+    const box = this.textBox;
+    if (!this.lesson || !box.isConnected) return;
+    const key = `${this.lesson.title ?? ""}|${this.lesson.steps}|${box.clientWidth}`;
+    if (key !== this.reservedFor) {
+      this.reservedFor = key;
+      this.reserved = 0;
+      box.style.minHeight = "";
+    }
+    const needs = Math.ceil(Math.max(box.scrollHeight, box.getBoundingClientRect().height) - 0.01);
+    if (needs > this.reserved) {
+      this.reserved = needs;
+      box.style.minHeight = `${needs}px`;
+    }
   }
 
   update(state: GameState, labels: Labels): void {
@@ -159,17 +173,20 @@ export class LessonView {
     this.title.title = lesson.title ?? "";
     this.title.hidden = !lesson.title;
     this.counter.textContent = phrase(labels, "step-of", { step: String(lesson.step), steps: String(lesson.steps) });
+    // as wide as its widest text ("Step 14 of 14"), so the title beside it wraps the same at every step
+    const widest = phrase(labels, "step-of", { step: String(lesson.steps), steps: String(lesson.steps) });
+    this.counter.style.minWidth = `${widest.length * 0.62}em`;
     const quiz = lesson.quiz && typeof lesson.quiz === "object" ? lesson.quiz : null;
     this.score.textContent = quiz?.score ?? "";
     this.score.hidden = !quiz;
     this.el.classList.toggle("pl-quiz", !!quiz?.waiting);
-    if (this.caption.textContent !== (lesson.caption ?? "")) this.textBox.scrollTop = 0;
     this.el.classList.toggle("pl-review", !!lesson.review);
     // a review's words lead; the step's own narration follows as the note
     const [caption, note] = lesson.review && lesson.note ? [lesson.note, lesson.caption] : [lesson.caption, lesson.note];
     this.caption.textContent = caption ?? "";
     this.note.textContent = note ?? "";
     this.note.hidden = !note;
+    this.reserve();
     const taken = !!lesson.taken_over;
     this.el.classList.toggle("pl-taken-over", taken);
     this.resume.hidden = !taken;
@@ -212,8 +229,10 @@ export class LessonView {
     this.stopTimer();
     this.timerPace = pace;
     this.timer = this.win.setInterval(() => {
-      if (this.lesson?.playing) this.send({ type: "lesson", action: "forward" });
-      else this.stopTimer();
+      // playing waits at a quiz until the class answered it (or its move was shown)
+      if (this.lesson?.playing) {
+        if (!this.lesson.quiz?.waiting) this.send({ type: "lesson", action: "forward" });
+      } else this.stopTimer();
     }, pace * 1000);
   }
 

@@ -4,6 +4,7 @@
 and the visible part of the window (`fit.ts`): flipped, clamped, and scrolling inside when they are too tall. */
 
 import { placePanel, placePopup } from "./fit";
+import { icon } from "./icons";
 
 /** A menu of buttons (`.pl-menu-item`) under `button`, both inside `wrap`. */
 export class Menu {
@@ -105,7 +106,7 @@ export class Panel {
     this.closer = doc.createElement("button");
     this.closer.type = "button";
     this.closer.className = "pl-close";
-    this.closer.textContent = "\u00d7";
+    this.closer.append(icon(doc, "close"));
     this.closer.addEventListener("click", () => this.open(false), { signal });
     head.append(this.heading, this.closer);
     this.body = doc.createElement("div");

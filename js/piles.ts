@@ -14,14 +14,16 @@ export interface Slot {
 }
 
 export const DOWN_STEP = 0.12;
-/** The step of a face-down card that a teacher revealed: enough to read its corner. */
-export const REVEALED_STEP = 0.3;
+/** The step of a face-down card that a teacher revealed: its whole corner, as a face-up card's (a smaller step cut
+ * the foot of the letters: a Q read as an O, a J as an I). */
+export const REVEALED_STEP = 0.34;
 export const UP_STEP = 0.34;
 /** The closest a long column packs its face-up cards: still enough to read each card's rank and suit. */
 const MIN_UP_STEP = 0.32;
 const MAX_FAN = 5.2;
-/** The draw-3 fan: enough for the narrow corner (rank above suit) of each card beneath the top one. */
-const WASTE_STEP = 0.4;
+/** The draw-3 fan: enough for the corner (rank beside suit, as in the tableau) of each card beneath the top one,
+ * with the fan still inside the two card slots the waste has. */
+const WASTE_STEP = 0.55;
 export const CARD_RATIO = 1.4;
 
 export function foundationCard(rank: number, suit: Suit): string {

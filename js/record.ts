@@ -1,4 +1,5 @@
-/** Recording a lesson: a box above the table (in place of the lesson's) with "Recording · n steps", the note of the
+/** Recording a lesson: a box above the table (in place of the lesson's) with "Recording · n steps", the lesson's
+ * title (a text field the teacher fills in, sent when it changes), the note of the
  * step just recorded (a plain text area, sent as the teacher types), the quiz choice of that step, "Clear marks",
  * a line of help and "Stop recording". The recording itself is Python's (`LessonRecorder`); this only sends intents. */
 
@@ -10,12 +11,15 @@ type Send = (body: IntentBody) => void;
 
 /** The longest note (Python checks the same bound). */
 export const MAX_NOTE = 500;
+/** The longest title (Python checks the same bound). */
+export const MAX_TITLE = 120;
 const NOTE_DELAY_MS = 350;
 
 export class RecordView {
   readonly el: HTMLElement;
   private readonly title: HTMLElement;
   private readonly stop: HTMLButtonElement;
+  private readonly name: HTMLInputElement;
   private readonly note: HTMLTextAreaElement;
   private readonly quiz: HTMLSelectElement;
   private readonly quizName: HTMLElement;
@@ -39,6 +43,10 @@ export class RecordView {
     this.title = this.node("h2", "pl-record-title");
     this.stop = this.button("stop", "pl-btn pl-btn-primary pl-record-stop");
     head.append(this.title, this.stop);
+    this.name = doc.createElement("input");
+    this.name.type = "text";
+    this.name.className = "pl-record-name";
+    this.name.maxLength = MAX_TITLE;
     this.note = doc.createElement("textarea");
     this.note.className = "pl-record-note";
     this.note.rows = 2;
@@ -56,13 +64,16 @@ export class RecordView {
     this.clear = this.button("clear", "pl-btn pl-record-clear");
     this.help = this.node("p", "pl-record-help");
     row.append(quizBox, this.clear);
-    this.el.append(head, this.note, row, this.help);
+    this.el.append(head, this.name, this.note, row, this.help);
     this.el.addEventListener(
       "click",
       (e) => {
         const b = e.target instanceof Element ? e.target.closest<HTMLButtonElement>("[data-record]") : null;
         if (!b || b.disabled) return;
-        if (b.dataset.record === "stop") this.flushNote();
+        if (b.dataset.record === "stop") {
+          this.flushNote();
+          this.flushTitle();
+        }
         this.send({ type: "record", action: b.dataset.record as "stop" | "clear" });
       },
       { signal },
@@ -77,8 +88,10 @@ export class RecordView {
       },
       { signal },
     );
-    // keys typed in the note are the note's: the board's shortcuts (and JupyterLab's) stay out of it
+    this.name.addEventListener("change", () => this.flushTitle(), { signal });
+    // keys typed in the note and the title are theirs: the board's shortcuts (and JupyterLab's) stay out of them
     this.note.addEventListener("keydown", (e) => e.stopPropagation(), { signal });
+    this.name.addEventListener("keydown", (e) => e.stopPropagation(), { signal });
     signal.addEventListener("abort", () => this.win.clearTimeout(this.noteTimer), { once: true });
   }
 
@@ -110,6 +123,14 @@ export class RecordView {
     this.send({ type: "record", action: "note", text });
   }
 
+  /** Sends the title as typed, when it differs from the recording's. */
+  flushTitle(): void {
+    const record = this.record;
+    const text = this.name.value.slice(0, MAX_TITLE).trim();
+    if (!record || text === (record.title ?? "").trim()) return;
+    this.send({ type: "record", action: "title", text });
+  }
+
   update(state: GameState, labels: Labels): void {
     const record = state.record && typeof state.record === "object" ? state.record : null;
     const steps = record ? Number(record.steps) || 0 : 0;
@@ -127,6 +148,9 @@ export class RecordView {
     this.el.setAttribute("aria-label", word(labels, "record"));
     this.title.textContent = phrase(labels, "recording", { steps: String(steps) });
     this.stop.textContent = word(labels, "record-stop");
+    if (this.doc.activeElement !== this.name) this.name.value = record.title ?? "";
+    this.name.placeholder = word(labels, "record-title");
+    this.name.setAttribute("aria-label", word(labels, "record-title"));
     const typing = this.doc.activeElement === this.note || this.noteTimer !== 0;
     if (this.noteStep !== steps || !typing) this.note.value = record.note ?? "";
     this.noteStep = steps;

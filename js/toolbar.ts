@@ -4,6 +4,7 @@
 
 import { button, node } from "./dom";
 import { fitBar } from "./fit";
+import { ICONS, icon, type IconName } from "./icons";
 import { Menu, Panel } from "./menu";
 import { bestsText, clock, newRecordText, statsTable } from "./stats";
 import type { GameState, IntentBody, Labels, Preset, StatsRow } from "./types";
@@ -23,17 +24,6 @@ const CHOICES: Choice[] = [
   { preset: "traditional", draw: 3 },
   { preset: "six-column", draw: 3 },
 ];
-
-const ICONS: Record<string, string> = {
-  new: "\u271a",
-  restart: "\u21bb",
-  undo: "\u21b6",
-  redo: "\u21b7",
-  hint: "?",
-  autocomplete: "\u21e7",
-  "show-moves": "\u25ce",
-  more: "\u22ef",
-};
 
 const SIMPLE = new Set(["restart", "undo", "redo", "hint", "autocomplete"]);
 
@@ -81,7 +71,7 @@ export class Toolbar {
     }
     this.records = this.node("span", "pl-stat pl-records");
     this.recordsWarn = this.node("span", "pl-records-warn");
-    this.recordsWarn.textContent = "\u26a0\ufe0e";
+    this.recordsWarn.append(icon(doc, "warning"));
     this.recordsWarn.setAttribute("role", "img");
     this.badge = this.node("span", "pl-indicator");
     this.badge.append(this.node("span", "pl-spinner"), this.node("span", "pl-indicator-text"));
@@ -107,9 +97,10 @@ export class Toolbar {
 
   private button(action: string): HTMLButtonElement {
     const b = button(this.doc, `pl-btn pl-btn-${action}`, "action", action);
-    b.append(this.node("span", "pl-icon"), this.node("span", "pl-text"));
-    (b.firstChild as HTMLElement).textContent = ICONS[action] ?? "";
-    (b.firstChild as HTMLElement).setAttribute("aria-hidden", "true");
+    const glyph = this.node("span", "pl-icon");
+    glyph.setAttribute("aria-hidden", "true");
+    if (action in ICONS) glyph.append(icon(this.doc, action as IconName));
+    b.append(glyph, this.node("span", "pl-text"));
     this.buttons.set(action, b);
     return b;
   }
@@ -221,6 +212,8 @@ export class Toolbar {
       this.send({ type: "indicator", on: !state?.indicator?.enabled });
     } else if (action === "review") {
       this.send({ type: "review" });
+    } else if (action === "resume" || action === "resume-decline") {
+      this.send({ type: "resume", accept: action === "resume" });
     } else if (action === "record" || action === "record-stop") {
       this.send({ type: "record", action: action === "record" ? "start" : "stop" });
     } else if (action === "lang" && target.dataset.lang) {
@@ -321,7 +314,14 @@ export class Toolbar {
     const verdict = state.indicator?.enabled ? state.indicator.verdict : null;
     this.badge.hidden = !verdict;
     this.badge.dataset.verdict = verdict ?? "";
-    const text = verdict ? word(this.labels, `indicator.${verdict}`) : "";
+    const searched = state.indicator?.searched ?? 0;
+    const working = verdict === "pending" && typeof searched === "number" && searched > 0;
+    const count = working ? new Intl.NumberFormat(state.lang || undefined).format(searched) : "";
+    const text = working
+      ? phrase(this.labels, "indicator.searched", { count })
+      : verdict
+        ? word(this.labels, `indicator.${verdict}`)
+        : "";
     const label = this.badge.lastElementChild;
     if (label) label.textContent = text;
     this.badge.title = verdict ? `${word(this.labels, "indicator")}: ${text}` : "";
@@ -335,7 +335,9 @@ export class Toolbar {
   }
 
   private updateBanner(state: GameState): void {
-    const kind = state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
+    const offer = state.records?.resume;
+    const ended = state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
+    const kind = offer && typeof offer.text === "string" && !state.lesson ? "resume" : ended;
     this.banner.hidden = !kind;
     this.banner.dataset.kind = kind ?? "";
     if (!kind) {
@@ -343,8 +345,18 @@ export class Toolbar {
       return;
     }
     const title = this.node("div", "pl-banner-title");
-    title.textContent = word(this.labels, kind);
+    title.textContent = kind === "resume" ? (offer?.text ?? "") : word(this.labels, kind);
     const parts: HTMLElement[] = [title];
+    if (kind === "resume") {
+      const actions = this.node("div", "pl-banner-actions");
+      for (const [action, primary] of [["resume", true], ["resume-decline", false]] as const) {
+        const b = button(this.doc, primary ? "pl-btn pl-btn-primary" : "pl-btn", "action", action);
+        b.textContent = word(this.labels, action);
+        actions.append(b);
+      }
+      this.banner.replaceChildren(title, actions);
+      return;
+    }
     const record = kind === "won" ? newRecordText(state.records, this.labels) : "";
     if (record) {
       const line = this.node("div", "pl-banner-record");

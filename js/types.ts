@@ -88,6 +88,8 @@ export interface GameState {
 export interface RecordState {
   /** Steps recorded so far. */
   steps: number;
+  /** The lesson's title as the teacher typed it ("" until then: the recorder asks for one). */
+  title: string;
   /** The last step's note in the board's language ("" when it has none). */
   note: string;
   note_lang: string;
@@ -149,6 +151,8 @@ export type Verdict = "winnable" | "lost" | "unknown" | "pending";
 export interface Indicator {
   enabled: boolean;
   verdict: Verdict | null;
+  /** Positions searched so far without a verdict: the indicator shows it is working while it thinks. */
+  searched?: number;
   /** Why the indicator switched itself off, or null. */
   error: string | null;
 }
@@ -179,6 +183,17 @@ export interface Records extends Partial<StatsRow> {
   draw: number;
   scoring: string;
   new: ("best_score" | "fewest_moves" | "fastest_win")[];
+  /** A game a board left in play (before a kernel restart or a page reload), offered to be continued. */
+  resume?: ResumeOffer | null;
+}
+
+/** The offer to continue a game left in play. */
+export interface ResumeOffer {
+  /** "Continue your game from 12:04?" in the board's language. */
+  text: string;
+  /** When it was last played, as the text shows it. */
+  when: string;
+  moves: number;
 }
 
 export type Labels = Record<string, string>;
@@ -195,8 +210,9 @@ export type IntentBody =
   | { type: "show_moves" | "indicator"; on: boolean }
   | { type: "stats" }
   | { type: "review" }
+  | { type: "resume"; accept: boolean }
   | { type: "record"; action: "start" | "stop" | "clear" }
-  | { type: "record"; action: "note"; text: string }
+  | { type: "record"; action: "note" | "title"; text: string }
   | { type: "record"; action: "mark"; mark: Mark }
   | { type: "record"; action: "quiz"; quiz: "move" | "winnable" | null };
 

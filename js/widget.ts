@@ -9,6 +9,8 @@ interface Traits {
   labels: Labels;
   /** The cards' width in pixels, or null: as large as the output's width and the window's height allow. */
   size: number | null;
+  /** "local": the faces show the language's rank letters (Dutch B V K A, Swedish Kn D K E); else A J Q K. */
+  faces: string;
 }
 
 function render({ model, el, signal }: RenderProps<Traits>): () => void {
@@ -16,12 +18,15 @@ function render({ model, el, signal }: RenderProps<Traits>): () => void {
   const onState = (): void => board.setState(model.get("state"));
   const onLabels = (): void => board.setLabels(model.get("labels"));
   const onSize = (): void => board.setSize(model.get("size"));
+  const onFaces = (): void => board.setFaces(model.get("faces"));
   const onMessage = (msg: unknown): void => board.receive(msg);
   model.on("change:state", onState);
   model.on("change:labels", onLabels);
   model.on("change:size", onSize);
+  model.on("change:faces", onFaces);
   model.on("msg:custom", onMessage);
   onSize();
+  onFaces();
   onLabels();
   onState();
   let done = false;
@@ -31,6 +36,7 @@ function render({ model, el, signal }: RenderProps<Traits>): () => void {
     model.off("change:state", onState);
     model.off("change:labels", onLabels);
     model.off("change:size", onSize);
+    model.off("change:faces", onFaces);
     model.off("msg:custom", onMessage);
     board.destroy();
   };

@@ -17,6 +17,8 @@ from patiencelab import (
     PatienceError,
     Rules,
 )
+from patiencelab.core.cards import Card
+from patiencelab.core.i18n import card_name
 
 from .model_helpers import LANGUAGE, col, game_from, state
 
@@ -62,7 +64,8 @@ def expect(game: Klondike, move: str, rule: str, *names: str) -> IllegalMoveErro
     assert info.value.reason == found.reason
     assert str(info.value) == info.value.reason
     for name in names:
-        assert name in info.value.reason, (name, info.value.reason)
+        named = card_name(Card.parse(name), game.lang) if name[-1] in "♣♦♥♠" else name
+        assert named in info.value.reason, (named, info.value.reason)
     if game.lang != "en":
         english = game.copy()
         english.lang = "en"

@@ -92,8 +92,12 @@ def guide_block(page: str, heading: str) -> str:
 def test_the_teaching_guide_snippet_runs_in_the_notebook_make_play_opens(tmp_path: pathlib.Path) -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     folder_match = re.search(r"^PLAY_DIR := (\S+)$", makefile, re.M)
-    opens = re.search(r"^\tcd \$\(PLAY_DIR\) && .*jupyter lab .* (\S+\.ipynb)$", makefile, re.M)
-    assert folder_match and opens, "make play opens a notebook in $(PLAY_DIR)"
+    opens = re.search(
+        r"^\t@cd \$\(PLAY_DIR\) && .*jupyter lab .* --LabApp.default_url=/lab/tree/(\S+\.ipynb)$", makefile, re.M
+    )
+    assert folder_match and opens, "make play opens a notebook in $(PLAY_DIR): the URL it prints is the notebook's"
+    said = re.search(r"^play:.*\n(?:\t.*\n)*?\t@echo \"(.*)\"$", makefile, re.M)
+    assert said and "run its cells" in said.group(1) and opens.group(1) in said.group(1), "one line says what to do"
     folder = tmp_path / folder_match.group(1)
     folder.mkdir(parents=True)
     for path in NOTEBOOKS:  # what make play copies

@@ -49,9 +49,9 @@ def test_a_hint_that_turns_a_card_up_comes_first() -> None:
     assert str(hint.move) == "t3-t6" and hint.reason == "turn-up" and hint.column == 3 and hint.winnable
     assert hint_text(game, hint) == "Move the 10♥ onto the J♣: it turns over a card in column 3."
     game.lang = "nl"
-    assert hint_text(game, hint) == "Leg de 10♥ op de J♣: zo draai je een kaart om in kolom 3."
+    assert hint_text(game, hint) == "Leg de 10♥ op de B♣: zo draai je een kaart om in kolom 3."
     game.lang = "sv"
-    assert hint_text(game, hint) == "Flytta 10♥ till J♣: då vänds ett kort upp i kolumn 3."
+    assert hint_text(game, hint) == "Flytta 10♥ till Kn♣: då vänds ett kort upp i kolumn 3."
 
 
 def test_hints_never_take_back_the_previous_move_and_are_the_same_every_time() -> None:

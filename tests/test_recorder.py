@@ -136,6 +136,9 @@ def test_record_intents_make_the_lesson_that_saves_and_plays_back(tmp_path: path
     widget = KlondikeWidget(seed=7, records=None, lang="sv")
     assert send(widget, "record", action="start") is None
     assert widget.recording and widget.state["record"]["steps"] == 0
+    assert widget.state["record"]["title"] == "", "the recorder asks for a title"
+    assert send(widget, "record", action="title", text="  Röd på  svart ") is None
+    assert widget.state["record"]["title"] == "Röd på svart"
     assert send(widget, "move", card="5D", to="t3") is None
     assert send(widget, "record", action="note", text="Rött på svart.") is None
     assert send(widget, "record", action="mark", mark={"arrow": ["t3", "t2"], "color": "red"}) is None
@@ -149,6 +152,7 @@ def test_record_intents_make_the_lesson_that_saves_and_plays_back(tmp_path: path
     assert not widget.recording and widget.state["record"] is None
     lesson = widget.lesson
     assert lesson is not None and [str(s.move) for s in lesson.steps] == ["t1-t3", "d"]
+    assert lesson.title == {"sv": "Röd på svart"} and widget.state["lesson"]["title"] == "Röd på svart"
     assert widget.state["lesson"]["step"] == 0
     path = tmp_path / "lesson.json"
     lesson.save(path)
@@ -179,6 +183,9 @@ BAD_RECORD_INTENTS = [
     {"action": "quiz", "quiz": "maybe"},
     {"action": "quiz"},
     {"action": "stop", "text": "hi"},
+    {"action": "title"},
+    {"action": "title", "text": None},
+    {"action": "title", "text": "x" * 121},
 ]
 
 
@@ -191,6 +198,16 @@ def test_bad_record_intents_are_rejected_and_change_nothing(fields: dict[str, An
     reply = send(widget, "record", **fields)
     assert reply is not None and reply["type"] == "rejected"
     assert widget.version == version and snapshot(widget) == before
+
+
+def test_an_empty_title_gives_back_the_default() -> None:
+    widget = KlondikeWidget(seed=7, records=None, lang="nl")
+    send(widget, "record", action="start")
+    send(widget, "record", action="title", text="Mijn les")
+    send(widget, "record", action="title", text="   ")
+    send(widget, "move", card="5D", to="t3")
+    assert widget.stop_recording().title == "Opgenomen les"
+    widget.close()
 
 
 def test_record_intents_need_a_recording_and_marks_need_a_step() -> None:

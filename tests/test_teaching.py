@@ -67,7 +67,7 @@ def test_an_illegal_step_is_shown_not_played(widget: KlondikeWidget) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "start"),
-    [("nl", "Leg de A♥ van kolom 7 op de fundering"), ("sv", "Flytta A♥ från kolumn 7 till en grund")],
+    [("nl", "Leg de A♥ van kolom 7 op de fundering"), ("sv", "Flytta E♥ från kolumn 7 till en grund")],
 )
 def test_captions_follow_the_language(widget: KlondikeWidget, lang: str, start: str) -> None:
     send(widget, "lesson", action="forward")
@@ -97,6 +97,27 @@ def test_play_pause_and_pace(widget: KlondikeWidget) -> None:
     assert not widget.state["lesson"]["playing"]
     send(widget, "lesson", action="pause")
     assert not widget.state["lesson"]["playing"]
+
+
+def test_playing_waits_at_a_quiz_until_it_is_answered() -> None:
+    widget = KlondikeWidget(seed=7, records=None)
+    lesson = Lesson(
+        title="q",
+        deal=widget.game.deal,
+        steps=(Step(Move.parse("d")), Step(Move.parse("t1-t3"), quiz=Quiz(tries=1)), Step(Move.parse("d"))),
+    )
+    widget.lesson = lesson
+    send(widget, "lesson", action="play")
+    send(widget, "lesson", action="forward")  # the timer's tick
+    assert widget.state["lesson"]["step"] == 1 and widget.state["lesson"]["quiz"]["waiting"]
+    for _ in range(3):
+        send(widget, "lesson", action="forward")  # ticks while the class thinks: nothing moves
+    assert widget.state["lesson"]["step"] == 1 and widget.state["lesson"]["playing"]
+    send(widget, "move", card="5D", to="t3")  # the answer
+    assert widget.state["lesson"]["step"] == 2 and not widget.state["lesson"]["quiz"]["waiting"]
+    send(widget, "lesson", action="forward")  # playing goes on
+    assert widget.state["lesson"]["step"] == 3
+    widget.close()
 
 
 def test_lesson_games_are_not_stored_and_close_leaves_the_board(widget: KlondikeWidget) -> None:
@@ -140,7 +161,7 @@ def test_stats_reply_lists_every_rule_set(tmp_path: pathlib.Path) -> None:
 
 def test_the_winnability_indicator_works_in_the_background() -> None:
     widget = KlondikeWidget(seed=7, records=None)
-    assert widget.state["indicator"] == {"enabled": False, "verdict": None, "error": None}
+    assert widget.state["indicator"] == {"enabled": False, "verdict": None, "searched": 0, "error": None}
     widget.indicator_seconds, widget.indicator_max_states = 3600, 1_000_000  # a state budget, not the clock
     widget.indicator = True
     version = widget.version

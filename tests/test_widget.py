@@ -467,3 +467,16 @@ def test_size_sets_the_card_width_or_fits_by_default() -> None:
         assert widget.size == 120
     assert KlondikeWidget(seed=1, records=None, size=60).size == 60
     widget.close()
+
+
+def test_faces_show_the_languages_letters_on_request() -> None:
+    widget = KlondikeWidget(seed=1, records=None, lang="nl")
+    assert widget.get_state()["faces"] == "standard"
+    widget.faces = "local"
+    assert widget.get_state()["faces"] == "local"
+    assert (widget.labels["face.11"], widget.labels["face.12"]) == ("B", "V"), "the letters the faces take"
+    for bad in ("dutch", "", 1, ["local"]):
+        with pytest.raises(PatienceError, match="faces is 'standard' or 'local'"):
+            widget.faces = bad
+        assert widget.faces == "local"
+    widget.close()

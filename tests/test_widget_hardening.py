@@ -52,7 +52,7 @@ def test_a_verdict_that_is_already_in_does_not_deadlock_the_kernel() -> None:
 
     assert finishes(play), "the kernel thread hung on the indicator's lock"
     assert executor.jobs == 6
-    assert widget.state["indicator"] == {"enabled": True, "verdict": "winnable", "error": None}
+    assert widget.state["indicator"] == {"enabled": True, "verdict": "winnable", "searched": 0, "error": None}
     assert widget.version == 7  # the switch and five draws
 
 
@@ -261,6 +261,7 @@ def test_the_indicator_keeps_thinking_with_larger_budgets_until_it_knows() -> No
     widget.indicator = True
     assert widget.state["indicator"]["verdict"] == "lost"
     assert executor.jobs == 3  # 20,000, 80,000 and 320,000 positions
+    assert widget.state["indicator"]["searched"] == 100_000, "the two jobs that could not tell"
 
 
 def test_the_indicator_says_unknown_only_at_its_cap() -> None:
@@ -291,6 +292,7 @@ def test_the_indicator_thinks_on_in_the_background_and_drops_positions_the_game_
     gates[0].set()  # the old position's job ends: nothing follows from it
     gates[1].set()  # the new position's first job can't tell: a larger one follows
     wait_until(lambda: len(gates) == 3)
+    wait_until(lambda: widget.state["indicator"]["searched"] == 20_000)  # the board shows it is working
     assert widget.state["indicator"]["verdict"] == "pending", "still thinking"
     gates[2].set()
     assert widget.wait_for_verdict(600) == "winnable"

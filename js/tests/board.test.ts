@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Harness, LABELS, afterMove, startState } from "./helpers";
+import { Harness, LABELS, afterMove, catalogueLabels, startState } from "./helpers";
 import type { GameState, Labels } from "../types";
 
 const h = new Harness();
@@ -30,6 +30,20 @@ describe("rendering", () => {
     expect(q('[data-card="AD"]').getAttribute("aria-label")).toBe("diamonds Ace");
   });
 
+  it("shows the language's letters on the faces with faces=local, and A J Q K otherwise", () => {
+    const corner = (id: string): string | null | undefined =>
+      q(`[data-card="${id}"] .pl-tl .pl-rank`).textContent;
+    mount(startState(), catalogueLabels("sv"));
+    expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["Q", "A", "K"]);
+    h.model.set("faces", "local");
+    expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["D", "E", "K"]);
+    expect(q('[data-card="QH"] .pl-court-letter').textContent).toBe("D");
+    h.model.set("labels", catalogueLabels("nl"));
+    expect([corner("QH"), corner("AD"), corner("5H")]).toEqual(["V", "A", "5"]);
+    h.model.set("faces", "standard");
+    expect(corner("QH")).toBe("Q");
+  });
+
   it("marks movable cards only", () => {
     mount();
     expect(q('[data-card="5H"]').classList.contains("pl-movable")).toBe(true);
@@ -50,7 +64,7 @@ describe("rendering", () => {
     mount(state);
     const waste = [...h.host.querySelectorAll<HTMLElement>('[data-pile="w"] .pl-card')];
     expect(waste.map((c) => c.dataset.card)).toEqual(["2H", "3H", "4C", "5S"]);
-    expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.4, 0.8]);
+    expect(waste.map((c) => Number(c.style.getPropertyValue("--x")))).toEqual([0, 0, 0.55, 1.1]);
     expect(waste.map((c) => c.classList.contains("pl-movable"))).toEqual([false, false, false, true]);
   });
 
@@ -107,6 +121,30 @@ describe("rendering", () => {
     expect(banner.textContent).toContain("No moves left");
     q<HTMLButtonElement>('.pl-banner [data-action="undo"]').click();
     expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "undo", version: 1 });
+  });
+
+  it("shows that the indicator is working: the positions searched so far", () => {
+    mount(startState({ indicator: { enabled: true, verdict: "pending", searched: 0, error: null } }));
+    expect(q(".pl-indicator-text").textContent).toBe("Thinking…");
+    h.model.set("state", startState({ version: 2, indicator: { enabled: true, verdict: "pending", searched: 100000, error: null } }));
+    expect(q(".pl-indicator-text").textContent).toBe("Thinking… 100,000 positions");
+  });
+
+  it("offers to continue a game left in play, in the board's words", () => {
+    const offer = { text: "Wil je verder met je spel van 12:04?", when: "12:04", moves: 14 };
+    const base = startState().records;
+    mount(startState({ records: { ...base, enabled: true, resume: offer } }), catalogueLabels("nl"));
+    const banner = q(".pl-banner");
+    expect(banner.hidden).toBe(false);
+    expect(banner.dataset.kind).toBe("resume");
+    expect(q(".pl-banner-title").textContent).toBe(offer.text);
+    expect(q('.pl-banner [data-action="resume"]').textContent).toBe("Verder spelen");
+    q<HTMLButtonElement>('.pl-banner [data-action="resume-decline"]').click();
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "resume", accept: false });
+    q<HTMLButtonElement>('.pl-banner [data-action="resume"]').click();
+    expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "resume", accept: true });
+    h.model.set("state", startState({ version: 2 }));
+    expect(banner.hidden).toBe(true);
   });
 
   it("enables Autocomplete only when the state allows it", () => {

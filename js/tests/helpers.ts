@@ -56,13 +56,13 @@ export function catalogueLabels(lang: string): Labels {
 export const LABELS: Labels = catalogueLabels("en");
 
 export class FakeModel {
-  data: { state: GameState; labels: Labels; size: number | null };
+  data: { state: GameState; labels: Labels; size: number | null; faces: string };
   sent: Intent[] = [];
   saves = 0;
   handlers = new Map<string, Set<Handler>>();
 
   constructor(state: GameState, labels: Labels = LABELS) {
-    this.data = { state, labels, size: null };
+    this.data = { state, labels, size: null, faces: "standard" };
   }
 
   get<K extends keyof FakeModel["data"]>(key: K): FakeModel["data"][K] {

@@ -170,7 +170,7 @@ describe("replies", () => {
 describe("cleanup", () => {
   it("removes h.model listeners, DOM listeners and the board", () => {
     const root = mount();
-    expect(h.model.listenerCount()).toBe(4);
+    expect(h.model.listenerCount()).toBe(5);
     h.cleanup?.();
     expect(h.model.listenerCount()).toBe(0);
     expect(h.host.querySelector(".pl-root")).toBeNull();

@@ -16,7 +16,7 @@ const BOXES: Record<string, Box> = {
 const place = (name: string): Box | null => BOXES[name] ?? null;
 
 function record(over: Partial<RecordState> = {}): RecordState {
-  return { steps: 1, note: "", note_lang: "en", illegal: false, quiz: null, can_quiz: true, marks: [], ...over };
+  return { steps: 1, title: "", note: "", note_lang: "en", illegal: false, quiz: null, can_quiz: true, marks: [], ...over };
 }
 
 function lesson(over: Partial<Lesson> = {}): Lesson {

@@ -72,7 +72,7 @@ def _sentences(game: Klondike, played: Played, *, name_turned: bool) -> str:
         if played.turned is not None:
             column = (move.source or "")[1:]
             if name_turned:
-                text += " " + message("explain.turned", lang, card=played.turned.symbol, column=column)
+                text += " " + message("explain.turned", lang, card=played.turned, column=column)
             else:
                 text += " " + message("explain.turn-up", lang, column=column)
     sentences = [text, _points(played.points, lang)]
@@ -90,25 +90,25 @@ def _explain_card_move(game: Klondike, played: Played, lang: str) -> str:
     where = _place(source, card, lang)
     if target[0] == "f":
         if card.rank == 1:
-            return message("explain.ace-to-foundation", lang, card=card.symbol, source=where)
-        below = Card(card.rank - 1, card.suit).symbol
+            return message("explain.ace-to-foundation", lang, card=card, source=where)
+        below = Card(card.rank - 1, card.suit)
         suit = message(f"suit.{card.suit.value}", lang)
-        return message("explain.to-foundation", lang, card=card.symbol, source=where, suit=suit, below=below)
+        return message("explain.to-foundation", lang, card=card, source=where, suit=suit, below=below)
     column = target[1]
     up = game.tableau[int(column) - 1].up
     top = up[-len(cards) - 1] if len(up) > len(cards) else None  # the card the move went onto
     if source[0] == "f":
         suit = message(f"suit.{card.suit.value}", lang)
         if top is None:
-            return message("explain.from-foundation-empty", lang, card=card.symbol, suit=suit, column=column)
-        return message("explain.from-foundation", lang, card=card.symbol, suit=suit, top=top.symbol, column=column)
+            return message("explain.from-foundation-empty", lang, card=card, suit=suit, column=column)
+        return message("explain.from-foundation", lang, card=card, suit=suit, top=top, column=column)
     if top is None:
         key = "explain.king-to-empty" if game.rules.empty_column == "king" else "explain.any-to-empty"
-        return message(key, lang, card=card.symbol, source=where, column=column)
+        return message(key, lang, card=card, source=where, column=column)
     key = "explain.run-to-column" if len(cards) > 1 else "explain.to-column"
     color = message("color.red-noun" if card.is_red else "color.black-noun", lang)
     other = message("color.black-noun" if card.is_red else "color.red-noun", lang)
-    return message(key, lang, card=card.symbol, source=where, top=top.symbol, column=column, color=color, other=other)
+    return message(key, lang, card=card, source=where, top=top, column=column, color=color, other=other)
 
 
 def move_phrase(game: Klondike, move: Move, phrases: str = "hint.move") -> str:
@@ -123,11 +123,11 @@ def move_phrase(game: Klondike, move: Move, phrases: str = "hint.move") -> str:
     target = move.target
     assert target is not None
     if target[0] == "f":
-        return message(f"{phrases}.to-foundation", lang, card=card.symbol)
+        return message(f"{phrases}.to-foundation", lang, card=card)
     top = game.tableau[int(target[1:]) - 1].top
     if top is None:
-        return message(f"{phrases}.to-empty", lang, card=card.symbol, column=target[1:])
-    return message(f"{phrases}.to-column", lang, card=card.symbol, top=top.symbol)
+        return message(f"{phrases}.to-empty", lang, card=card, column=target[1:])
+    return message(f"{phrases}.to-column", lang, card=card, top=top)
 
 
 def hint_text(game: Klondike, hint: Hint) -> str:

@@ -1,4 +1,5 @@
-"""Personal records: every finished or abandoned game in an SQLite database that survives restarts.
+"""Personal records: every finished or abandoned game in an SQLite database that survives restarts, and the
+games still in play (kept on every move, so a board after a reload or a kernel restart offers to continue one).
 
 The database lives in the platform's user data directory (``PATIENCELAB_HOME`` overrides it, and so does the
 ``path`` argument). Every write is one transaction; SQLite's write-ahead log and a busy timeout let two kernels
@@ -46,10 +47,12 @@ from patiencelab.records_rows import (
     MAX_IMPORT_BYTES,
     OUTCOMES,
     RECORDS_ERROR_CODES,
+    GameInPlay,
     GameRow,
     Outcome,
     RecordsError,
     game_columns,
+    game_in_play,
     imported_row,
     read_export,
     row_from_values,
@@ -62,6 +65,7 @@ __all__ = [
     "OUTCOMES",
     "RECORDS_ERROR_CODES",
     "SCHEMA_VERSION",
+    "GameInPlay",
     "GameRow",
     "Outcome",
     "Records",
@@ -73,7 +77,7 @@ __all__ = [
 ]
 
 #: The schema this version of PatienceLab writes; older databases are migrated up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _fill_scoring(connection: sqlite3.Connection) -> None:
@@ -109,6 +113,15 @@ _MIGRATIONS: dict[int, Sequence[str | Callable[[sqlite3.Connection], None]]] = {
         "ALTER TABLE games ADD COLUMN big_seed TEXT",
         _fill_scoring,
         "CREATE INDEX games_by_scheme ON games (rules_key, draw, scoring, finished_at)",
+    ),
+    3: (
+        # the game each board has in play, kept on every move: a board after a restart offers to continue it
+        """CREATE TABLE in_play (
+            board TEXT PRIMARY KEY,
+            saved_at TEXT NOT NULL,
+            seconds REAL NOT NULL,
+            record TEXT NOT NULL
+        )""",
     ),
 }
 
@@ -353,6 +366,26 @@ class Records:
             )
             new_id = cursor.lastrowid
         return self._row_by_id(int(new_id or 0))
+
+    # ------------------------------------------------------------------------------------- games in play
+
+    def keep(self, board: str, game: Klondike) -> None:
+        """Keep ``game`` as the game ``board`` (any short name of a board) has in play, replacing the last one."""
+        when = dt.datetime.now(dt.timezone.utc).isoformat()
+        row = (str(board), when, round(game.seconds, 3), json.dumps(game.record(), separators=(",", ":")))
+        with self._transaction() as connection:
+            connection.execute("INSERT OR REPLACE INTO in_play VALUES (?, ?, ?, ?)", row)
+
+    def drop(self, board: str) -> None:
+        """Forget the game ``board`` has in play (it was stored, or taken over by another board)."""
+        with self._transaction() as connection:
+            connection.execute("DELETE FROM in_play WHERE board = ?", (str(board),))
+
+    def in_play(self) -> list[GameInPlay]:
+        """The games boards left in play, the last played first; a row that does not replay is left out."""
+        with self._connect() as connection:
+            rows = connection.execute("SELECT * FROM in_play ORDER BY saved_at DESC").fetchall()
+        return [game for game in map(game_in_play, rows) if game is not None]
 
     # ----------------------------------------------------------------------------------------------- read
 

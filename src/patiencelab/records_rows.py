@@ -12,7 +12,8 @@ import json
 import math
 import os
 import pathlib
-from collections.abc import Mapping
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -24,10 +25,12 @@ __all__ = [
     "MAX_IMPORT_BYTES",
     "OUTCOMES",
     "RECORDS_ERROR_CODES",
+    "GameInPlay",
     "GameRow",
     "Outcome",
     "RecordsError",
     "game_columns",
+    "game_in_play",
     "imported_row",
     "read_export",
     "row_from_values",
@@ -246,3 +249,47 @@ def game_columns(
         "record": json.dumps(record, sort_keys=True),
         "scoring": scoring_key(game.rules),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class GameInPlay:
+    """A game a board left in play: its board's name, when it was last played (UTC), the seconds played and the
+    record to replay it from.
+    """
+
+    board: str
+    saved_at: dt.datetime
+    seconds: float
+    record: Mapping[str, Any]
+
+    def game(self, lang: str = "en") -> Klondike:
+        """The game as it was left, its clock going on from the seconds played."""
+        clock = _Clock()
+        game = Klondike.from_record(self.record, clock=clock)
+        clock.offset = self.seconds
+        game.lang = lang
+        return game
+
+
+class _Clock:
+    """``time.monotonic`` ahead by ``offset`` seconds: a replayed game's clock goes on from its seconds played."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.offset
+
+
+def game_in_play(row: Sequence[Any]) -> GameInPlay | None:
+    """The game in one row of the ``in_play`` table, or ``None`` when the row does not hold one that replays."""
+    try:
+        board, saved_at, seconds, text = row
+        when = dt.datetime.fromisoformat(saved_at)
+        if when.tzinfo is None or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9:
+            return None
+        found = GameInPlay(str(board), when, float(seconds), json.loads(text))
+        found.game()
+    except (PatienceError, TypeError, ValueError, RecursionError):
+        return None
+    return found

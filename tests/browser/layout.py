@@ -104,12 +104,12 @@ _CHECK = """([root, selectors, cards, cardsInView]) => {
     }
   }
   if (cards) {
-    // every face-up card that shows its corner (the top of its pile, or fanned from the next card) shows its rank
-    // and suit, and nothing lies on them
+    // every face-up (or revealed) card that shows its corner (the top of its pile, or fanned from the next card)
+    // shows its whole rank and suit, and nothing lies on them
     for (const pile of root.querySelectorAll(".pl-pile")) {
       const list = [...pile.querySelectorAll(":scope > .pl-card")];
       list.forEach((card, i) => {
-        if (card.dataset.face !== "up" || card.classList.contains("pl-dragging")) return;
+        if (card.dataset.face === "down" || card.classList.contains("pl-dragging")) return;
         const next = list[i + 1];
         const offset = (c) => `${c.style.getPropertyValue("--x")}/${c.style.getPropertyValue("--y")}`;
         if (next && offset(next) === offset(card)) return;
@@ -122,8 +122,10 @@ _CHECK = """([root, selectors, cards, cardsInView]) => {
           if (p.bottom > view.bottom || p.top < 0) continue;
           const dx = p.width / 5;
           const dy = p.height / 5;
+          // and the foot of the glyph, where a cut turns a Q into an O and a J into an I
           const points = [[(p.left + p.right) / 2, (p.top + p.bottom) / 2], [p.left + dx, p.top + dy],
-            [p.right - dx, p.top + dy], [p.left + dx, p.bottom - dy], [p.right - dx, p.bottom - dy]];
+            [p.right - dx, p.top + dy], [p.left + dx, p.bottom - dy], [p.right - dx, p.bottom - dy],
+            [(p.left + p.right) / 2, p.bottom - p.height * 0.14]];
           for (const [x, y] of points) hit(part, x, y, card);
         }
       });
@@ -161,6 +163,64 @@ _SIZE = """(root) => {
   return [`cards ${card.toFixed(1)} px wide leave room: the row is ${row.toFixed(0)} of ${inner.toFixed(0)} px and the `
     + `board ends at ${reach.toFixed(0)} above ${bottom.toFixed(0)}`];
 }"""
+
+
+_WORDS = """(root) => {
+  // No word is hidden: no element with text scrolls, ends in an ellipsis or is cut off; and the board ends inside
+  // what can be seen (the window, cut to the panel the board scrolls in).
+  const win = root.ownerDocument.defaultView;
+  const problems = [];
+  const name = (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").filter(Boolean).join(".")}`;
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    if (el.closest(".pl-card, .pl-sr-only, textarea, input, select, svg") || el.getClientRects().length === 0) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const text = own ? el.textContent.trim() : "";
+    const style = win.getComputedStyle(el);
+    const tall = el.scrollHeight > el.clientHeight + 1;
+    const wide = el.scrollWidth > el.clientWidth + 1;
+    const said = (text || el.textContent.trim()).slice(0, 40);
+    if (/(auto|scroll)/.test(style.overflowY) && tall && el.textContent.trim()) {
+      problems.push(`${name(el)} scrolls: "${said}"`);
+    }
+    if (own && style.textOverflow === "ellipsis" && wide) problems.push(`${name(el)} ends in an ellipsis: "${said}"`);
+    if (own && /(hidden|clip)/.test(style.overflowX + style.overflowY) && (wide || tall)) {
+      problems.push(`${name(el)} cuts its words off: "${said}"`);
+    }
+  }
+  let panel = null;
+  for (let node = root.parentElement; node && node !== root.ownerDocument.body; node = node.parentElement) {
+    if (/(auto|scroll|overlay)/.test(win.getComputedStyle(node).overflowY) && node.clientHeight > 0) panel = node;
+  }
+  const bottom = Math.min(win.innerHeight, panel ? panel.getBoundingClientRect().bottom : win.innerHeight);
+  const board = root.getBoundingClientRect();
+  if (board.bottom > bottom + 0.5) {
+    problems.push(`the board ends at ${Math.round(board.bottom)}, below what can be seen (${Math.round(bottom)})`);
+  }
+  return problems;
+}"""
+
+
+def word_problems(root: Locator) -> list[str]:
+    """Words that scroll, end in an ellipsis or are cut off, and a board that ends below what can be seen."""
+    handle = root.element_handle()
+    result: list[str] = root.page.evaluate(_WORDS, handle)
+    return result
+
+
+def room(root: Locator) -> tuple[float, float]:
+    """What the presenter's board gives room to: the height of the lesson's caption box (0 when none is shown) and
+    the deepest column's fan (in card widths)."""
+    handle = root.element_handle()
+    found: list[float] = root.page.evaluate(
+        """r => {
+          const b = r.querySelector('.pl-lesson-text');
+          const fans = [...r.querySelectorAll('.pl-tableau .pl-pile')]
+            .map((p) => parseFloat(p.style.getPropertyValue('--h')) || 0);
+          return [b ? b.getBoundingClientRect().height : 0, Math.max(0, ...fans)];
+        }""",
+        handle,
+    )
+    return found[0], found[1]
 
 
 def size_problems(root: Locator) -> list[str]:
@@ -263,26 +323,42 @@ def step_through(
     tag: str,
     artifacts: pathlib.Path,
     shot_at: int | None = None,
+    longest: bool = False,
 ) -> list[str]:
     """Steps a shown lesson from its start to its end with the forward button; after each step the table is where
-    it was, every control and card corner is seen, and caption plus table are inside the viewport."""
+    it was (unless a longer caption took the room it needs), every control and card corner is seen, no word
+    scrolls, ends in an ellipsis or is cut off, and the board ends inside what can be seen. ``longest`` keeps a
+    picture of the step with the longest caption (the hardest to fit)."""
     problems: list[str] = []
     counter = root.locator(".pl-lesson-step")
     to_top(root)
     place = table_place(root)
+    caption, fan = room(root)
+    hardest: tuple[int, int, bytes] | None = None  # the step with the longest caption: its length, number, picture
     for step in range(steps + 1):
         if step:
             click(page, root.locator('[data-lesson="forward"]'))
             expect(root).to_have_attribute("data-lesson-step", str(step))
+            page.wait_for_timeout(40)  # a caption that needs more room: the board refits on the next frame
         if step == 0:
             problems += [f"{tag} step 0: {p}" for p in size_problems(root)]
-        now = table_place(root)
+        now, (taller, deeper) = table_place(root), room(root)
+        if now != place and (taller > caption + 0.5 or deeper > fan + 0.01):
+            place = now  # a longer text or a deeper column took the room it needs, once
+        caption, fan = max(caption, taller), max(fan, deeper)
         if now != place:
             problems.append(f"{tag} step {step}: the table moved from {place} to {now}")
         problems += [f"{tag} step {step}: {p}" for p in check(root, CONTROLS, cards=True, cards_in_view=True)]
+        problems += [f"{tag} step {step}: {p}" for p in word_problems(root)]
         if step == shot_at:
             page.screenshot(path=artifacts / f"layout-{tag}-step{step}.png")
+        if longest:
+            words = len(root.locator(".pl-lesson-text").inner_text())
+            if hardest is None or words > hardest[0]:
+                hardest = (words, step, page.screenshot())
     assert counter.count() == 1
+    if hardest is not None:
+        (artifacts / f"layout-{tag}-longest-step{hardest[1]}.png").write_bytes(hardest[2])
     return problems
 
 

@@ -116,7 +116,7 @@ w"""
 FIRST_STEP = {
     "en": "Move the A♥ from column 7 to its foundation",
     "nl": "Leg de A♥ van kolom 7 op de fundering",
-    "sv": "Flytta A♥ från kolumn 7 till en grund",
+    "sv": "Flytta E♥ från kolumn 7 till en grund",
 }
 
 

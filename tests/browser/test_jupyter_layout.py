@@ -11,6 +11,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from patiencelab.core.i18n import labels
+from patiencelab.lesson import Lesson
+
 from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
 from .layout import (
     BOARD_SETUP,
@@ -97,6 +100,44 @@ def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
             for lang in LANGS:
                 choose_language(page, root, lang)
                 problems += look_everywhere(page, root, f"{flavour}-{lang}-{width}x{height}", artifacts)
+        assert_states_followed_the_protocol(page)
+    assert not problems, summary(problems)
+    assert errors == []
+
+
+#: A classroom projector with JupyterLab's file browser open, and a phone.
+LABELS = {lang: labels(lang)["title"] for lang in LANGS}
+PRESENTER = ((1024, 768, True), (400, 850, False))
+
+
+def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab(
+    still_page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+) -> None:
+    """Issue 21: every step of every shipped lesson in en, nl and sv, at 1024x768 with the file browser open and at
+    400 px: no word scrolls, ends in an ellipsis or is cut off, and the board ends inside the notebook's visible
+    height (see ``layout.step_through``). One JupyterLab, one page."""
+    page = still_page
+    errors = page_errors(page)
+    problems: list[str] = []
+    with jupyter_server("lab", tmp_path) as server:
+        write_notebook(server.root / "presenter.ipynb", SETUP, CHECK_STATES)
+        open_and_run(page, server, "presenter.ipynb")
+        root = page.locator(".pl-root").first
+        expect(root).to_have_attribute("data-version", "1", timeout=60_000)
+        for width, height, files in PRESENTER:
+            page.set_viewport_size({"width": width, "height": height})
+            side_panel(page, open_it=files)
+            page.wait_for_timeout(300)  # the notebook lays itself out again
+            for lang in LANGS:
+                kernel_eval(page, f"w.lang = {lang!r}")  # the menus are tried in the test above
+                expect(root.locator(".pl-bar")).to_have_attribute("aria-label", LABELS[lang])
+                for name in Lesson.builtin_names():
+                    kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
+                    expect(root).to_have_attribute("data-lesson-step", "0")
+                    steps = int(kernel_eval(page, "print(w.state['lesson']['steps'])").strip())
+                    tag = f"presenter-{lang}-{width}x{height}-{name}"
+                    problems += step_through(page, root, steps, tag, artifacts, longest=width == 1024)
+                kernel_eval(page, "w.lesson = None")
         assert_states_followed_the_protocol(page)
     assert not problems, summary(problems)
     assert errors == []

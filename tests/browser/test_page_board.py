@@ -30,6 +30,12 @@ def box(page: Page, selector: str) -> dict[str, float]:
     return {"x": found["x"], "y": found["y"], "width": found["width"], "height": found["height"]}
 
 
+def in_table(page: Page, selector: str) -> dict[str, float]:
+    """Where ``selector`` is on the table (the message line above the table may push the whole table down)."""
+    card, table = box(page, selector), box(page, ".pl-table")
+    return {"x": card["x"] - table["x"], "y": card["y"] - table["y"]}
+
+
 def centre(b: dict[str, float], dy: float = 0.0) -> tuple[float, float]:
     return b["x"] + b["width"] / 2, b["y"] + min(b["height"] / 2, 12 + dy)
 
@@ -86,7 +92,7 @@ def test_drop_on_an_illegal_pile_snaps_back_and_says_why(
     new_page: NewPage, page_server: str, artifacts: pathlib.Path
 ) -> None:
     page = mount(new_page(), page_server, "start")
-    origin = box(page, '[data-card="9H"]')
+    origin = in_table(page, '[data-card="9H"]')
     drag(page, '[data-card="9H"]', '[data-pile="t1"] [data-card="7D"]')
     line = page.locator(".pl-say")
     expect(line).to_have_text("The 9H cannot go on t1.")
@@ -94,18 +100,18 @@ def test_drop_on_an_illegal_pile_snaps_back_and_says_why(
     expect(page.locator("[aria-live=polite]")).to_have_text("The 9H cannot go on t1.")
     page.screenshot(path=artifacts / "page-rejected.png")
     page.wait_for_timeout(600)
-    back = box(page, '[data-card="9H"]')
+    back = in_table(page, '[data-card="9H"]')
     assert abs(back["x"] - origin["x"]) < 1 and abs(back["y"] - origin["y"]) < 1
     expect(page.locator(".pl-root")).to_have_attribute("data-version", "1")
 
 
 def test_a_card_that_cannot_move_can_still_be_dragged_and_hears_why(new_page: NewPage, page_server: str) -> None:
     page = mount(new_page(), page_server, "start")
-    origin = box(page, '[data-card="7D"]')
+    origin = in_table(page, '[data-card="7D"]')
     drag(page, '[data-card="7D"]', '[data-pile="t2"] [data-card="QS"]')
     expect(page.locator(".pl-say")).to_have_text("The 7D cannot go on t2.")
     page.wait_for_timeout(600)
-    back = box(page, '[data-card="7D"]')
+    back = in_table(page, '[data-card="7D"]')
     assert abs(back["x"] - origin["x"]) < 1 and abs(back["y"] - origin["y"]) < 1
     expect(page.locator(".pl-root")).to_have_attribute("data-version", "1")
 

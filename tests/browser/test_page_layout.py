@@ -30,6 +30,12 @@ from .layout import (
 )
 from .test_page_board import mount
 
+
+def problems_of(root: Any) -> list[str]:
+    """What the layout check finds wrong with the board's controls and cards."""
+    return check(root, CONTROLS, cards=True)
+
+
 pytestmark = pytest.mark.browser
 
 
@@ -163,24 +169,38 @@ def test_long_columns_and_the_draw_three_fan_show_every_rank_and_suit(
 
 
 @pytest.mark.parametrize("width", [1280, 400])
-def test_the_indicator_and_a_message_do_not_move_the_table(
+def test_the_indicator_does_not_move_the_table_and_a_message_shows_whole_with_no_band_left(
     width: int, new_page: Callable[..., Page], page_server: str
 ) -> None:
     page = new_page(width=width, height=900, reduced_motion="reduce")
     mount(page, page_server, "start")
     root = page.locator(".pl-root")
     before = table_place(root)
+    gap = root.evaluate(
+        "r => r.querySelector('.pl-table').getBoundingClientRect().top"
+        " - r.querySelector('.pl-status').getBoundingClientRect().bottom"
+    )
+    assert gap <= 8, f"an empty band of {gap} px above the table"
     page.evaluate(
         """() => {
           const s = window.pl.model.data.state;
-          const indicator = { enabled: true, verdict: "pending", error: null };
-          const text = "A notice long enough to need two lines on a narrow board, in words.";
-          window.pl.model.push({ ...s, version: s.version + 1, indicator, message: { id: 9, kind: "info", text } });
+          const indicator = { enabled: true, verdict: "pending", searched: 1280000, error: null };
+          window.pl.model.push({ ...s, version: s.version + 1, indicator });
         }"""
     )
     expect(root.locator('.pl-indicator[data-verdict="pending"]')).to_be_visible()
-    expect(root.locator('.pl-say[data-kind="info"]')).to_be_visible()
     assert table_place(root) == before
+    page.evaluate(
+        """() => {
+          const s = window.pl.model.data.state;
+          const text = "A notice long enough to need two lines on a narrow board, in words, and then some more.";
+          window.pl.model.push({ ...s, version: s.version + 1, message: { id: 9, kind: "info", text } });
+        }"""
+    )
+    say = root.locator('.pl-say[data-kind="info"]')
+    expect(say).to_be_visible()
+    assert say.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the message shows whole, with no scrolling"
+    assert problems_of(root) == []
 
 
 def test_the_shipped_quiz_is_answered_by_a_click_on_the_stock(

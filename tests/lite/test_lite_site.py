@@ -148,14 +148,28 @@ def test_play_the_classroom_site_with_nothing_but_the_site(
     assert "'error': None" in kernel_eval(page, "print(board.state['indicator'])")
     page.screenshot(path=str(ARTIFACTS / "lite-played.png"))
 
-    # a new deal stores the game played as abandoned; after a reload it is in the statistics
-    kernel_eval(page, "board.new_game(seed=3)")
+    # the game in play survives a reload: the board offers to continue it, and continues it
     page.reload()
     root, seconds = open_and_run(page, site, "play.ipynb")
     note(f"play.ipynb after a reload: board shown in {seconds:.1f} s")
     idle(page)
+    banner = root.locator('.pl-banner[data-kind="resume"]')
+    expect(banner).to_be_visible(timeout=SLOW)
+    expect(banner.locator(".pl-banner-title")).to_contain_text("Continue your game from ")
+    page.screenshot(path=str(ARTIFACTS / "lite-resume-offer.png"))
+    banner.locator('[data-action="resume"]').click()
+    expect(root.locator('[data-pile="t3"] [data-card="5D"]')).to_have_count(1, timeout=SLOW)
+    expect(banner).to_be_hidden()
+    idle(page)
+    assert kernel_eval(page, "print([str(m) for m in board.game.history])").strip() == "['t1-t3', 'd']"
+    page.screenshot(path=str(ARTIFACTS / "lite-resumed.png"))
+
+    # a new deal stores the game played as abandoned: it is in the statistics, kept in the browser's storage
+    kernel_eval(page, "board.new_game(seed=3)")
     choose_from_more(root, "stats")
     expect(root.locator('.pl-stats td[data-col="played"]').first).to_have_text("1", timeout=SLOW)
+    stored = "import os; print(os.path.getsize('/drive/patiencelab-records.sqlite3') > 0)"
+    assert kernel_eval(page, stored).strip() == "True"
     page.screenshot(path=str(ARTIFACTS / "lite-statistics.png"))
     assert errors == []
 

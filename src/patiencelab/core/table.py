@@ -11,7 +11,7 @@ from typing import Final
 
 from patiencelab.core.cards import Card, Suit, full_deck
 from patiencelab.core.errors import IllegalMoveError, InvalidMoveError
-from patiencelab.core.i18n import check_language, message
+from patiencelab.core.i18n import check_language, message, rank_name
 from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, WON, fits, fits_empty, goes_home, passes_left, talon_reach
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Column, Position
@@ -340,26 +340,26 @@ class Table:
                 return self._illegal("empty-source", "empty-source.foundation", suit=self._suit_name(suit))
             if not self._rules.foundation_to_tableau:
                 top = Card(self._found[suit.index], suit)
-                return self._illegal("foundation-return-off", card=top.symbol)
+                return self._illegal("foundation-return-off", card=top)
         return source, None
 
     def _locate_card(self, card: int) -> tuple[str, int | None] | IllegalMoveError:
-        symbol = _DECK[card].symbol
+        named = _DECK[card]
         for i, up in enumerate(self._up):
             if card in up:
                 return _col(i), up.index(card)
         if any(card in down for down in self._down) or card in self._stock:
-            return self._illegal("face-down", card=symbol)
+            return self._illegal("face-down", card=named)
         if card in self._waste:
             if self._waste[-1] != card:
-                return self._illegal("waste-top-only", card=symbol, top=_DECK[self._waste[-1]].symbol)
+                return self._illegal("waste-top-only", card=named, top=_DECK[self._waste[-1]])
             return "w", None
         suit = card // 13
         top = Card(self._found[suit], _SUITS[suit])
         if top.index != card:
-            return self._illegal("foundation-top-only", card=symbol, top=top.symbol)
+            return self._illegal("foundation-top-only", card=named, top=top)
         if not self._rules.foundation_to_tableau:
-            return self._illegal("foundation-return-off", card=symbol)
+            return self._illegal("foundation-return-off", card=named)
         return "f" + _SUITS[suit].value, None
 
     def _source_top(self, source: str) -> int:
@@ -376,22 +376,23 @@ class Table:
         if index is not None:
             up = self._up[int(source[1]) - 1]
             if index < len(up) - 1:
-                return self._illegal("one-card-to-foundation", card=_DECK[up[index]].symbol, count=len(up) - 1 - index)
+                return self._illegal("one-card-to-foundation", card=_DECK[up[index]], count=len(up) - 1 - index)
         card = self._source_top(source)
         suit = card // 13
         if target != "f" and target[1] != _SUITS[suit].value:
             return self._illegal(
                 "foundation-suit",
-                card=_DECK[card].symbol,
+                card=_DECK[card],
                 suit=self._suit_name(_SUITS[suit]),
                 target=self._suit_name(Suit(target[1])),
             )
         have = self._found[suit]
         if have != RANK[card] - 1:
-            params = {"card": _DECK[card].symbol, "foundation": self._suit_name(_SUITS[suit])}
+            named, foundation = _DECK[card], self._suit_name(_SUITS[suit])
             if have == 13:
-                return self._illegal("foundation-order", "foundation-order.full", **params)
-            return self._illegal("foundation-order", need=Card(have + 1, _SUITS[suit]).symbol, **params)
+                return self._illegal("foundation-order", "foundation-order.full", card=named, foundation=foundation)
+            need = Card(have + 1, _SUITS[suit])
+            return self._illegal("foundation-order", card=named, foundation=foundation, need=need)
         return _move(source, "f"), 1
 
     def _examine_to_column(
@@ -410,27 +411,27 @@ class Table:
         else:
             card = self._source_top(source)
             count = 1
-        symbol = _DECK[card].symbol
+        named = _DECK[card]
         if not dest:
             if self._rules.empty_column == "king" and RANK[card] != 13:
-                return self._illegal("king-on-empty", card=symbol, place=target)
+                return self._illegal("king-on-empty", card=named, place=target)
         else:
             top = dest[-1]
             top_card = _DECK[top]
             if RANK[top] != RANK[card] + 1:
                 if RANK[card] == 13:
-                    return self._illegal("one-lower", "one-lower.king", card=symbol, top=top_card.symbol)
-                return self._illegal("one-lower", card=symbol, top=top_card.symbol, need=_DECK[card + 1].symbol[:-1])
+                    return self._illegal("one-lower", "one-lower.king", card=named, top=top_card)
+                return self._illegal("one-lower", card=named, top=top_card, need=rank_name(RANK[card] + 1, self._lang))
             if RED[top] == RED[card]:
                 color = self._color_name(RED[top])
                 other = self._color_name(not RED[top], "-adj")
                 return self._illegal(
                     "alternate-colors",
-                    card=symbol,
-                    top=top_card.symbol,
+                    card=named,
+                    top=top_card,
                     color=color,
                     other=other,
-                    rank=top_card.symbol[:-1],
+                    rank=rank_name(RANK[top], self._lang),
                 )
         if not dest and source[0] == "t" and index != self._implied_run(self._up[int(source[1]) - 1], dest):
             # part of a run to an empty column (empty_column="any"): only the card form says which part

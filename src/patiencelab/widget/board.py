@@ -13,7 +13,6 @@ import itertools
 import pathlib
 import threading
 import warnings
-import weakref
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
@@ -47,6 +46,12 @@ if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checko
     )
 
 
+_EXITING = threading.Event()
+# Set when the interpreter ends (a kernel restart): boards closed then leave their games in play, to be offered to
+# the next board, instead of storing them as abandoned. Registered after the widget library's own exit work, so
+# it runs before it.
+atexit.register(_EXITING.set)
+
 #: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
 MIN_SIZE, MAX_SIZE = 40, 240
 
@@ -56,7 +61,9 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     ``widget.game`` is the live :class:`~patiencelab.core.game.Klondike`: scripting it (``widget.game.play("d")``)
     updates every view of the widget at once. ``lang`` is ``en``, ``nl`` or ``sv``; ``records`` is where
-    finished games are stored (``True``: the default database; ``None``: nowhere); ``lesson`` shows a
+    finished games are stored (``True``: the default database; ``None``: nowhere), and the game in play, kept on
+    every move: ``KlondikeWidget()`` with no game, seed, rules or lesson offers to continue the game a board left
+    in play (:meth:`resume`, :meth:`decline_resume`); ``lesson`` shows a
     :class:`~patiencelab.lesson.Lesson` from its start (``KlondikeWidget(lesson=Lesson.load(path))``).
     """
 
@@ -92,6 +99,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
     #: as the output's width and the window's height allow.
     size = traitlets.Any(None).tag(sync=True)
+    #: The letters on the card faces: ``"standard"`` (A, J, Q, K) or ``"local"``: the letters of the board's
+    #: language (Dutch B, V, K, A; Swedish Kn, D, K, E), as the sentences always name them.
+    faces = traitlets.Any("standard").tag(sync=True)
 
     @traitlets.validate("hint_max_states", "indicator_max_states", "quiz_max_states", "review_max_states")
     def _check_states(self, proposal: dict[str, Any]) -> int | None:
@@ -112,6 +122,13 @@ class KlondikeWidget(anywidget.AnyWidget):
             limits = f"{MIN_SIZE} to {MAX_SIZE} pixels"
             raise PatienceError(f"size is a card width from {limits} or None, not {quote(value)}")
         return value
+
+    @traitlets.validate("faces")
+    def _check_faces(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        if value not in ("standard", "local"):
+            raise PatienceError(f"faces is 'standard' or 'local', not {quote(value)}")
+        return str(value)
 
     def __init__(
         self,
@@ -153,14 +170,14 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._indicator_notice: str | None = None
         self._records_notice: str | None = None
         self._keeper = RecordKeeper(records, on_change=self._records_changed)
+        if game is None and seed is None and rules is None and lesson is None:
+            self._keeper.offer()  # a game left in play by a board that is gone: the board offers to continue it
         super().__init__(**kwargs)
         self.labels = labels(self._lang)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
         if lesson is not None:
             self.lesson = lesson
         self.on_msg(self._on_custom_message)
-        finalizer = weakref.WeakMethod(self._store_unfinished)
-        atexit.register(lambda: (method := finalizer()) is not None and method())
 
     # ------------------------------------------------------------------------------------------- the game
 
@@ -189,6 +206,21 @@ class KlondikeWidget(anywidget.AnyWidget):
         self._keeper.new_game(game)
         self._unlisten = game.on_change(self._sync)
         self._sync(fresh=True)
+
+    def resume(self) -> Klondike:
+        """Continue the game a board left in play (before a kernel restart or a page reload), which the board
+        offers ("Continue your game from 12:04?"); returns it.
+        """
+        game = self._keeper.resume(self._lang)
+        if game is None:
+            raise PatienceError(message("resume.none", self._lang))
+        self.game = game
+        return game
+
+    def decline_resume(self) -> None:
+        """Do not continue the game offered: it is stored as abandoned. A move in the new deal does the same."""
+        self._keeper.decline()
+        self._sync()
 
     def new_game(self, *, seed: int | None = None, rules: Rules | None = None) -> Klondike:
         """Deal a new game (same rules unless given) and show it."""
@@ -239,8 +271,11 @@ class KlondikeWidget(anywidget.AnyWidget):
             keeper.store_unfinished(self._game)
 
     def close(self) -> None:
-        """Store the game in play (as abandoned), stop the indicator's solver and close the widget."""
-        self._store_unfinished()
+        """Store the game in play (as abandoned; when the interpreter ends, it stays in play to be offered to the
+        next board), stop the indicator's solver and close the widget.
+        """
+        if not _EXITING.is_set():
+            self._store_unfinished()
         keeper = getattr(self, "_keeper", None)
         if keeper is not None:
             keeper.on_change = None  # a closed board no longer follows the other boards' games
@@ -516,6 +551,9 @@ class KlondikeWidget(anywidget.AnyWidget):
             elif kind == "review":
                 protocol.check_fields(fields, kind)
                 self._start_review()
+            elif kind == "resume":
+                protocol.check_fields(fields, kind, ("accept",))
+                self.resume() if fields.get("accept") is True else self.decline_resume()
             elif kind == "lang":
                 protocol.check_fields(fields, kind, ("lang",))
                 self.lang = fields.get("lang")  # type: ignore[assignment]
@@ -702,6 +740,8 @@ class KlondikeWidget(anywidget.AnyWidget):
             return
         if action == "note":
             recorder.set_note(value, self._lang)
+        elif action == "title":
+            recorder.set_title(value, self._lang)
         elif action == "mark":
             recorder.toggle_mark(value, self._lang)
         elif action == "clear":

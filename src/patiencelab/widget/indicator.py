@@ -74,6 +74,7 @@ class Indicator:
         self._verdict: str | None = None
         self._pending: concurrent.futures.Future[Any] | None = None
         self._budget = 0  # the positions of the pending job
+        self._searched = 0  # the positions the jobs for this position searched without a verdict
         self._job: tuple[dict[str, Any], dict[str, Any], float, int] | None = None  # position, rules, seconds, cap
         self._asking: int | None = None  # the thread inside state(), which reads a verdict that is in at once
         #: Jobs submitted so far (for tests and the curious).
@@ -84,23 +85,25 @@ class Indicator:
     def state(
         self, game: Klondike, enabled: bool, seconds: float = math.inf, max_states: int | None = None
     ) -> dict[str, Any]:
-        """``{"enabled", "verdict"}`` for ``game``; starts the solver when the position is new. ``max_states``
-        caps one job's positions (default :data:`MAX_STATES`); ``seconds`` bounds each job's time as well.
+        """``{"enabled", "verdict", "searched"}`` for ``game``; starts the solver when the position is new.
+        ``searched`` counts the positions searched so far without a verdict (the work shows while it thinks).
+        ``max_states`` caps one job's positions (default :data:`MAX_STATES`); ``seconds`` bounds each job's time
+        as well.
         """
         check_budget(max_states, seconds)
         if not enabled or self.error is not None:
-            return {"enabled": False, "verdict": None}
+            return {"enabled": False, "verdict": None, "searched": 0}
         if game.is_won:
-            return {"enabled": True, "verdict": "winnable"}
+            return {"enabled": True, "verdict": "winnable", "searched": 0}
         if game.status == "stuck":
-            return {"enabled": True, "verdict": "lost"}
+            return {"enabled": True, "verdict": "lost", "searched": 0}
         position, rules = game.position(), game.rules.to_json()
         key = json.dumps([position, rules], sort_keys=True)
         cap = MAX_STATES if max_states is None else max(1, max_states)
         with self._lock:
             new = key != self._key
             if new:
-                self._key, self._verdict = key, "pending"
+                self._key, self._verdict, self._searched = key, "pending", 0
                 stale, stale_budget, self._pending = self._pending, self._budget, None
                 self._job = (position, rules, seconds, cap)
         if new:
@@ -113,8 +116,8 @@ class Indicator:
                 self._asking = None
         with self._lock:
             if self.error is not None:
-                return {"enabled": False, "verdict": None}
-            return {"enabled": True, "verdict": self._verdict}
+                return {"enabled": False, "verdict": None, "searched": 0}
+            return {"enabled": True, "verdict": self._verdict, "searched": self._searched}
 
     def _submit(self, key: str, budget: int) -> None:
         from patiencelab.solver.helpers import verdict, verdict_in_slices
@@ -158,12 +161,14 @@ class Indicator:
                 return
             cap = self._job[3]
             again = outcome == "unknown" and budget < cap
-            if not again:
+            if again:
+                self._searched += budget
+            else:
                 self._verdict = _VERDICTS.get(outcome, "unknown")
                 self._pending = None
         if again:  # keep thinking, with a larger budget
             self._submit(key, min(cap, budget * GROWTH))
-        elif self._asking != threading.get_ident():  # a verdict already in while state() asks is read by it
+        if self._asking != threading.get_ident():  # a verdict (or progress) in while state() asks is read by it
             self._on_verdict()
 
     def wait(self, timeout: float) -> None:

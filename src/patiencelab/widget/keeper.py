@@ -1,10 +1,13 @@
-"""The widget's record keeper: stores each game played once (won, lost or abandoned), tracks the personal bests
-of the rules and scoring scheme in play, and never lets a broken database stop a game.
+"""The widget's record keeper: stores each game played once (won, lost or abandoned), keeps the game in play on
+every move (so that a board after a kernel restart or a page reload offers to continue it), tracks the personal
+bests of the rules and scoring scheme in play, and never lets a broken database stop a game.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
+import uuid
 import warnings
 import weakref
 from collections.abc import Callable
@@ -14,7 +17,7 @@ from typing import Any
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.records import Outcome, Records, RecordsError, Stats, rules_key, scoring_key
+from patiencelab.records import GameInPlay, Outcome, Records, RecordsError, Stats, rules_key, scoring_key
 
 __all__ = ["RecordKeeper"]
 
@@ -53,6 +56,11 @@ class RecordKeeper:
         self._stats_key: tuple[str, int, str] | None = None
         self.stored = False
         self.new: list[str] = []
+        #: This board's name in the records' games in play.
+        self.board = uuid.uuid4().hex[:16]
+        #: A game another board left in play, offered to be continued (see :meth:`offer`).
+        self.offered: GameInPlay | None = None
+        self._kept: tuple[int, tuple[object, ...]] | None = None
         self.records = self._open(records)
         if self.records is not None:
             self._register(self.records)
@@ -118,6 +126,7 @@ class RecordKeeper:
             self._fail(err, "this game was not stored, and games will not be stored")
             return
         self._stats = None
+        self._forget()
         after = self.stats(game)
         if before is not None and after is not None and game.is_won:
             self.new = _broken_records(before, after)
@@ -141,11 +150,83 @@ class RecordKeeper:
             self.store(game)
 
     def follow(self, game: Klondike) -> None:
-        """Call after every change: stores a win, and starts a new attempt after a reset to the deal."""
+        """Call after every change: stores a win, starts a new attempt after a reset to the deal, and keeps the
+        game in play (a move in a new deal while another game is offered declines the offer).
+        """
         if game.is_won and not self.stored:
             self.store(game, "won")
         elif self.stored and not game.moves and not game.can_redo and not game.is_won:
             self.stored, self.new = False, []
+        if self.offered is not None and game.moves:
+            self.decline()
+        self._keep(game)
+
+    def _keep(self, game: Klondike) -> None:
+        """Keep ``game`` as this board's game in play when it changed (forget it when it is stored or undone
+        back to the deal).
+        """
+        key = (id(game), game.history)
+        if self.records is None or key == self._kept:
+            return
+        try:
+            if game.moves and not self.stored:
+                self.records.keep(self.board, game)
+            elif self._kept is not None:
+                self.records.drop(self.board)
+        except RecordsError as err:
+            self._fail(err, "the game in play is not kept, and games will not be stored")
+            return
+        self._kept = key
+
+    def _forget(self) -> None:
+        """This board has no game in play any more (it was stored)."""
+        if self.records is not None and self._kept is not None:
+            try:
+                self.records.drop(self.board)
+            except RecordsError as err:
+                self._fail(err, "games will not be stored")
+        self._kept = None
+
+    def offer(self) -> GameInPlay | None:
+        """Look for the game last played on a board that is gone (a kernel restarted, a page reloaded): it is
+        :attr:`offered` until :meth:`resume` or :meth:`decline`.
+        """
+        if self.records is None:
+            return None
+        with _LIVE_LOCK:
+            live = {keeper.board for keeper in _LIVE.get(self._path or "", ())}
+        try:
+            found = [game for game in self.records.in_play() if game.board not in live]
+        except RecordsError as err:
+            self._fail(err, "games will not be stored")
+            return None
+        self.offered = found[0] if found else None
+        return self.offered
+
+    def resume(self, lang: str = "en") -> Klondike | None:
+        """The game offered, to be shown on this board (which keeps it from now on), or ``None``."""
+        offered, self.offered = self.offered, None
+        if offered is None or self.records is None:
+            return None
+        try:
+            self.records.drop(offered.board)
+        except RecordsError as err:
+            self._fail(err, "games will not be stored")
+        return offered.game(lang)
+
+    def decline(self) -> None:
+        """The game offered is not continued: it is stored as abandoned (lost when no move was left)."""
+        offered, self.offered = self.offered, None
+        if offered is None or self.records is None:
+            return
+        try:
+            self.records.add(offered.game(), finished_at=offered.saved_at)
+            self.records.drop(offered.board)
+        except RecordsError as err:
+            self._fail(err, "games will not be stored")
+            return
+        self._stats = None
+        self._tell_others()
 
     def stats(self, game: Klondike) -> Stats | None:
         """The stats of ``game``'s rules, draw count and scoring scheme (cached until a game is stored)."""
@@ -173,10 +254,22 @@ class RecordKeeper:
             "draw": game.rules.draw,
             "scoring": scoring_key(game.rules),
             "new": list(self.new),
+            "resume": self._offer_state(game.lang),
         }
         if stats is not None:
             state.update(asdict(stats), win_rate=stats.win_rate)
         return state
+
+    def _offer_state(self, lang: str) -> dict[str, Any] | None:
+        """The offer to continue a game: "Continue your game from 12:04?" and what that game is."""
+        offered = self.offered
+        if offered is None:
+            return None
+        when = offered.saved_at.astimezone()
+        today = dt.datetime.now(when.tzinfo).date() == when.date()
+        shown = when.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
+        moves = len(offered.record.get("moves", ()))
+        return {"text": message("resume.offer", lang, when=shown, moves=moves), "when": shown, "moves": moves}
 
     def rows(self) -> list[dict[str, Any]]:
         """Stats for every rule set, draw count and scoring scheme played, for the statistics panel."""

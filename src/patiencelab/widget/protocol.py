@@ -59,6 +59,7 @@ INTENTS = (
     "stats",
     "review",
     "record",
+    "resume",
 )
 #: Intents that are one call of the game's, with no fields.
 SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
@@ -292,12 +293,20 @@ def option_value(content: Mapping[str, Any], kind: str) -> bool:
 
 
 #: The actions of a ``record`` intent and the field each takes.
-_RECORD_FIELDS = {"start": (), "stop": (), "clear": (), "note": ("text",), "mark": ("mark",), "quiz": ("quiz",)}
+_RECORD_FIELDS = {
+    "start": (),
+    "stop": (),
+    "clear": (),
+    "note": ("text",),
+    "title": ("text",),
+    "mark": ("mark",),
+    "quiz": ("quiz",),
+}
 
 
 def record_request(content: Mapping[str, Any], game: Klondike) -> tuple[str, Any]:
-    """The action of a ``record`` intent and its value, checked: ``note`` takes ``text`` (at most 500
-    characters), ``mark`` takes ``mark`` (``{"arrow": [pile, pile]}`` or ``{"circle": pile or card}``, with an
+    """The action of a ``record`` intent and its value, checked: ``note`` and ``title`` take ``text`` (at most
+    500 characters), ``mark`` takes ``mark`` (``{"arrow": [pile, pile]}`` or ``{"circle": pile or card}``, with an
     optional ``color``; piles that exist under the game's rules, a card only when it lies face up), ``quiz``
     takes ``quiz`` (``"move"``, ``"winnable"`` or ``null``).
     """
@@ -309,10 +318,10 @@ def record_request(content: Mapping[str, Any], game: Klondike) -> tuple[str, Any
     for name in wanted:
         if name not in content:
             raise RejectedIntentError(f"record action {action!r} needs {name!r}")
-    if action == "note":
+    if action in ("note", "title"):
         text = content["text"]
         if not isinstance(text, str):
-            raise RejectedIntentError(f"a note is text, not {quote(text)}")
+            raise RejectedIntentError(f"a {action} is text, not {quote(text)}")
         return action, text
     if action == "quiz":
         kind = content["quiz"]

@@ -23,9 +23,11 @@ __all__ = ["ACTIONS", "MAX_NOTE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecor
 #: The actions of a ``lesson`` intent.
 ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close", "pace")
 #: The actions of a ``record`` intent.
-RECORD_ACTIONS = ("start", "stop", "note", "mark", "clear", "quiz")
+RECORD_ACTIONS = ("start", "stop", "note", "title", "mark", "clear", "quiz")
 #: The longest note a recorded step may carry (characters).
 MAX_NOTE = 500
+#: The longest title a recorded lesson may carry (characters).
+MAX_TITLE = 120
 
 
 class LessonPlayer:
@@ -133,9 +135,10 @@ class LessonPlayer:
         """Carry out a step control on ``game``, the lesson's game on the board.
 
         ``forward`` and ``back`` play the step's move on ``game`` or take it back (``True``: the game changed and
-        told its listeners); ``play``, ``pause`` and a step that is shown but not played change only the
-        lesson's state (``False``); ``first``, ``last`` and ``resume`` return a fresh game to show, in ``lang``.
-        ``close`` is the board's to carry out. Raises :class:`PatienceError` for an action that can't be taken now.
+        told its listeners); while playing, ``forward`` waits at a quiz step until the class answered it;
+        ``play``, ``pause`` and a step that is shown but not played change only the lesson's state (``False``);
+        ``first``, ``last`` and ``resume`` return a fresh game to show, in ``lang``. ``close`` is the board's to
+        carry out. Raises :class:`PatienceError` for an action that can't be taken now.
         """
         if action not in ACTIONS or action in ("pace", "close"):
             raise PatienceError(f"unknown lesson action {quote(action)}: choose one of {', '.join(ACTIONS[:-1])}")
@@ -145,6 +148,8 @@ class LessonPlayer:
         if action != "resume" and self.is_taken_over(game):
             raise PatienceError("the lesson was left to play on by hand: resume it first")
         if action == "forward":
+            if self.playing and self.quiz is not None:
+                return False  # playing waits at a quiz until it is answered (or its move shown)
             if self.step >= self.steps:
                 raise PatienceError("the lesson is at its last step")
             self.step += 1
@@ -275,7 +280,9 @@ class LessonRecorder:
     def __init__(self, game: Klondike, title: str) -> None:
         if not isinstance(game, Klondike):
             raise PatienceError(f"a recording needs a Klondike game, not {type(game).__name__}")
-        self.title = title
+        self.title: str | dict[str, str] = title
+        #: Whether the teacher typed the title (else it is the default, "Recorded lesson").
+        self.titled = False
         self.rules = game.rules
         self.lang = game.lang
         self.position = game.position()
@@ -344,6 +351,16 @@ class LessonRecorder:
             raise PatienceError(message("record.no-step", lang))
         return self.steps[-1]
 
+    def set_title(self, text: object, lang: str) -> None:
+        """The lesson's title in ``lang``, as the teacher typed it (at most :data:`MAX_TITLE` characters; empty
+        text gives back the default title, "Recorded lesson").
+        """
+        if not isinstance(text, str) or len(text) > MAX_TITLE:
+            raise PatienceError(f"a title is text of at most {MAX_TITLE} characters")
+        text = " ".join(text.split())
+        self.title = {lang: text} if text else message("record.title", lang)
+        self.titled = bool(text)
+
     def set_note(self, text: object, lang: str) -> None:
         """The last step's note in ``lang`` (at most :data:`MAX_NOTE` characters; empty text removes it)."""
         text = check_text(text, MAX_NOTE, "a note")
@@ -395,6 +412,7 @@ class LessonRecorder:
         quiz = None if last is None or last.quiz is None else "winnable" if last.quiz.winnable else "move"
         return {
             "steps": len(self.steps),
+            "title": (text_in(self.title, lang, self.lang) or "") if self.titled else "",
             "note": (text_in(last.note, lang, self.lang) or "") if last else "",
             "note_lang": lang,
             "illegal": bool(last and last.illegal),

@@ -84,8 +84,9 @@ lite: $(LITE_STAMP) $(LITE_NODE) $(BUNDLE)
 lite-test: setup lite
 	$(BIN)/pytest -q -p no:cacheprovider tests/lite
 
+# The site documents the source: it is built on the pure modules (inspect reads no compiled module's source).
 docs: setup
-	$(BIN)/python -m sphinx -b html -E -n -W --keep-going -q docs $(DOCS_OUT)
+	PATIENCELAB_PURE=1 $(BIN)/python -m sphinx -b html -E -n -W --keep-going -q docs $(DOCS_OUT)
 	@if [ -d $(LITE_SITE) ]; then ln -sfn ../lite/site $(DOCS_OUT)/lite; echo "the Lite site is at $(DOCS_OUT)/lite"; fi
 
 # Serves the site (and the Lite site, when built) on http://127.0.0.1:8000/.

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 __all__ = [
     "LESSON_FORMAT",
     "LESSON_VERSION",
+    "MAX_STEPS",
+    "MAX_TEXT",
     "Answer",
     "InvalidLessonError",
     "Lesson",

@@ -105,7 +105,7 @@ def test_every_verdict_agrees_with_the_reference_search(chunk: int) -> None:
         check(case, tally)
     print(f"chunk {chunk}: {dict(tally)}")
     assert tally["solved"] + tally["impossible, confirmed"] >= 0.8 * count
-    assert tally["impossible, confirmed"] >= 0.1 * count
+    assert tally["impossible, confirmed"] >= 0.05 * count  # 37 to 67 of 500 on seeds 0-9
 
 
 def test_the_positions_cover_every_rule_option_and_pass_limit() -> None:

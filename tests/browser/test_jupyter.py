@@ -220,10 +220,8 @@ def test_the_winnability_indicator_in_real_jupyterlab(
         root.locator('[data-pile="stock"]').click()  # the board answers at once; the verdict follows
         expect(root).not_to_have_attribute("data-version", version or "")
         expect(badge).to_have_attribute("data-verdict", "winnable", timeout=60_000)
-        assert (
-            kernel_eval(page, "print(w.state['indicator'])").strip()
-            == "{'enabled': True, 'verdict': 'winnable', 'error': None}"
-        )
+        shown = "s = w.state['indicator']; print(s['enabled'], s['verdict'], s['error'], type(s['searched']).__name__)"
+        assert kernel_eval(page, shown).strip() == "True winnable None int"
         page.screenshot(path=str(artifacts / "jupyter-indicator.png"))
         assert_states_followed_the_protocol(page)
     assert errors == []

@@ -16,13 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patiencelab import Klondike, Rules
+from patiencelab import Klondike
 from patiencelab.lesson import Lesson
 from patiencelab.solver.helpers import verdict
 from patiencelab.widget import board as board_module
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS
 
+from .solver.positions import lost_from_the_start
 from .test_widget import InlineExecutor, check_invariants, intents, real_move, snapshot
 
 #: Work in worker threads (reviews, quiz answers the solver judges) waits for this, so that intents arrive
@@ -48,18 +49,6 @@ def slow_background() -> Iterator[None]:
         mp.setattr(board_module, "review", review)
         mp.setattr(Lesson, "judge", judge)
         yield
-
-
-def lost_game() -> Klondike:
-    """A deal lost from the start (the 5H can never leave its column): the board offers a review at once."""
-    stock = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"] + [f"{r}D" for r in "89TJQK"]
-    position = {
-        "tableau": [{"down": ["6C", "6S", "4H"], "up": ["5H"]}, {"down": [], "up": ["7D"]}],
-        "stock": stock,
-        "waste": [],
-        "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
-    }
-    return Klondike.from_position(position, rules=Rules(face_down=(3, 0)))
 
 
 COUNT = {"intents": 0, "rejected": 0, "background": 0}
@@ -119,7 +108,7 @@ def check_after(board: KlondikeWidget, reply: dict[str, Any] | None, before: tup
 @given(data=st.data(), seed=st.integers(0, 30), start=st.sampled_from(["plain", "quiz", "review", "recording"]))
 def test_10000_teaching_intents_keep_every_invariant(data: st.DataObject, seed: int, start: str) -> None:
     """200 examples x 50 intents: quiz lessons, reviews and recordings, with background work under way."""
-    game = lost_game() if start == "review" else Klondike(seed=seed)
+    game = lost_from_the_start() if start == "review" else Klondike(seed=seed)
     inline = functools.partial(InlineExecutor, verdict)  # the indicator's real verdicts, in this thread
     board = KlondikeWidget(game, records=None, executor=inline)
     board.quiz_max_states = board.review_max_states = board.hint_max_states = board.indicator_max_states = 300

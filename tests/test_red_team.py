@@ -25,6 +25,7 @@ from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.indicator import Indicator
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
 from tests.solver.conftest import replay_wins
+from tests.solver.positions import lost_from_the_start
 from tests.solver.reference import reference_solve
 
 
@@ -211,15 +212,7 @@ def test_a_hint_and_a_review_lesson_take_a_card_form_winning_line(monkeypatch: p
 
 def test_a_review_of_a_game_lost_before_its_first_move_says_never_winnable() -> None:
     """Fault 7: with no moves and a deal already lost, the review indexed the move before the first."""
-    down = ["6C", "6S", "4H"]
-    stock = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"] + [f"{r}D" for r in "89TJQK"]
-    position = {
-        "tableau": [{"down": down, "up": ["5H"]}, {"down": [], "up": ["7D"]}],
-        "stock": stock,
-        "waste": [],
-        "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
-    }
-    game = Klondike.from_position(position, rules=Rules(face_down=(3, 0)))
+    game = lost_from_the_start()
     found = game.review(max_states=10_000)
     assert found.outcome == "never-winnable" and found.moves == 0 and found.text
 

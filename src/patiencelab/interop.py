@@ -1,7 +1,7 @@
 """Deal strings of other Klondike programs: Klondike-Solver's 156 digits and Solvitaire's JSON.
 
-Every format lists the same 52 cards in our dealing order (DESIGN.md): the tableau row by row, then the stock,
-first drawn first.
+Every format lists the same 52 cards in our dealing order (docs/script.md, "Records and positions"): the
+tableau row by row, then the stock, first drawn first.
 
 >>> from patiencelab.core.position import seeded_deal
 >>> cards = seeded_deal(7)

@@ -17,7 +17,16 @@ from typing import Any
 from patiencelab import Klondike, Rules
 from patiencelab.core.kernel import SUIT_LETTERS
 
-__all__ = ["PASS_LIMITS", "RULE_OPTIONS", "Case", "cases", "end_game", "late_position", "seeded_late_position"]
+__all__ = [
+    "PASS_LIMITS",
+    "RULE_OPTIONS",
+    "Case",
+    "cases",
+    "end_game",
+    "late_position",
+    "lost_from_the_start",
+    "seeded_late_position",
+]
 
 RANKS = "A23456789TJQK"
 
@@ -150,3 +159,17 @@ def cases(count: int, seed: int = 0) -> Iterator[Case]:
             yield Case(name + ", buried", end_game(rng, option, passes, low=4, high=9, down=(2, 5)))
         else:
             yield Case(name, end_game(rng, option, passes, low=5, high=10))
+
+
+def lost_from_the_start() -> Klondike:
+    """A deal lost before its first move: the 5H lies over the 4H, and both black sixes it could go on lie
+    under it (the dead-end check proves it at once).
+    """
+    stock = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"] + [f"{r}D" for r in "89TJQK"]
+    position = {
+        "tableau": [{"down": ["6C", "6S", "4H"], "up": ["5H"]}, {"down": [], "up": ["7D"]}],
+        "stock": stock,
+        "waste": [],
+        "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
+    }
+    return Klondike.from_position(position, rules=Rules(face_down=(3, 0)))

@@ -1,4 +1,4 @@
-"""Suits and cards: immutable values with the notation of DESIGN.md (``TH``, ``5s``, ``10♥``)."""
+"""Suits and cards: immutable values with the notation of docs/script.md (``TH``, ``5s``, ``10♥``)."""
 
 from __future__ import annotations
 

@@ -197,7 +197,7 @@ class Klondike(Table):
         clock: Callable[[], float] | None = None,
         lang: object = "en",
     ) -> Klondike:
-        """A game that starts from ``position`` (the JSON form of DESIGN.md, or a :class:`Position`).
+        """A game that starts from ``position`` (the JSON form of docs/script.md, or a :class:`Position`).
 
         ``lang`` is typed ``object`` because it is checked here (a :class:`PatienceError` names the choices): a
         compiled function would refuse a value of the wrong type with a ``TypeError`` before any check of ours.
@@ -396,7 +396,7 @@ class Klondike(Table):
         return explain(self, move)
 
     def hint(
-        self, *, peek: bool = False, samples: int = 16, max_states: int | None = 2_000, seconds: float = math.inf
+        self, *, peek: bool = False, samples: int = 16, max_states: Any = 2_000, seconds: Any = math.inf
     ) -> Move | None:
         """A good next move from what a player can see, or ``None`` when no move is legal.
 
@@ -428,7 +428,7 @@ class Klondike(Table):
             history=self.history,
         )
 
-    def chances(self, *, samples: int = 32, max_states: int | None = 10_000, seed: int = 0) -> Chances:
+    def chances(self, *, samples: int = 32, max_states: Any = 10_000, seed: int = 0) -> Chances:
         """The share of the deals consistent with :meth:`player_view` that can still be won, from ``samples``
         random deals of the unseen cards, each decided by the solver within ``max_states`` positions (see
         :func:`patiencelab.players.chances`). Deterministic for a ``seed``; fair: it reads only the view.
@@ -445,7 +445,7 @@ class Klondike(Table):
 
         return play_out(self, player, max_moves=max_moves)
 
-    def is_winnable(self, *, seconds: float = 10.0, max_states: int | None = None) -> bool | None:
+    def is_winnable(self, *, seconds: Any = 10.0, max_states: Any = None) -> bool | None:
         """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when
         the solver decides it within ``seconds`` (or ``max_states`` positions), ``None`` when it cannot tell.
         """
@@ -453,7 +453,7 @@ class Klondike(Table):
 
         return is_winnable(self, seconds=seconds, max_states=max_states)
 
-    def review(self, *, max_states: int | None = 200_000, seconds: float = math.inf) -> Review:
+    def review(self, *, max_states: Any = 200_000, seconds: Any = math.inf) -> Review:
         """Find the first move after which this deal could no longer be won, and a move that would have kept it
         winnable, in about log2(moves) solver calls of at most ``max_states`` positions each (see
         :mod:`patiencelab.review`). The game is not changed.
@@ -462,7 +462,7 @@ class Klondike(Table):
 
         return review(self, max_states=max_states, seconds=seconds)
 
-    def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
+    def solve(self, *, seconds: Any = 10.0, max_states: Any = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""
         from patiencelab.solver import solve
 
@@ -724,7 +724,7 @@ class Klondike(Table):
     # ---------------------------------------------------------------------------------------------- forms
 
     def position(self) -> dict[str, Any]:
-        """The current position in the JSON form of DESIGN.md."""
+        """The current position in the JSON form of docs/script.md."""
         return self.snapshot().to_json()
 
     def record(self) -> dict[str, Any]:

@@ -57,7 +57,7 @@ class Position:
     recycles: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form of DESIGN.md."""
+        """The JSON form of docs/script.md ("Records and positions")."""
         return {
             "tableau": [{"down": [str(c) for c in col.down], "up": [str(c) for c in col.up]} for col in self.tableau],
             "stock": [str(c) for c in self.stock],

@@ -1,4 +1,4 @@
-"""Rule sets and scoring tables: frozen values with the three presets of DESIGN.md."""
+"""Rule sets and scoring tables: frozen values with the three presets of docs/play.md."""
 
 from __future__ import annotations
 

@@ -7,8 +7,9 @@ random search. Neither has a deadline: no test may depend on the speed of the ma
 
 The package may run compiled (mypyc): ``make test`` runs the whole suite so, then the *pure pass* (the tests in
 :data:`PURE_PASS` and those marked ``pure``) again with ``PATIENCELAB_PURE=1``:
-``PATIENCELAB_PURE=1 pytest -m pure_pass``. A test that patches the package's own functions or classes is marked
-``pure``: compiled code calls its functions directly, past any patch, so such a test runs in the pure pass only.
+``PATIENCELAB_PURE=1 pytest -m pure_pass``. A test that needs the pure modules is marked ``pure`` and runs in the
+pure pass only: one that patches the package's own functions or classes (compiled code calls its functions directly,
+past any patch), or reads their docstrings (mypyc keeps a compiled function's signature, not its docstring).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if pure or where.startswith(PURE_PASS):
             item.add_marker(pytest.mark.pure_pass)
         if pure and patiencelab.COMPILED:
-            item.add_marker(pytest.mark.skip(reason="patches the package's functions: runs in the pure pass"))
+            item.add_marker(pytest.mark.skip(reason="needs the pure modules: runs in the pure pass"))
 
 
 @pytest.fixture(autouse=True)

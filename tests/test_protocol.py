@@ -71,7 +71,7 @@ def test_the_last_move_is_read_from_the_change_in_the_boards_words() -> None:
         ({"type": "fly", "version": 0}, "unknown intent type"),
         ({"type": "draw"}, "needs the integer version"),
         ({"type": "move", "version": 3, "card": "5D", "to": "t3"}, "stale intent"),
-        ({"type": "draw", "version": 0, "x": "y" * 33}, "longer than 32"),
+        ({"type": "draw", "version": 0, "x": "y" * 33}, "at most 32 characters"),
     ],
 )
 def test_intents_are_checked_before_anything_changes(content: object, reason: str) -> None:

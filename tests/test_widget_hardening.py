@@ -292,7 +292,8 @@ def test_the_indicator_thinks_on_in_the_background_and_drops_positions_the_game_
     gates[0].set()  # the old position's job ends: nothing follows from it
     gates[1].set()  # the new position's first job can't tell: a larger one follows
     wait_until(lambda: len(gates) == 3)
-    wait_until(lambda: widget.state["indicator"]["searched"] == 20_000)  # the board shows it is working
+    wait_until(lambda: widget.state["indicator"]["searched"] != 0)  # the board shows it is working
+    assert widget.state["indicator"]["searched"] == 20_000, widget.state["indicator"]
     assert widget.state["indicator"]["verdict"] == "pending", "still thinking"
     gates[2].set()
     assert widget.wait_for_verdict(600) == "winnable"

@@ -20,6 +20,7 @@ import pkgutil
 import shutil
 import sys
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 from docutils import nodes
@@ -64,10 +65,18 @@ def public_names() -> Iterator[tuple[str, str]]:
             yield modname, name
 
 
+def source_text(module: ModuleType) -> str:
+    """The Python source of ``module``, read from its ``.py`` file: a module compiled by mypyc keeps its source
+    beside it, though :func:`inspect.getsource` cannot find it there.
+    """
+    path = pathlib.Path(module.__file__ or "")
+    return path.with_name(path.name.split(".")[0] + ".py").read_text(encoding="utf-8")
+
+
 def origin(modname: str, name: str) -> str:
     """The module that defines ``name`` (by assignment, ``def`` or ``class``), following ``from x import name``."""
     module = importlib.import_module(modname)
-    tree = ast.parse(inspect.getsource(module))
+    tree = ast.parse(source_text(module))
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
             package = bool(module.__file__ and module.__file__.endswith("__init__.py"))
@@ -242,7 +251,8 @@ def exists_unlisted(node: pending_xref, target: str) -> bool:
         if value is not None:
             return True
     name = target.rpartition(".")[2]
-    return f"self.{name} =" in inspect.getsource(module) or f"self.{name}:" in inspect.getsource(module)
+    source = source_text(module)
+    return f"self.{name} =" in source or f"self.{name}:" in source
 
 
 def warn_missing(app: Sphinx, domain: Any, node: pending_xref) -> bool | None:

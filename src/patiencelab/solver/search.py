@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
@@ -188,8 +188,8 @@ def solve(
     source: Position | Positioned,
     rules: Rules | None = None,
     *,
-    seconds: float = 10.0,
-    max_states: int | None = None,
+    seconds: Any = 10.0,
+    max_states: Any = None,
 ) -> Solution:
     """Decide whether a position can be won (knowing every face-down card): a :class:`Position` under
     ``rules`` (the standard rules by default), or a game's current position under its rules.
@@ -211,8 +211,8 @@ def solve_in_slices(
     source: Position | Positioned,
     rules: Rules | None = None,
     *,
-    seconds: float = 10.0,
-    max_states: int | None = None,
+    seconds: Any = 10.0,
+    max_states: Any = None,
 ) -> Generator[None, None, Solution]:
     """:func:`solve`, pausing after every :data:`SLICE` positions (a generator that returns the
     :class:`Solution`): for a host with no threads or processes (Pyodide), which runs it a slice at a time

@@ -63,34 +63,30 @@ def private_records_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
 
 @pytest.fixture(autouse=True)
 def widget_speaks_the_protocol(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Validate every state and label set a ``KlondikeWidget`` syncs and every reply it sends against
-    ``js/protocol.schema.json``. They are recorded as JSON text as they are made (cheap, and invisible to the
-    garbage collector) and checked when the test ends, so that the check does not slow the widget down while a
-    test races it against the indicator's background thread.
+    """Validate every state and label set a board syncs (a ``BoardSession``, under every ``KlondikeWidget`` too)
+    and every reply it sends against ``js/protocol.schema.json``. They are recorded as JSON text as they are made
+    (cheap, and invisible to the garbage collector) and checked when the test ends, so that the check does not slow
+    the board down while a test races it against the indicator's background thread.
     """
-    try:
-        from patiencelab.widget.board import KlondikeWidget
-    except ImportError:  # the front end is not built: the widget tests say so themselves
-        yield
-        return
+    from patiencelab.widget.session import BoardSession
     from tests.protocol_schema import check
 
     sent: set[tuple[str, str]] = set()
-    sync, handle = KlondikeWidget._sync_locked, KlondikeWidget.handle_intent
+    sync, handle = BoardSession._sync_locked, BoardSession.handle_intent
 
-    def recorded_sync(self: KlondikeWidget, change: Change | None, fresh: bool, bump: bool) -> None:
+    def recorded_sync(self: BoardSession, change: Change | None, fresh: bool, bump: bool) -> None:
         sync(self, change, fresh, bump)
         sent.add(("GameState", json.dumps(self.state)))
         sent.add(("Labels", json.dumps(self.labels)))
 
-    def recorded_handle(self: KlondikeWidget, content: object) -> dict[str, Any] | None:
+    def recorded_handle(self: BoardSession, content: object) -> dict[str, Any] | None:
         reply = handle(self, content)
         if reply is not None:
             sent.add(("Reply", json.dumps(reply)))
         return reply
 
-    monkeypatch.setattr(KlondikeWidget, "_sync_locked", recorded_sync)
-    monkeypatch.setattr(KlondikeWidget, "handle_intent", recorded_handle)
+    monkeypatch.setattr(BoardSession, "_sync_locked", recorded_sync)
+    monkeypatch.setattr(BoardSession, "handle_intent", recorded_handle)
     yield
     for name, text in sorted(sent):
         check(name, json.loads(text))

@@ -4,6 +4,7 @@ an independent score recomputation from the scoring tables of DESIGN.md.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -185,3 +186,19 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def twin(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The same position with its face-down cards (and, before any recycle, its stock) in another order."""
+    other: dict[str, Any] = json.loads(json.dumps(position))
+    down = [card for column in other["tableau"] for card in column["down"]]
+    hidden = down + (other["stock"] if other["recycles"] == 0 else [])
+    shuffled = hidden[:]
+    while len(hidden) > 1 and shuffled == hidden:
+        rng.shuffle(shuffled)
+    it = iter(shuffled)
+    for column in other["tableau"]:
+        column["down"] = [next(it) for _ in column["down"]]
+    if other["recycles"] == 0:
+        other["stock"] = list(it)
+    return other

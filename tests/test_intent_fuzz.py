@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from patiencelab import Klondike
 from patiencelab.lesson import Lesson
 from patiencelab.solver.helpers import verdict
-from patiencelab.widget import board as board_module
+from patiencelab.widget import session as board_module
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS
 
@@ -34,7 +34,7 @@ RELEASE = threading.Event()
 @pytest.fixture(autouse=True, scope="module")
 def slow_background() -> Iterator[None]:
     """Reviews and quiz judgements in worker threads wait for :data:`RELEASE` before they work."""
-    real_review, real_judge = board_module.review, Lesson.judge  # type: ignore[attr-defined]
+    real_review, real_judge = board_module.review, Lesson.judge
 
     def review(*args: Any, **kwargs: Any) -> Any:
         RELEASE.wait(30)
@@ -127,14 +127,14 @@ def test_10000_teaching_intents_keep_every_invariant(data: st.DataObject, seed: 
             content = data.draw(real_move(board))
         else:
             content = data.draw(intents(board.version))
-        with board._lock:  # a worker's result lands under the board's lock: none lands while this looks
+        with board.session._lock:  # a worker's result lands under the board's lock: none lands while this looks
             before, version = snapshot(board), board.version
-            busy = board._busy is not None
+            busy = board.session._busy is not None
         reply = board.handle_intent(content)
         COUNT["intents"] += 1
         COUNT["background"] += busy
-        with board._lock:
-            if not busy and board._busy is None:  # nothing changed the board beside this intent
+        with board.session._lock:
+            if not busy and board.session._busy is None:  # nothing changed the board beside this intent
                 check_after(board, reply, before, version)
             assert board.version >= version
         if data.draw(st.integers(0, 6)) == 0:

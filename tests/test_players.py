@@ -17,6 +17,7 @@ from patiencelab.narration import hint_text
 from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, chances, legal_moves
 from patiencelab.solver import solve
 from patiencelab.widget import protocol
+from tests.model_helpers import twin
 
 RULE_SETS = [
     Rules(),
@@ -27,22 +28,6 @@ RULE_SETS = [
 # Small state budgets keep the suite fast; the twins must agree whatever the budget.
 SAMPLES, STATES = 4, 300
 FAIR: dict[str, Any] = {"samples": SAMPLES, "max_states": STATES}
-
-
-def twin(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The same position with its face-down cards (and, before any recycle, its stock) in another order."""
-    other: dict[str, Any] = json.loads(json.dumps(position))
-    down = [card for column in other["tableau"] for card in column["down"]]
-    hidden = down + (other["stock"] if other["recycles"] == 0 else [])
-    shuffled = hidden[:]
-    while len(hidden) > 1 and shuffled == hidden:
-        rng.shuffle(shuffled)
-    it = iter(shuffled)
-    for column in other["tableau"]:
-        column["down"] = [next(it) for _ in column["down"]]
-    if other["recycles"] == 0:
-        other["stock"] = list(it)
-    return other
 
 
 def positions() -> list[tuple[Rules, dict[str, Any]]]:

@@ -15,7 +15,7 @@ import pytest
 from patiencelab import Klondike, Move, PatienceError
 from patiencelab.core.marks import Mark
 from patiencelab.lesson import Lesson, Quiz, Step
-from patiencelab.widget import board as board_module
+from patiencelab.widget import session as board_module
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
 
@@ -29,7 +29,7 @@ def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | N
 
 
 def snapshot(widget: KlondikeWidget) -> str:
-    recorder = widget._recorder
+    recorder = widget.session._recorder
     steps = [s.step().to_json() for s in recorder.steps] if recorder else None
     return json.dumps([widget.state, widget.game.record(), steps], sort_keys=True, default=str)
 
@@ -256,7 +256,7 @@ class Gate:
 def stuck_widget() -> KlondikeWidget:
     widget = KlondikeWidget(random_game(13), records=None)
     widget.review_max_states = 20_000
-    widget._review_offered = lambda game, indicator: True  # type: ignore[method-assign] # offered, as when lost
+    widget.session._review_offered = lambda game, indicator: True  # type: ignore[method-assign] # offered, as when lost
     return widget
 
 

@@ -149,15 +149,15 @@ def test_background_work_is_tied_to_a_serial_number_not_an_id() -> None:
     token now carries a serial number that grows with every game, lesson and recording shown.
     """
     board = KlondikeWidget(seed=1, records=None)
-    tokens = [board._token()]
+    tokens = [board.session._token()]
     for _ in range(6):
         send(board, "new")
-        tokens.append(board._token())
+        tokens.append(board.session._token())
     serials = [t[0] for t in tokens]
     assert serials == sorted(set(serials))
     assert all(id(board.game) not in token for token in tokens)
     board.start_recording()
-    assert board._token()[0] > serials[-1]
+    assert board.session._token()[0] > serials[-1]
 
 
 # ------------------------------------------------------------------------------- 6: card-form moves
@@ -255,7 +255,7 @@ def test_the_recorder_is_bounded_and_what_it_saves_loads_back(tmp_path: pathlib.
     for _ in range(MAX_STEPS + 20):
         reply = send(board, "move", card="KS", to="fH")
         rejected += reply is not None and reply["type"] == "rejected"
-    recorder = board._recorder
+    recorder = board.session._recorder
     assert recorder is not None and len(recorder.steps) == MAX_STEPS and recorder.is_full
     assert rejected == 20
     # The worst case a recording can save: notes of the longest escaped text in three languages on every step.

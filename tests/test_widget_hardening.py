@@ -97,7 +97,7 @@ def test_a_failed_state_build_changes_neither_the_version_nor_the_state(monkeypa
 
     monkeypatch.setattr(protocol, "_targets", lambda game: broken())
     with pytest.raises(RuntimeError):
-        widget._sync()
+        widget.session.sync()
     assert widget.version == version and json.dumps(widget.state) == state
 
 
@@ -324,7 +324,7 @@ def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
         widget.indicator = True
         assert widget.state["indicator"]["verdict"] == "pending"
         assert widget.wait_for_verdict(600) == "lost"
-        assert widget._indicator.jobs == 2
+        assert widget.session._indicator.jobs == 2
         widget.close()
     finally:
         hog.kill()

@@ -2,7 +2,8 @@
 replies it gives (see ``docs/widget-protocol.md``; the TypeScript types are in ``js/types.ts``).
 
 Everything here is a pure function of a game and the board's options, so it is tested without anywidget and
-without a built front end; :class:`~patiencelab.widget.board.KlondikeWidget` only wires it to traitlets.
+without a built front end; :class:`~patiencelab.widget.session.BoardSession` calls it, and
+:class:`~patiencelab.widget.board.KlondikeWidget` only wires the session to traitlets.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "read_intent",
     "record_request",
     "rejected",
+    "synced_state",
 ]
 
 #: Every intent type the front end may send.
@@ -126,6 +128,38 @@ def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) ->
         "lang": lang,
         "languages": [list(pair) for pair in language_names()],
         "rules_text": rules.describe(lang),
+    }
+
+
+def synced_state(
+    game: Klondike,
+    *,
+    reveal: bool,
+    show_moves: bool,
+    lang: str,
+    last_move: Mapping[str, Any] | None,
+    message: Mapping[str, Any] | None,
+    lesson: Mapping[str, Any] | None,
+    indicator: Mapping[str, Any],
+    records: Mapping[str, Any],
+    record: Mapping[str, Any] | None,
+    review: Mapping[str, Any],
+    version: int,
+) -> dict[str, Any]:
+    """The whole synced state (``GameState`` of ``js/protocol.schema.json``): :func:`board_state` and the
+    board's own parts, the last move, the caption's message, the lesson, the indicator, the records, the
+    recording, the review's button, and the version. This is the only place the state is assembled.
+    """
+    return {
+        **board_state(game, reveal=reveal, show_moves=show_moves, lang=lang),
+        "last_move": last_move,
+        "message": message,
+        "lesson": lesson,
+        "indicator": indicator,
+        "records": records,
+        "record": record,
+        "review": review,
+        "version": version,
     }
 
 

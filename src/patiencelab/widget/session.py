@@ -1,0 +1,815 @@
+"""BoardSession: one board's life, with no widget library. It takes the front end's intents and answers them,
+shows games, lessons, quizzes, reviews and recordings, runs background work and says the board's notices.
+
+What it shows goes to a :class:`Host`: :class:`~patiencelab.widget.board.KlondikeWidget` is the host in a
+notebook (its traits, its comm, the kernel's event loop); :class:`PlainHost` keeps everything in plain Python
+attributes, for scripts and tests. The synced state itself is assembled by :func:`protocol.synced_state
+<patiencelab.widget.protocol.synced_state>`, the only place that does so.
+
+Threads: the winnability indicator's verdicts and the work of a review or a quiz answer come in on worker
+threads. Their results wait in a queue that the host empties in the kernel's thread (:meth:`Host.schedule`),
+always under the session's lock, and are dropped when the board has moved on to another game, lesson or
+recording by then (a serial number, never an ``id()``, which may be reused).
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import contextlib
+import itertools
+import threading
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal, Protocol
+
+from patiencelab.core.errors import IllegalMoveError, PatienceError
+from patiencelab.core.game import Change, Klondike
+from patiencelab.core.i18n import check_language, labels, message
+from patiencelab.core.moves import DRAW, RECYCLE, Move
+from patiencelab.core.rules import Rules
+from patiencelab.lesson import Answer, Lesson
+from patiencelab.narration import narrate_played
+from patiencelab.records import Records
+from patiencelab.review import Review, review
+from patiencelab.widget import protocol
+from patiencelab.widget.indicator import Executor, Indicator
+from patiencelab.widget.keeper import RecordKeeper
+from patiencelab.widget.protocol import RejectedIntentError
+from patiencelab.widget.teaching import LessonPlayer, LessonRecorder
+
+__all__ = ["EXITING", "OPTIONS", "BoardSession", "Host", "PlainHost"]
+
+#: The board's options and their defaults: what the board shows (``reveal``: face-down cards face up, marked;
+#: ``show_moves``: every card that can move highlighted; ``narrate``: every move told in the caption line;
+#: ``indicator``: the winnability indicator) and the budgets of its helpers (the fair hint's sampled deals and
+#: positions per deal; the indicator's cap of positions per job; a quiz answer's and a review's positions per
+#: solver call; seconds on top of a state budget, by default no limit). The widget's traits take these defaults.
+OPTIONS: Mapping[str, Any] = {
+    "reveal": False,
+    "show_moves": False,
+    "narrate": False,
+    "indicator": False,
+    "hint_samples": 16,
+    "hint_max_states": 2_000,
+    "hint_seconds": float("inf"),
+    "indicator_max_states": None,
+    "indicator_seconds": float("inf"),
+    "quiz_max_states": 50_000,
+    "review_max_states": 200_000,
+}
+
+#: The options that change what the board shows: setting one syncs the board.
+_SHOWN = ("reveal", "show_moves", "narrate", "indicator")
+
+#: Serial numbers of what boards show (see ``BoardSession._shown``).
+_SERIALS = itertools.count(1)
+
+#: Set when the interpreter ends (a kernel restart): boards closed then leave their games in play, to be offered to
+#: the next board, instead of storing them as abandoned (the widget's module registers it once more, after the
+#: widget library's own exit work, so that it runs before the library closes its boards).
+EXITING = threading.Event()
+atexit.register(EXITING.set)
+
+
+class Host(Protocol):
+    """Where a session shows what it has to show, and how worker threads reach the kernel's thread."""
+
+    def option_changed(self, name: str, value: Any) -> None:
+        """The session's option ``name`` is now ``value``, as the front end asked (``show_moves``, ``indicator``)."""
+
+    def show(self, state: dict[str, Any]) -> None:
+        """Show the synced state (a new one every time; never changed afterwards)."""
+
+    def show_labels(self, labels: dict[str, str]) -> None:
+        """Show the board's words in its language."""
+
+    def send(self, reply: dict[str, Any]) -> None:
+        """Send a reply that comes after its intent was answered (a quiz answer judged in a worker thread)."""
+
+    def schedule(self, call: Callable[[], None]) -> bool:
+        """Run ``call`` soon in the kernel's thread (called from a worker thread); ``False`` when there is no
+        such thread to hand it to (a plain script): the worker then runs it itself.
+        """
+
+
+class PlainHost:
+    """A host of plain attributes: ``state``, ``labels`` and ``replies``. Worker threads run their results
+    themselves.
+    """
+
+    def __init__(self) -> None:
+        self.state: dict[str, Any] = {}
+        self.labels: dict[str, str] = {}
+        self.replies: list[dict[str, Any]] = []
+
+    def option_changed(self, name: str, value: Any) -> None:
+        """Nothing to follow: the session's ``options`` hold it."""
+
+    def show(self, state: dict[str, Any]) -> None:
+        """Keep the state as ``state``."""
+        self.state = state
+
+    def show_labels(self, labels: dict[str, str]) -> None:
+        """Keep the words as ``labels``."""
+        self.labels = labels
+
+    def send(self, reply: dict[str, Any]) -> None:
+        """Keep the reply in ``replies``."""
+        self.replies.append(reply)
+
+    def schedule(self, call: Callable[[], None]) -> bool:
+        """No kernel thread to hand work to: the worker runs it."""
+        return False
+
+
+class BoardSession:
+    """One board: its game (``game``), lesson, quiz, review and recording, its records and its indicator.
+
+    Everything it shows goes to ``host`` (see :class:`Host`; by default a :class:`PlainHost`); its public
+    methods are those of :class:`~patiencelab.widget.board.KlondikeWidget`, which calls them. ``options`` sets
+    some of :data:`OPTIONS` (see :meth:`set_option`); ``executor`` runs the indicator's solver (see
+    :class:`~patiencelab.widget.indicator.Indicator`).
+    """
+
+    def __init__(
+        self,
+        game: Klondike | None = None,
+        *,
+        host: Host | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        lang: str = "en",
+        records: Records | bool | None = True,
+        executor: Executor | None = None,
+        lesson: Lesson | None = None,
+    ) -> None:
+        self.check_arguments(game, seed, rules, lang)
+        self.host: Host = host if host is not None else PlainHost()
+        #: The board's options (see :data:`OPTIONS`); change them with :meth:`set_option`.
+        self.options: dict[str, Any] = dict(OPTIONS)
+        for name, value in (options or {}).items():
+            self._check_option(name)
+            self.options[name] = value
+        self._lang = check_language(lang)
+        self.labels = labels(self._lang)
+        #: The last synced state (the host shows the same).
+        self.state: dict[str, Any] = {}
+        self._version = 0
+        self._game: Klondike | None = None
+        self._unlisten: Any = None
+        self._player: LessonPlayer | None = None
+        self._recorder: LessonRecorder | None = None
+        #: A serial number of what the board shows (its game, lesson and recording), new whenever one of them is
+        #: replaced: work started for one is never taken for another (an ``id()`` may be reused).
+        self._shown = next(_SERIALS)
+        #: Work in a worker thread (a review, a quiz answer being judged): its kind, or None.
+        self._busy: Literal["review", "quiz"] | None = None
+        self._threads: list[threading.Thread] = []
+        #: Calls from worker threads waiting for the kernel's thread (see :meth:`_deliver`).
+        self._pending: collections.deque[Callable[[], None]] = collections.deque()
+        #: Why the review switched itself off, or None.
+        self._review_error: str | None = None
+        self._message: dict[str, Any] | None = None
+        self._message_id = 0
+        self._lock = threading.RLock()
+        self._indicator = Indicator(self._on_verdict, **({"executor": executor} if executor is not None else {}))
+        self._indicator_notice: str | None = None
+        self._records_notice: str | None = None
+        self._keeper = RecordKeeper(records, on_change=self._records_changed)
+        if game is None and seed is None and rules is None and lesson is None:
+            self._keeper.offer()  # a game left in play by a board that is gone: the board offers to continue it
+        self.host.show_labels(self.labels)
+        self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
+        if lesson is not None:
+            self.lesson = lesson
+
+    @staticmethod
+    def check_arguments(game: object, seed: object, rules: object, lang: object) -> None:
+        """Raise :class:`PatienceError` for arguments a board cannot start from (a game and a seed, a game that
+        is no :class:`Klondike`, a language it does not speak).
+        """
+        if game is not None and (seed is not None or rules is not None):
+            raise PatienceError("give a game, or a seed and rules, not both")
+        if game is not None and not isinstance(game, Klondike):
+            raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        check_language(lang)
+
+    # ------------------------------------------------------------------------------------------- the game
+
+    @property
+    def game(self) -> Klondike:
+        """The live game this board shows."""
+        assert self._game is not None
+        return self._game
+
+    @game.setter
+    def game(self, game: Klondike) -> None:
+        if not isinstance(game, Klondike):
+            raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        self._recorder = None
+        self._show(game)
+        self._player = None
+
+    def _show(self, game: Klondike) -> None:
+        """Follow ``game`` from now on (a lesson's games are never stored in the records)."""
+        self._store_unfinished()
+        if self._unlisten is not None:
+            self._unlisten()
+        game.lang = self._lang
+        self._game = game
+        self._shown = next(_SERIALS)
+        self._keeper.new_game(game)
+        self._unlisten = game.on_change(self.sync)
+        self.sync(fresh=True)
+
+    def resume(self) -> Klondike:
+        """Continue the game a board left in play, which the board offers; returns it."""
+        game = self._keeper.resume(self._lang)
+        if game is None:
+            raise PatienceError(message("resume.none", self._lang))
+        self.game = game
+        return game
+
+    def decline_resume(self) -> None:
+        """Do not continue the game offered: it is stored as abandoned."""
+        self._keeper.decline()
+        self.sync()
+
+    def new_game(self, *, seed: int | None = None, rules: Rules | None = None) -> Klondike:
+        """Deal a new game (same rules unless given) and show it."""
+        game = Klondike(seed=seed, rules=rules if rules is not None else self.game.rules, lang=self._lang)
+        self.game = game
+        return game
+
+    @property
+    def lang(self) -> str:
+        """The language of every word on the board: ``en``, ``nl`` or ``sv``."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_language(lang)
+        self.labels = labels(lang)
+        self.host.show_labels(self.labels)
+        self.game.lang = lang
+        self.sync()
+
+    @property
+    def records(self) -> Records | None:
+        """Where finished and abandoned games are stored (``None``: nowhere)."""
+        return self._keeper.records
+
+    @records.setter
+    def records(self, records: Records | bool | None) -> None:
+        self._keeper = RecordKeeper(records, on_change=self._records_changed)
+        self._keeper.new_game(self.game)
+        self.sync()
+
+    def _store_unfinished(self) -> None:
+        if self._player is None:
+            self._keeper.store_unfinished(self._game)
+
+    def close(self) -> None:
+        """Store the game in play (as abandoned; when the interpreter ends, it stays in play to be offered to the
+        next board), stop the indicator's solver and follow no other board's records.
+        """
+        if not EXITING.is_set():
+            self._store_unfinished()
+        self._keeper.on_change = None
+        self._indicator.close()
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Set the board's option ``name`` (one of :data:`OPTIONS`; the widget's traits check the values); the
+        board shows a change of what it shows at once.
+        """
+        self._check_option(name)
+        if self.options[name] == value and type(self.options[name]) is type(value):
+            return
+        self.options[name] = value
+        if name in _SHOWN:
+            self.sync()
+
+    @staticmethod
+    def _check_option(name: str) -> None:
+        if name not in OPTIONS:
+            raise PatienceError(f"no such board option: {name!r}; the options are {', '.join(OPTIONS)}")
+
+    # ------------------------------------------------------------------------------------------- lessons
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson being stepped through, or ``None``. Setting one shows its start with step controls."""
+        return self._player.lesson if self._player else None
+
+    @lesson.setter
+    def lesson(self, lesson: Lesson | None) -> None:
+        if lesson is None:
+            self._player = None
+            self._shown = next(_SERIALS)
+            self.sync()
+            return
+        self._start_lesson(lesson, 0)
+
+    def _start_lesson(self, lesson: Lesson, step: int, *, review: bool = False) -> None:
+        player = LessonPlayer(lesson)
+        player.review_at = step if review else None
+        self._store_unfinished()
+        self._recorder = None
+        self._player = player
+        player.step = step
+        self._show(player.game_at(step, self._lang))
+
+    @property
+    def recording(self) -> bool:
+        """Whether a lesson is being recorded."""
+        return self._recorder is not None
+
+    def start_recording(self) -> None:
+        """Record a lesson from the position on the board (a lesson shown is closed first)."""
+        self._player = None
+        self._recorder = LessonRecorder(self.game, message("record.title", self._lang))
+        self._shown = next(_SERIALS)
+        self.sync()
+
+    def stop_recording(self) -> Lesson:
+        """End the recording and show the recorded lesson from its start; returns it."""
+        recorder = self._recorder
+        if recorder is None:
+            raise PatienceError("no lesson is being recorded: start_recording() first")
+        recorder.follow(self.game)
+        lesson = recorder.lesson()
+        self._start_lesson(lesson, 0)
+        return lesson
+
+    def step_through(
+        self, moves: Iterable[Move | str], *, title: str = "", notes: list[str | None] | None = None
+    ) -> Lesson:
+        """Make a lesson of ``moves`` from the current position and show it; returns the lesson."""
+        lesson = Lesson.from_moves(self.game, moves, title or self.labels.get("lesson", "Lesson"), notes=notes)
+        self.lesson = lesson
+        return lesson
+
+    def step(self, action: str) -> None:
+        """Step the lesson: ``first``, ``back``, ``forward``, ``last``, ``play``, ``pause``, ``resume``, ``close``."""
+        player = self._player
+        if player is None:
+            raise PatienceError("there is no lesson to step through: set widget.lesson first")
+        if action == "close":
+            self.lesson = None
+            return
+        shown = player.act(action, self.game, self._lang)
+        if isinstance(shown, Klondike):
+            self._show(shown)
+        elif not shown:  # only the lesson's state changed; a played step synced through the game
+            self.sync()
+
+    def review(self) -> Review:
+        """Review the game and show it as a lesson of the game so far, at the position the review speaks of;
+        returns the review (see :meth:`KlondikeWidget.review <patiencelab.widget.board.KlondikeWidget.review>`).
+        """
+        game = self.game
+        found = review(game, max_states=self.options["review_max_states"])
+        self._show_review(game, found)
+        return found
+
+    def _show_review(self, game: Klondike, found: Review) -> None:
+        lesson = Lesson.from_review(game, found, title=message("review.title", self._lang))
+        self._start_lesson(lesson, found.at, review=True)
+
+    # ------------------------------------------------------------------------------------------- syncing
+
+    @property
+    def version(self) -> int:
+        """The version of the synced state: it grows with every change."""
+        return self._version
+
+    def sync(self, change: Change | None = None, *, fresh: bool = False, bump: bool = True) -> None:
+        """Send the state: after ``change`` (from the game's listener), for a game just shown (``fresh``), or
+        for a change of the board's own (options, lesson, verdicts; the last move stays as it was).
+        """
+        with self._lock:
+            self._sync_locked(change, fresh, bump)
+
+    def _sync_locked(self, change: Change | None, fresh: bool, bump: bool) -> None:
+        """Gather every part first, then give the state its version: a build that fails changes nothing."""
+        game, option = self.game, self.options.__getitem__
+        if self._player is None:
+            self._keeper.follow(game)
+        if change is not None:
+            last = protocol.last_move(change, self.labels)
+            if last is not None and option("narrate") and self._player is None:
+                self._say("narration", self._narration(change))
+        else:
+            last = None if fresh else self.state.get("last_move")
+        indicator = self._indicator_state(game)
+        records = self._keeper.state(game)
+        if records["notice"] is not None and records["error"] != self._records_notice:
+            self._records_notice = records["error"]
+            self._say("info", records["notice"])  # said once; the status line keeps a mark with the reason
+        state = protocol.synced_state(
+            game,
+            reveal=option("reveal"),
+            show_moves=option("show_moves"),
+            lang=self._lang,
+            last_move=last,
+            message=self._message,
+            lesson=self._player.state(game, self._lang) if self._player else None,
+            indicator=indicator,
+            records=records,
+            record=self._record_state(game),
+            review={"offered": self._review_offered(game, indicator), "busy": self._busy == "review"},
+            version=self._version + bump,
+        )
+        self._version += bump
+        self.state = state
+        self.host.show(state)
+
+    def _record_state(self, game: Klondike) -> dict[str, Any] | None:
+        """The recording's part of the state; a recording whose game went back before its start ends."""
+        recorder = self._recorder
+        if recorder is None:
+            return None
+        if not recorder.follow(game):
+            self._recorder = None
+            self._shown = next(_SERIALS)
+            self._say("info", message("record.lost", self._lang))
+            return None
+        return recorder.state(self._lang)
+
+    def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
+        """The board offers a review once the game is over or stuck, or the indicator says it is lost."""
+        if self._review_error is not None or self._player is not None or self._recorder is not None:
+            return False
+        lost = indicator.get("enabled") and indicator.get("verdict") == "lost"
+        return game.status != "playing" or bool(lost)
+
+    def _indicator_state(self, game: Klondike) -> dict[str, Any]:
+        """The indicator's part of the state; when its worker cannot start, it is off with a notice, once."""
+        option = self.options.__getitem__
+        enabled = option("indicator") and self._player is None
+        state = self._indicator.state(game, enabled, option("indicator_seconds"), option("indicator_max_states"))
+        error = self._indicator.error
+        if enabled and error is not None and self._indicator_notice != error:
+            self._indicator_notice = error
+            self._say("info", message("notice.indicator-off", self._lang, reason=error))
+        return {**state, "error": error}
+
+    def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
+        """Block until the indicator's verdict for the current position is in and shown; returns it."""
+        self._indicator.wait(timeout)
+        if self._game is not None:
+            self._show_verdict()
+        return self.state["indicator"]["verdict"] if self.options["indicator"] else None
+
+    def _records_changed(self) -> None:
+        """Another board of the same records stored a game: show the new bests without a new version. Called
+        from inside that board's store, so never wait for this board's lock (two boards storing at once in two
+        threads would wait for each other); when it is busy, the next sync shows them anyway.
+        """
+        if self._lock.acquire(blocking=False):
+            try:
+                if self._game is not None:
+                    self.sync(bump=False)
+            finally:
+                self._lock.release()
+
+    def _on_verdict(self) -> None:
+        """A verdict arrived (in the pool's thread): the board shows it in the kernel's thread without a new
+        version (no intent goes stale); see :meth:`_deliver`.
+        """
+        self._deliver(lambda: self.sync(bump=False))
+
+    def _show_verdict(self) -> None:
+        with self._lock:
+            if self._game is not None:
+                self.sync(bump=False)
+
+    def _say(self, kind: str, text: str) -> None:
+        self._message_id += 1
+        self._message = {"id": self._message_id, "kind": kind, "text": text}
+
+    def _narration(self, change: Change) -> str:
+        played = change.last
+        assert played is not None
+        if change.kind == "undo":
+            return f"{self.labels.get('undo', 'Undo')}: {played.move}"
+        return narrate_played(change.game, played)
+
+    # ------------------------------------------------------------------------------------------- intents
+
+    def handle_intent(self, content: object) -> dict[str, Any] | None:
+        """Check and apply one intent from the front end; returns the reply message, if any.
+
+        A malformed, stale or illegal intent changes nothing and is answered with a ``rejected`` message.
+        """
+        intent_id = content.get("id") if isinstance(content, Mapping) else None
+        if not isinstance(intent_id, int) or isinstance(intent_id, bool):
+            intent_id = None
+        try:
+            with self._lock:
+                return self._apply_intent(content, intent_id)
+        except RejectedIntentError as rejected:
+            return protocol.rejected(intent_id, rejected.text, rejected.rule, self._version)
+        except Exception as err:  # a defect must still answer, never leave a traceback without a reply
+            warnings.warn(f"intent failed: {type(err).__name__}: {err}", RuntimeWarning, stacklevel=2)
+            return protocol.rejected(intent_id, f"internal error: {type(err).__name__}", None, self._version)
+
+    def _apply_intent(self, content: object, intent_id: int | None) -> dict[str, Any] | None:
+        kind, fields = protocol.read_intent(content, self._version)
+        try:
+            handler = self._HANDLERS.get(kind)
+            if handler is not None:
+                return handler(self, kind, fields, intent_id)
+            if kind in protocol.SIMPLE:
+                protocol.check_fields(fields, kind)
+                getattr(self.game, kind)()
+            else:  # a switch the front end may set: show_moves, indicator
+                value = protocol.option_value(fields, kind)
+                self.set_option(kind, value)
+                self.host.option_changed(kind, value)
+        except RejectedIntentError:
+            raise
+        except IllegalMoveError as err:
+            raise RejectedIntentError(err.reason, err.rule) from None
+        except PatienceError as err:
+            raise RejectedIntentError(str(err)) from None
+        return None
+
+    def _quiz_waits(self) -> bool:
+        return self._player is not None and self._player.is_waiting(self.game)
+
+    def _on_move(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        move = protocol.intent_move(fields)
+        if self._quiz_waits():
+            return self._quiz_answer(move, intent_id)
+        if self._recorder is not None:
+            self._record_move(move)
+        else:
+            self.game.play(move)
+        return None
+
+    def _on_talon(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, kind)
+        if self._quiz_waits():  # a click on the stock answers too: drawing may be the move
+            return self._quiz_answer(DRAW if kind == "draw" else RECYCLE, intent_id)
+        getattr(self.game, kind)()
+        return None
+
+    def _on_undo(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "undo")
+        if self._recorder is not None and self._recorder.drop_illegal():
+            self.sync()
+        else:
+            self.game.undo()
+        return None
+
+    def _on_restart(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "restart")
+        self._store_unfinished()
+        self.game.reset()
+        return None
+
+    def _on_new(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        seed, rules = protocol.new_game_request(fields, self.game.rules)
+        self.new_game(seed=seed, rules=rules)
+        return None
+
+    def _on_hint(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "hint")
+        option = self.options.__getitem__
+        reply = protocol.hint_reply(
+            self.game,
+            intent_id,
+            max_states=option("hint_max_states"),
+            seconds=option("hint_seconds"),
+            samples=self.options["hint_samples"],
+        )
+        if reply is None:
+            raise RejectedIntentError(self.labels.get("no-hint", "No moves left."))
+        return reply
+
+    def _on_stats(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "stats")
+        return {"type": "stats", "id": intent_id, "rows": self._keeper.rows()}
+
+    def _on_review(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "review")
+        self._start_review()
+        return None
+
+    def _on_resume(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "resume", ("accept",))
+        self.resume() if fields.get("accept") is True else self.decline_resume()
+        return None
+
+    def _on_lang(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "lang", ("lang",))
+        self.lang = fields.get("lang")  # type: ignore[assignment]  # checked by the setter
+        return None
+
+    def _on_lesson(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "lesson", ("action", "pace"))
+        action = fields.get("action")
+        if action == "pace":
+            if self._player is None:
+                raise PatienceError("there is no lesson to set the pace of")
+            self._player.set_pace(fields.get("pace"))
+            self.sync()
+        else:
+            self.step(str(action) if isinstance(action, str) else repr(action))
+        return None
+
+    def _on_record(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        action, value = protocol.record_request(fields, self.game)
+        if action == "start":
+            self.start_recording()
+            return None
+        recorder = self._recorder
+        if recorder is None:
+            raise PatienceError(message("record.not-recording", self._lang))
+        recorder.follow(self.game)
+        if action == "stop":
+            self.stop_recording()
+            return None
+        if action == "note":
+            recorder.set_note(value, self._lang)
+        elif action == "title":
+            recorder.set_title(value, self._lang)
+        elif action == "mark":
+            recorder.toggle_mark(value, self._lang)
+        elif action == "clear":
+            recorder.clear_marks(self._lang)
+        else:
+            recorder.set_quiz(value, self._lang)
+        self.sync()
+        return None
+
+    #: The handler of each intent type but the game's plain calls (``SIMPLE``) and the front end's switches.
+    _HANDLERS: Mapping[str, Callable[[BoardSession, str, Mapping[str, Any], int | None], dict[str, Any] | None]] = {
+        "move": _on_move,
+        "draw": _on_talon,
+        "recycle": _on_talon,
+        "undo": _on_undo,
+        "restart": _on_restart,
+        "new": _on_new,
+        "hint": _on_hint,
+        "stats": _on_stats,
+        "review": _on_review,
+        "resume": _on_resume,
+        "lang": _on_lang,
+        "lesson": _on_lesson,
+        "record": _on_record,
+    }
+
+    def _quiz_answer(self, move: Move, intent_id: int | None) -> dict[str, Any] | None:
+        """The class's answer to a quiz step: judged, said on the board, and the step played when it is over.
+
+        An answer the solver must judge (a legal move the step does not list) is judged in a worker thread; the
+        ``answer`` reply then follows when it is in (``None`` now).
+        """
+        player = self._player
+        assert player is not None
+        game = self.game
+        budget = self.options["quiz_max_states"]
+        if self._busy == "quiz":
+            raise PatienceError(message("quiz.judging", self._lang))
+        if not player.needs_solver(move, game, budget):
+            answer = player.lesson.judge(player.step + 1, move, max_states=None, lang=self._lang)
+            return self._take_answer(player, answer, intent_id)
+        step, lang = player.step + 1, self._lang
+        lesson, peek = player.lesson, self.options["reveal"]  # fair while the face-down cards are hidden
+
+        def judge() -> Any:
+            try:
+                return lesson.judge(step, move, max_states=budget, lang=lang, peek=peek)
+            except Exception:  # the solver failed: the move is judged as one the step does not ask for
+                return Answer("other", message("quiz.other", lang))
+
+        def done(answer: Any) -> None:
+            if self._player is player:
+                reply = self._take_answer(player, answer, intent_id)
+                with contextlib.suppress(Exception):  # no front end to answer (a script)
+                    self.host.send(reply)
+
+        self._background("quiz", judge, done, message("quiz.judging", self._lang))
+        return None
+
+    def _take_answer(self, player: LessonPlayer, answer: Answer, intent_id: int | None) -> dict[str, Any]:
+        game = self.game
+        moves = game.moves
+        self._say("info", answer.text)  # before the step's move is played: its sync carries the words
+        player.take_answer(answer, game)
+        if game.moves == moves:  # a wrong answer with tries left: nothing was played
+            self.sync()
+        return {"type": "answer", "id": intent_id, "verdict": answer.verdict, "text": answer.text}
+
+    # ------------------------------------------------------------------------------- work in a worker thread
+
+    def _token(self) -> tuple[Any, ...]:
+        """What the board shows: work started for it is dropped when it changed by the time the work is done."""
+        player, game = self._player, self.game
+        return (self._shown, game.history, player.step if player else None)
+
+    def _background(
+        self, kind: Literal["review", "quiz"], job: Callable[[], Any], done: Callable[[Any], None], say: str
+    ) -> None:
+        """Run ``job`` in a worker thread and hand its result to ``done`` in the kernel's thread (see
+        :meth:`_deliver`), unless the board changed meanwhile. A job that fails, or a thread that cannot start,
+        switches the review off with a notice; the board plays on.
+        """
+        token = self._token()
+
+        def finish(result: Any, error: BaseException | None) -> None:
+            self._busy = None
+            if self._message is not None and self._message["text"] == say:
+                self._message = None
+            if error is None and self._token() == token:
+                try:
+                    done(result)
+                    return
+                except Exception as err:  # showing it failed: off, as when the job fails
+                    error = err
+            if error is not None:
+                reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+                self._review_error = reason
+                self._say("info", message("notice.review-off", self._lang, reason=reason))
+            self.sync(bump=False)
+
+        def run() -> None:
+            try:
+                result, error = job(), None
+            except Exception as err:  # a failure switches the feature off, never a traceback
+                result, error = None, err
+            self._deliver(lambda: finish(result, error))
+
+        self._busy = kind
+        self._say("info", say)
+        try:
+            thread = threading.Thread(target=run, name=f"patiencelab-{kind}", daemon=True)
+            thread.start()
+        except Exception as err:  # no threads here (Pyodide): off, with a notice
+            finish(None, err)
+            return
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        self.sync()
+
+    def _deliver(self, call: Callable[[], None]) -> None:
+        """Run ``call`` (from a worker thread) in the kernel's thread, under the board's lock: it waits in a queue
+        that the host empties there (:meth:`Host.schedule`), or a cell waiting for it
+        (:meth:`wait_for_background`, whose cell keeps the kernel busy). With no such thread (a plain script)
+        the worker's thread runs it.
+        """
+        self._pending.append(call)
+        if not self.host.schedule(self.run_pending):
+            self.run_pending()
+
+    def run_pending(self) -> None:
+        """Run the calls handed over by worker threads, each once, in the order they came."""
+        while True:
+            try:
+                call = self._pending.popleft()
+            except IndexError:
+                return
+            with self._lock:
+                if self._game is not None:
+                    call()
+
+    def wait_for_background(self, timeout: float = 60.0) -> None:
+        """Block until the work in worker threads (a review, a quiz answer) is done and shown."""
+        for thread in list(self._threads):
+            thread.join(timeout)
+        self.run_pending()
+
+    def _start_review(self) -> None:
+        """The "Review game" button: review the game in a worker thread and show it as :meth:`review` does."""
+        if self._review_error is not None:
+            raise PatienceError(message("notice.review-off", self._lang, reason=self._review_error))
+        if self._busy is not None:
+            return
+        if not self._review_offered(self.game, self.state.get("indicator", {})):
+            raise PatienceError(message("review.not-yet", self._lang))
+        game, budget = self.game.copy(), self.options["review_max_states"]
+        say = message("review.busy", self._lang)
+        self._background(
+            "review", lambda: review(game, max_states=budget), lambda f: self._show_review(self.game, f), say
+        )
+
+    # ------------------------------------------------------------------------------------------- recording
+
+    def _record_move(self, move: Move) -> None:
+        """A move while recording: played (the recorder reads it from the history), or, when the rules reject
+        it, recorded as an illegal step.
+        """
+        recorder = self._recorder
+        assert recorder is not None
+        game = self.game
+        error = game.check(move)
+        if error is None:
+            game.play(move)
+            return
+        if error.rule == "game-over":
+            raise error
+        recorder.illegal(game, move)
+        self.sync()

@@ -1,0 +1,124 @@
+"""The board session without any widget library: intents in, replies and states out, to a plain host."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from patiencelab import Klondike, PatienceError
+from patiencelab.widget import session as session_module
+from patiencelab.widget.session import OPTIONS, BoardSession, PlainHost
+from tests.model_helpers import twin
+
+
+def test_the_session_loads_no_widget_library() -> None:
+    code = (
+        "import sys, patiencelab.widget.session as s\n"
+        "board = s.BoardSession(seed=1, records=None)\n"
+        "board.handle_intent({'type': 'draw', 'version': 0})\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('anywidget', 'traitlets', 'ipywidgets', 'comm')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+class RecordingHost(PlainHost):
+    """A plain host that also notes the options the front end switched and the calls handed to it."""
+
+    def __init__(self, schedules: bool = False) -> None:
+        super().__init__()
+        self.switched: list[tuple[str, Any]] = []
+        self.scheduled: list[Callable[[], None]] = []
+        self.schedules = schedules
+
+    def option_changed(self, name: str, value: Any) -> None:
+        self.switched.append((name, value))
+
+    def schedule(self, call: Callable[[], None]) -> bool:
+        if self.schedules:
+            self.scheduled.append(call)
+        return self.schedules
+
+
+def test_intents_go_in_and_states_come_out_through_the_host() -> None:
+    host = RecordingHost()
+    board = BoardSession(seed=3, host=host, records=None)
+    start = host.state["version"]
+    assert host.state == board.state and board.version == start
+    assert host.labels["hint"]
+    assert board.handle_intent({"type": "draw", "version": start}) is None
+    assert host.state["version"] == start + 1 and host.state["moves"] == 1
+    reply = board.handle_intent({"type": "move", "version": start + 1, "card": "KS", "to": "fH"})
+    assert reply is not None and reply["type"] == "rejected"
+    assert host.state["version"] == start + 1, "a rejected intent changes nothing"
+
+
+def test_a_switch_from_the_front_end_is_told_to_the_host() -> None:
+    host = RecordingHost()
+    board = BoardSession(seed=3, host=host, records=None)
+    board.handle_intent({"type": "show_moves", "version": board.version, "on": True})
+    assert host.switched == [("show_moves", True)]
+    assert board.options["show_moves"] is True and host.state["show_moves"] is True
+    version = board.version
+    board.set_option("show_moves", True)  # the widget's trait follows, and tells the session again
+    assert board.version == version, "the same value again is no change"
+
+
+def test_options_are_checked_by_name() -> None:
+    with pytest.raises(PatienceError, match="no such board option"):
+        BoardSession(seed=1, records=None, options={"peek": True})
+    board = BoardSession(seed=1, records=None, options={"reveal": True})
+    assert all(card is not None for column in board.state["tableau"] for card in column["down"])
+    with pytest.raises(PatienceError, match="the options are"):
+        board.set_option("speed", 2)
+    assert set(OPTIONS) >= {"reveal", "hint_max_states", "review_max_states"}
+
+
+def test_bad_arguments_are_refused_before_anything_starts() -> None:
+    with pytest.raises(PatienceError, match="not both"):
+        BoardSession(Klondike(seed=1), seed=2, records=None)
+    with pytest.raises(PatienceError, match="unknown language"):
+        BoardSession(seed=1, lang="fr", records=None)
+
+
+def test_twin_positions_give_the_same_bytes_to_the_host() -> None:
+    """The same position with its face-down cards in another order: the host gets the same state."""
+    rng = random.Random(4)
+    for seed in range(5):
+        played = Klondike(seed=seed)
+        played.play("d")
+        game = Klondike.from_position(played.position(), rules=played.rules)
+        other = Klondike.from_position(twin(played.position(), rng), rules=played.rules)
+        assert other.position() != game.position()
+        states = []
+        for g in (game, other):
+            host = PlainHost()
+            BoardSession(g, host=host, records=None, options={"show_moves": True})
+            state = {k: v for k, v in host.state.items() if k != "seconds"}
+            states.append(json.dumps(state, sort_keys=True))
+        assert states[0] == states[1]
+
+
+def test_work_of_a_worker_thread_waits_for_the_hosts_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review runs in a worker thread; its result is handed to the host's thread, and shown only when that
+    thread runs it (as the kernel's event loop does).
+    """
+    host = RecordingHost(schedules=True)
+    board = BoardSession(seed=13, host=host, records=None)
+    shown: list[Any] = []
+    monkeypatch.setattr(session_module, "review", lambda game, max_states: ("reviewed", game.moves, max_states))
+    monkeypatch.setattr(board, "_review_offered", lambda game, indicator: True)
+    monkeypatch.setattr(board, "_show_review", lambda game, found: shown.append(found))
+    board.handle_intent({"type": "review", "version": board.version})
+    assert host.state["review"]["busy"]
+    for thread in list(board._threads):
+        thread.join(60)
+    assert len(host.scheduled) == 1 and not shown, "not shown before the host's thread runs it"
+    host.scheduled[0]()
+    assert shown == [("reviewed", 0, OPTIONS["review_max_states"])] and board._busy is None

@@ -34,7 +34,7 @@ RELEASE = threading.Event()
 @pytest.fixture(autouse=True, scope="module")
 def slow_background() -> Iterator[None]:
     """Reviews and quiz judgements in worker threads wait for :data:`RELEASE` before they work."""
-    real_review, real_judge = board_module.review, Lesson.judge
+    real_review, real_judge = board_module.review, Lesson.judge  # type: ignore[attr-defined]
 
     def review(*args: Any, **kwargs: Any) -> Any:
         RELEASE.wait(30)

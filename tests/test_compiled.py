@@ -20,7 +20,7 @@ import pytest
 
 import patiencelab
 from patiencelab import IllegalMoveError, Klondike, Rules, solve
-from patiencelab.solver import hint_move
+from patiencelab.solving import hint_move
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = pathlib.Path(patiencelab.__file__).resolve().parent

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from patiencelab import Klondike
 from patiencelab.lesson import Lesson
-from patiencelab.solver.helpers import verdict
+from patiencelab.solving import verdict
 from patiencelab.widget import session as board_module
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS

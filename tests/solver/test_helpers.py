@@ -6,7 +6,8 @@ import math
 from typing import Any
 
 from patiencelab import Klondike, Move, Rules
-from patiencelab.solver import autocomplete_moves, find_solvable_seed, hint_move, is_winnable, solve
+from patiencelab.solver import solve
+from patiencelab.solving import autocomplete_moves, find_solvable_seed, hint_move, is_winnable
 from tests.solver.conftest import replay_wins
 
 

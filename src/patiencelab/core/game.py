@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from patiencelab.interop import DealFormat
     from patiencelab.players import Chances, Player
     from patiencelab.review import Review
-    from patiencelab.solver import Solution
+    from patiencelab.solver.search import Solution
 
 __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
 
@@ -156,7 +156,7 @@ class Klondike(Table):
             if seed is None:
                 seed = random.SystemRandom().randrange(1 << 31)
             if solvable:
-                from patiencelab.solver import find_solvable_seed
+                from patiencelab.solver.seeds import find_solvable_seed
 
                 seed = find_solvable_seed(seed, rules)
             cards = seeded_deal(seed)
@@ -449,9 +449,10 @@ class Klondike(Table):
         """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when
         the solver decides it within ``seconds`` (or ``max_states`` positions), ``None`` when it cannot tell.
         """
-        from patiencelab.solver import is_winnable
+        from patiencelab.solver.search import solve
 
-        return is_winnable(self, seconds=seconds, max_states=max_states)
+        outcome = solve(self, seconds=seconds, max_states=max_states).outcome
+        return None if outcome == "unknown" else outcome == "solved"
 
     def review(self, *, max_states: Any = 200_000, seconds: Any = math.inf) -> Review:
         """Find the first move after which this deal could no longer be won, and a move that would have kept it
@@ -464,7 +465,7 @@ class Klondike(Table):
 
     def solve(self, *, seconds: Any = 10.0, max_states: Any = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""
-        from patiencelab.solver import solve
+        from patiencelab.solver.search import solve
 
         return solve(self, seconds=seconds, max_states=max_states)
 

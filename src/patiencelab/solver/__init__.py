@@ -1,20 +1,30 @@
 """A Klondike solver: depth-first search over a compact position with a transposition table.
 
-``solve(game)`` decides a deal knowing every face-down card; the helpers give hints, autocompletion and
-solvable seeds.
+``solve(game)`` decides a position knowing every face-down card; ``solve_in_slices`` does the same a slice at a
+time. The search works on a position and rules and never imports the game; the services built on it (winnability,
+hints, solvable seeds, verdicts for worker processes) are in :mod:`patiencelab.solving`.
 """
 
 from __future__ import annotations
 
-from patiencelab.solver.helpers import autocomplete_moves, find_solvable_seed, hint_move, is_winnable
-from patiencelab.solver.search import Outcome, Solution, solve
+import warnings
+from typing import Any
 
-__all__ = [
-    "Outcome",
-    "Solution",
-    "autocomplete_moves",
-    "find_solvable_seed",
-    "hint_move",
-    "is_winnable",
-    "solve",
-]
+from patiencelab.solver.search import Outcome, Solution, solve, solve_in_slices
+
+__all__ = ["Outcome", "Solution", "solve", "solve_in_slices"]
+
+#: Names this package exported before the services moved to :mod:`patiencelab.solving`: they still import from
+#: here, with a :class:`DeprecationWarning`, for one release.
+MOVED = ("autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable")
+
+
+def __getattr__(name: str) -> Any:
+    if name in MOVED:
+        warnings.warn(
+            f"patiencelab.solver.{name} moved to patiencelab.solving.{name}", DeprecationWarning, stacklevel=2
+        )
+        from patiencelab import solving  # a deprecated name: the services are above the search
+
+        return getattr(solving, name)
+    raise AttributeError(f"module 'patiencelab.solver' has no attribute {name!r}")

@@ -1,0 +1,36 @@
+"""Names that moved still import from their old places for one release, with a DeprecationWarning."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import patiencelab.solving
+
+
+@pytest.mark.parametrize(
+    ("old", "name"),
+    [
+        ("patiencelab.solver", "hint_move"),
+        ("patiencelab.solver", "is_winnable"),
+        ("patiencelab.solver", "find_solvable_seed"),
+        ("patiencelab.solver", "autocomplete_moves"),
+        ("patiencelab.solver.helpers", "verdict"),
+        ("patiencelab.solver.helpers", "verdict_in_slices"),
+        ("patiencelab.solver.helpers", "hint_move"),
+    ],
+)
+def test_a_moved_name_imports_from_its_old_place_with_a_warning(old: str, name: str) -> None:
+    module = importlib.import_module(old)
+    with pytest.warns(DeprecationWarning, match=f"moved to patiencelab.solving.{name}"):
+        value = getattr(module, name)
+    assert value is getattr(patiencelab.solving, name)
+
+
+def test_the_search_package_exports_the_search_only() -> None:
+    import patiencelab.solver
+
+    assert patiencelab.solver.__all__ == ["Outcome", "Solution", "solve", "solve_in_slices"]
+    with pytest.raises(AttributeError):
+        patiencelab.solver.no_such_name  # noqa: B018

@@ -1,6 +1,7 @@
 /** Card faces and backs drawn with SVG and CSS (no image files), and the words that name a card. */
 
 import { RANKS, type Labels, type Suit } from "./types";
+import { CARD_PATTERN } from "./vocabulary";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -23,13 +24,11 @@ export interface ParsedCard {
   red: boolean;
 }
 
-/** Reads card notation such as `5H`, `TD`, `10C`; null when it is not a card. */
+/** Reads a card's code as the protocol writes it (`5H`, `TD`); null when it is not one. */
 export function parseCard(id: string): ParsedCard | null {
-  const match = /^(10|[A2-9TJQK])([CDHS])$/i.exec(id);
-  if (!match) return null;
-  const r = match[1].toUpperCase();
-  const rank = r === "10" ? 10 : RANKS.indexOf(r) + 1;
-  const suit = match[2].toUpperCase() as Suit;
+  if (!CARD_PATTERN.test(id)) return null;
+  const rank = RANKS.indexOf(id[0]) + 1;
+  const suit = id[1] as Suit;
   return { rank, suit, red: suit === "D" || suit === "H" };
 }
 

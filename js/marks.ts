@@ -5,14 +5,9 @@
  * circle (`gestureMark`), as on Lichess. */
 
 import type { CardId, Mark, MarkColor, PileId } from "./types";
+import { MARK_COLORS, PILE_PATTERN } from "./vocabulary";
 
-/** The colours of `core/marks.COLORS` (as `svg.py` draws them). */
-export const MARK_COLORS: Record<MarkColor, string> = {
-  green: "#16a34a",
-  red: "#dc2626",
-  blue: "#2563eb",
-  yellow: "#eab308",
-};
+export { MARK_COLORS };
 
 /** A box relative to the table. */
 export interface Box {
@@ -26,7 +21,7 @@ export type Shape =
   | { kind: "arrow"; x1: number; y1: number; x2: number; y2: number; width: number; color: string; head: string; name: string }
   | { kind: "circle"; cx: number; cy: number; r: number; width: number; color: string; name: string };
 
-const PILE = /^(stock|w|t[1-9]|f[CDHS])$/;
+
 
 function colorOf(mark: Mark): string {
   const name = mark.color && mark.color in MARK_COLORS ? mark.color : "green";
@@ -97,7 +92,7 @@ export function gestureColor(alt: boolean, ctrl: boolean): MarkColor {
 /** The mark a gesture from `start` to `end` makes: an arrow between two piles, or a circle on the card (else the
  * pile) where it started and ended. Null for a gesture that ends off the table. */
 export function gestureMark(start: Spot, end: Spot | null, color: MarkColor = "green"): Mark | null {
-  if (!end || !PILE.test(start.pile) || !PILE.test(end.pile)) return null;
+  if (!end || !PILE_PATTERN.test(start.pile) || !PILE_PATTERN.test(end.pile)) return null;
   const paint = color === "green" ? {} : { color };
   if (start.pile !== end.pile) return { arrow: [start.pile, end.pile], ...paint };
   const card = start.card && start.card === end.card ? start.card : null;

@@ -16,7 +16,7 @@ from typing import Any
 from patiencelab.core.cards import RANKS, Card, Suit
 from patiencelab.core.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
 from patiencelab.core.game import Klondike
-from patiencelab.core.marks import Mark
+from patiencelab.core.marks import MARK_COLORS, Mark
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -35,9 +35,6 @@ FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 #: Colour palettes by theme name.
-#: The colours of a teacher's marks, by :data:`~patiencelab.core.marks.COLORS` name.
-MARK_COLORS = {"green": "#16a34a", "red": "#dc2626", "blue": "#2563eb", "yellow": "#eab308"}
-
 #: The colours of the pictures by theme name (``render(..., theme="dark")``): felt, card faces and backs, ink,
 #: the arrow of a move and the outline of a highlight.
 THEMES: dict[str, dict[str, str]] = {

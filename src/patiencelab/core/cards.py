@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.limits import MAX_CARD_TEXT, check_length
 
-__all__ = ["RANKS", "Card", "Color", "Suit", "full_deck"]
+__all__ = ["CARD_PATTERN", "RANKS", "Card", "Color", "Suit", "full_deck"]
 
 #: Rank letters, index = rank - 1.
 RANKS = "A23456789TJQK"
+#: A card's code as the board and the protocol write it (the whole code): rank letter, then suit letter. The
+#: front end (``js/vocabulary.ts``) and the protocol's schema hold the same pattern (a test keeps them equal).
+CARD_PATTERN = r"[A2-9TJQK][CDHS]"
 
 
 class Color(enum.Enum):

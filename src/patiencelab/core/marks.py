@@ -16,14 +16,30 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.moves import Move
 
-__all__ = ["COLORS", "MAX_MARKS", "Mark", "arrow_for", "is_pile", "move_piles", "pile_of"]
+__all__ = [
+    "COLORS",
+    "MARK_COLORS",
+    "MAX_MARKS",
+    "PILE_PATTERN",
+    "Mark",
+    "arrow_for",
+    "is_pile",
+    "move_piles",
+    "pile_of",
+]
 
-#: The colours a mark may have (the first is the default).
-COLORS = ("green", "red", "blue", "yellow")
+#: The colours a mark may have, by name, as the board and the pictures draw them (the first is the default). The
+#: front end's copy, ``js/vocabulary.ts``, is generated from this (``js/vocabulary.py``; a test keeps them equal).
+MARK_COLORS = {"green": "#16a34a", "red": "#dc2626", "blue": "#2563eb", "yellow": "#eab308"}
+#: The names of :data:`MARK_COLORS`.
+COLORS = tuple(MARK_COLORS)
 #: The most marks one step may carry.
 MAX_MARKS = 24
 
-_PILE = re.compile(r"stock|w|t[1-9]|f[CDHS]")
+#: A pile's name in the board's vocabulary (the whole name): the stock, the waste, a column, a foundation by suit.
+#: The front end (``js/vocabulary.ts``) and the protocol's schema hold the same pattern (a test keeps them equal).
+PILE_PATTERN = r"stock|w|t[1-9]|f[CDHS]"
+_PILE = re.compile(PILE_PATTERN)
 
 
 def is_pile(place: str) -> bool:

@@ -62,7 +62,7 @@ the time terms of a table (``windows``) count nothing and an episode depends onl
 environment's own generator (seeded by the last seed given). ``options={"deal": text}`` deals the 104-character
 deal ``text`` and ``options={"position": p}`` starts from a position (its JSON form or a
 :class:`~patiencelab.core.position.Position`). An episode is terminated when the game is won or stuck (no move
-left that could change it: :attr:`~patiencelab.core.game.Klondike.status`) and truncated after ``max_steps``
+left that could change it: ``game.status``) and truncated after ``max_steps``
 steps (default 1,000): a player can go round in circles for ever. ``render_mode="ansi"`` makes
 :meth:`KlondikeEnv.render` return the board as text.
 """

@@ -20,15 +20,13 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
 __all__ = ["SliceExecutor", "has_processes", "process_pool", "run_jobs", "stop_pool", "window"]
-
-_T = TypeVar("_T")
 
 #: How long the slice executor works before it lets the event loop handle messages again.
 SLICE_SECONDS = 0.01
@@ -100,9 +98,9 @@ def window(executor: Executor) -> int:
 
 def run_jobs(
     executor: Executor,
-    job: Callable[..., _T],
+    job: Callable[..., Any],
     arguments: Iterable[tuple[Any, ...]],
-    keep: Callable[[_T], None],
+    keep: Callable[[Any], None],
     size: int | None = None,
 ) -> None:
     """Run ``job(*args)`` on ``executor`` for each ``args`` of ``arguments``, at most ``size`` (default
@@ -112,7 +110,7 @@ def run_jobs(
     results already in are kept, and the exception goes on.
     """
     size = window(executor) if size is None else size
-    pending: set[Future[_T]] = set()
+    pending: set[Future[Any]] = set()
     todo = iter(arguments)
     try:
         exhausted = False

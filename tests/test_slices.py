@@ -206,7 +206,8 @@ def test_without_processes_a_survey_runs_in_this_process() -> None:
 
 def test_importing_the_package_starts_no_multiprocessing() -> None:
     code = (
-        "import sys, patiencelab, patiencelab.workers; print(sorted(m for m in sys.modules if 'multiprocessing' in m))"
+        "import sys, patiencelab, patiencelab.workers, patiencelab.players; "
+        "print(sorted(m for m in sys.modules if 'multiprocessing' in m))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -37,9 +37,23 @@ API_DIR = DOCS / "reference" / "api"
 NOTEBOOK_DIR = DOCS / "gallery" / "notebooks"
 LESSON_DIR = DOCS / "gallery" / "lessons"
 #: Libraries whose names appear in signatures and docstrings; they are not linked (``t`` is traitlets' ``typing``).
-OTHER_LIBRARIES = {"t", "traitlets", "anywidget", "ipywidgets", "matplotlib", "dask", "distributed", "tqdm", "polib"}
+OTHER_LIBRARIES = {
+    "t",
+    "traitlets",
+    "anywidget",
+    "ipywidgets",
+    "matplotlib",
+    "dask",
+    "distributed",
+    "tqdm",
+    "polib",
+    "gymnasium",
+    "spaces",
+    "numpy",
+    "np",
+}
 #: Names of other libraries that docstrings mention without their module (imported only for type checking).
-OUTSIDE_NAMES = {"Figure", "ProcessPoolExecutor", "Executor", "Future", "Client"}
+OUTSIDE_NAMES = {"Figure", "ProcessPoolExecutor", "Executor", "Future", "Client", "NDArray"}
 
 
 # ------------------------------------------------------------------------------------------ public names

@@ -16,7 +16,7 @@ import signal
 import threading
 import warnings
 from collections.abc import Collection, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import Executor
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -36,7 +36,7 @@ from patiencelab.survey_io import (
     summary_table,
     wilson,
 )
-from patiencelab.workers import has_processes, process_pool, stop_pool
+from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool, window
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -133,30 +133,8 @@ def _in_process(run: _Run, seeds: Iterable[int]) -> None:
         run.add(solve_seed(seed, *run.args))
 
 
-def _on_executor(run: _Run, seeds: Iterable[int], executor: Executor, window: int) -> None:
-    pending: set[Future[Row]] = set()
-    todo = run.todo(seeds)
-    try:
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < window:
-                seed = next(todo, None)
-                if seed is None:
-                    exhausted = True
-                else:
-                    pending.add(executor.submit(solve_seed, seed, *run.args))
-            if not pending:
-                return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                run.add(future.result())
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        for future in pending:
-            if future.done() and not future.cancelled() and future.exception() is None:
-                run.add(future.result())
-        raise
+def _on_executor(run: _Run, seeds: Iterable[int], executor: Executor, size: int) -> None:
+    run_jobs(executor, solve_seed, ((seed, *run.args) for seed in run.todo(seeds)), run.add, size)
 
 
 def survey(
@@ -231,7 +209,7 @@ def _survey(
                 pool = process_pool(workers)
                 _on_executor(run, seeds, pool, 2 * workers)
             else:
-                _on_executor(run, seeds, executor, _window(executor))
+                _on_executor(run, seeds, executor, window(executor))
         except KeyboardInterrupt:
             if pool is not None:
                 stop_pool(pool)
@@ -284,21 +262,6 @@ def _sigterm_stops_the_survey() -> Iterator[None]:
     finally:
         if mine:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _window(executor: Executor) -> int:
-    """How many deals to keep submitted: enough to keep every worker busy, few enough to stop fast."""
-    size = getattr(executor, "_max_workers", None)
-    if isinstance(size, int) and size > 0:
-        return 2 * size
-    client = getattr(executor, "_client", None)
-    nthreads = getattr(client, "nthreads", None)
-    if callable(nthreads):
-        try:
-            return max(2, 2 * int(sum(nthreads().values())))
-        except Exception:  # pragma: no cover - a client that cannot answer
-            pass
-    return 64
 
 
 class _File:

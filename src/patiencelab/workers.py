@@ -1,6 +1,7 @@
 """Where background work runs: local worker processes that end with the process that started them (surveys,
-the winnability indicator), or, where there are none (Pyodide in a browser), slices of work in this thread's
-event loop between its other work.
+player evaluations, the winnability indicator), or, where there are none (Pyodide in a browser), slices of work
+in this thread's event loop between its other work. :func:`run_jobs` runs many jobs on any executor (a local
+pool, a Dask client's executor) a window at a time, for surveys and evaluations alike.
 
 ``multiprocessing`` is imported only when a pool starts: Pyodide has no processes, and ``import patiencelab``
 stays free of it.
@@ -17,14 +18,15 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["SliceExecutor", "has_processes", "process_pool", "stop_pool"]
+__all__ = ["SliceExecutor", "has_processes", "process_pool", "run_jobs", "stop_pool", "window"]
 
 #: How long the slice executor works before it lets the event loop handle messages again.
 SLICE_SECONDS = 0.01
@@ -75,6 +77,62 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes.values():
         process.join(5)
+
+
+def window(executor: Executor) -> int:
+    """How many jobs to keep submitted to ``executor``: enough to keep every worker busy, few enough to stop
+    fast (twice its workers, or its Dask client's threads; 64 when it does not say).
+    """
+    size = getattr(executor, "_max_workers", None)
+    if isinstance(size, int) and size > 0:
+        return 2 * size
+    client = getattr(executor, "_client", None)
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            return max(2, 2 * int(sum(nthreads().values())))
+        except Exception:  # pragma: no cover - a client that cannot answer
+            pass
+    return 64
+
+
+def run_jobs(
+    executor: Executor,
+    job: Callable[..., Any],
+    arguments: Iterable[tuple[Any, ...]],
+    keep: Callable[[Any], None],
+    size: int | None = None,
+) -> None:
+    """Run ``job(*args)`` on ``executor`` for each ``args`` of ``arguments``, at most ``size`` (default
+    :func:`window`) at a time, and hand each result to ``keep`` as it finishes (in the order they finish).
+
+    When anything goes wrong (a job raises, ``keep`` raises, Ctrl-C), the jobs not started are cancelled, the
+    results already in are kept, and the exception goes on.
+    """
+    size = window(executor) if size is None else size
+    pending: set[Future[Any]] = set()
+    todo = iter(arguments)
+    try:
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < size:
+                args = next(todo, None)
+                if args is None:
+                    exhausted = True
+                else:
+                    pending.add(executor.submit(job, *args))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                keep(future.result())
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        for future in pending:
+            if future.done() and not future.cancelled() and future.exception() is None:
+                keep(future.result())
+        raise
 
 
 class SliceExecutor(concurrent.futures.Executor):

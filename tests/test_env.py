@@ -28,8 +28,7 @@ from patiencelab.env import (  # noqa: E402
     move_to_action,
     observe,
 )
-
-from .test_players import twin  # noqa: E402
+from tests.model_helpers import twin  # noqa: E402
 
 RULE_SETS = [
     Rules(),

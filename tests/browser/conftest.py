@@ -74,7 +74,10 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API runs an event loop in the main thread while it is open, and a widget made
+# then would hand its worker threads' results to that loop (see widget/board.py), which nothing runs once the
+# browser tests are done. Closed after each module, it leaves no loop behind for the tests that follow.
+@pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Playwright]:
     try:
         from playwright.sync_api import sync_playwright
@@ -85,9 +88,9 @@ def playwright_driver() -> Iterator[Playwright]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_driver: Playwright, chromium_path: str) -> Iterator[Browser]:
-    """One headless Chromium for the session; each test gets a fresh context (its own profile)."""
+    """One headless Chromium for each test module; each test gets a fresh context (its own profile)."""
     launched = playwright_driver.chromium.launch(executable_path=chromium_path, args=list(CHROMIUM_ARGS))
     yield launched
     launched.close()

@@ -35,7 +35,7 @@ def hint_move(game: Klondike, *, seconds: float = math.inf, max_states: int | No
 def autocomplete_moves(game: Klondike) -> list[Move] | None:
     """The moves that finish a trivially won game (every card face up; draws and recycles as needed, only
     foundation moves otherwise), or ``None`` when the game is not that far. The board's Autocomplete is the
-    game's own routine (:attr:`Klondike.can_autocomplete <patiencelab.core.game.Klondike.can_autocomplete>`),
+    game's own routine (:attr:`Klondike.can_autocomplete <patiencelab.Klondike.can_autocomplete>`),
     which never calls the solver.
     """
     st = State.of(game)
@@ -52,7 +52,7 @@ def autocomplete_moves(game: Klondike) -> list[Move] | None:
 
 def is_winnable(game: Klondike, *, seconds: Any = 10.0, max_states: Any = None) -> bool | None:
     """True or False when the solver decides the game's current position within ``seconds`` (or ``max_states``
-    positions), else ``None`` (see :meth:`Klondike.is_winnable <patiencelab.core.game.Klondike.is_winnable>`).
+    positions), else ``None`` (see :meth:`Klondike.is_winnable <patiencelab.Klondike.is_winnable>`).
     """
     return game.is_winnable(seconds=seconds, max_states=max_states)
 

@@ -367,7 +367,7 @@ class BoardSession:
 
     def review(self) -> Review:
         """Review the game and show it as a lesson of the game so far, at the position the review speaks of;
-        returns the review (see :meth:`KlondikeWidget.review <patiencelab.widget.board.KlondikeWidget.review>`).
+        returns the review (see :meth:`KlondikeWidget.review <patiencelab.KlondikeWidget.review>`).
         """
         game = self.game
         found = review(game, max_states=self.options["review_max_states"])

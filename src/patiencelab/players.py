@@ -96,6 +96,9 @@ class Decision:
     kept: int
     samples: int
     chances: Chances
+    #: True when the move follows wins found at an earlier decision, still consistent with every card seen
+    #: since (nothing was solved; ``samples`` counts those deals).
+    followed: bool = False
 
 
 def stand_in(view: PlayerView) -> Klondike:
@@ -265,12 +268,15 @@ class NoPeek:
             if move not in ordered:
                 ordered.append(move)  # a win's first move counts whatever the hint filters say
         back = self._returns(view, game, ordered, visited)
+        if back and all(m in back for m in ordered):  # then any move the hint order leaves out that goes on
+            ordered += [m for m in legal if m not in ordered]
+            back = self._returns(view, game, ordered, visited)
         best = max(ordered, key=lambda m: (m not in back, votes[m], -ordered.index(m)))
         kept = votes[best]
         if not confirm:
             self._keep_plans(view, best, [(d, line) for d, line, f in zip(deals, lines, firsts) if f == best], game)
         if plans:
-            return Decision(best, kept, len(plans), _interval(len(plans), 0, 0, False))
+            return Decision(best, kept, len(plans), _interval(len(plans), 0, 0, False), followed=True)
         if confirm:
             for deal, solution, first in zip(deals, solutions, firsts):
                 if solution.outcome != "impossible" and first != best and _wins_after(deal, view.rules, best, self):

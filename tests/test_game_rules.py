@@ -301,14 +301,21 @@ def test_a_foundation_return_counts() -> None:
     assert not game.is_stuck
 
 
-def test_a_stock_that_never_helps_is_stuck() -> None:
+def test_a_stock_that_never_helps_is_stuck_once_it_is_seen() -> None:
     # Reading: is_stuck counts every legal move, yet draws and recycles that can never make another move legal
-    # do not keep the game alive (else no game with unlimited passes could ever be stuck).
+    # do not keep the game alive (else no game with unlimited passes could ever be stuck). It is decided from
+    # what the player sees: while the stock is unseen it might hold the AH, so only its draws tell.
     stuck = game_from(spade_columns(SPADE_TOPS), stock="5H 3H", rest="t2", found={"C": 13, "D": 13})
     assert stuck.legal_moves() == [Move.parse("d")]
+    assert not stuck.is_stuck
+    stuck.draw()
+    stuck.draw()
     assert stuck.is_stuck
     helpful = game_from(spade_columns(SPADE_TOPS), stock="5H 6H", rest="t2", found={"C": 13, "D": 13})
     assert helpful.legal_moves() == [Move.parse("d")]
+    assert not helpful.is_stuck
+    helpful.draw()
+    helpful.draw()
     assert not helpful.is_stuck
 
 

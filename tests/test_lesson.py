@@ -207,18 +207,39 @@ def test_the_shipped_review_lesson_is_the_review_of_its_own_game() -> None:
     assert not any(s.marks for s in lesson.steps if s is not shown)
 
 
-def test_each_quiz_of_the_shipped_quiz_lesson_has_a_tempting_card_move_that_loses() -> None:
-    lesson = Lesson.builtin("quiz")
-    quizzes = [n for n, s in enumerate(lesson.steps, 1) if s.quiz is not None]
-    assert len(quizzes) == 2
-    for number in quizzes:
+#: What the shipped lessons' quiz steps teach: for each step, every legal move with the fair verdict and the
+#: number of the 16 possible deals it keeps winnable, as the step's note says in every language.
+QUIZ_TEACHES = {
+    ("quiz", 2): {"6S-t2": ("right", 13), "d": ("right", 13)},
+    ("quiz", 18): {"4S-t3": ("right", 13), "KC-t1": ("other", 10), "KS-t1": ("other", 10), "d": ("right", 13)},
+}
+OF = {"en": "{} of 16", "nl": "{} van 16", "sv": "{} av 16"}
+
+
+def test_every_quiz_step_of_every_shipped_lesson_is_judged_as_the_lesson_says() -> None:
+    from patiencelab.lesson import FAIR_SAMPLES
+    from patiencelab.players import keeps_winnable
+
+    asked = [(name, n) for name in BUILTIN for n, s in enumerate(Lesson.builtin(name).steps, 1) if s.quiz]
+    assert sorted(asked) == sorted(QUIZ_TEACHES), "every quiz step of a shipped lesson is listed here"
+    for (name, number), teaches in QUIZ_TEACHES.items():
+        lesson = Lesson.builtin(name)
+        step = lesson.steps[number - 1]
         game = lesson.game_at(number - 1)
-        verdicts = {m: lesson.judge(number, m, peek=True).verdict for m in game.legal_moves()}
-        assert verdicts[game.parse_move(lesson.steps[number - 1].move)] == "right"
-        losing = [m for m, v in verdicts.items() if v == "loses"]
-        assert losing and all(game.uncovers(m) is not None for m in losing)
-        for lang in ("nl", "sv"):
-            assert lesson.judge(number, losing[0], lang=lang, peek=True).verdict == "loses"
+        legal = game.legal_moves()
+        assert {game.notation(m) for m in legal} == set(teaches), "every legal move is judged here"
+        # the judge's own budget: 50,000 positions shared by the answer's and the step's 16 deals
+        counts, samples = keeps_winnable(game.player_view(), legal, samples=FAIR_SAMPLES, max_states=50_000 // 32)
+        assert samples == 16
+        for move, kept in zip(legal, counts):
+            verdict, noted = teaches[game.notation(move)]
+            assert kept.won == noted, (name, number, game.notation(move))
+            for lang in ("en", "nl", "sv"):
+                answer = lesson.judge(number, move, lang=lang)
+                assert answer.verdict == verdict, (name, number, game.notation(move), lang, answer)
+                assert OF[lang].format(noted) in (text_in(step.note, lang) or ""), (name, number, lang)
+        # the step's own move keeps this very deal winnable too, so the lesson never plays a losing line
+        assert lesson.judge(number, step.move, peek=True).verdict == "right"
 
 
 def test_a_quiz_is_judged_fairly_by_default_from_what_the_class_sees() -> None:

@@ -268,3 +268,64 @@ def test_views_of_a_game_after_moves_match_their_twins_move_by_move() -> None:
     view: PlayerView = game.player_view()
     other = Klondike.from_position(twin(game.position(), random.Random(1)), rules=game.rules)
     assert view.tableau == other.player_view().tableau and view.waste == other.player_view().waste
+
+
+def _place(view: PlayerView) -> tuple[Any, ...]:
+    """What a view shows, for spotting a return (recycles counted once when passes are unlimited)."""
+    recycles = view.recycles if view.rules.max_passes is not None else min(view.recycles, 1)
+    return (view.tableau, view.stock_size, view.stock, view.waste, view.foundations, recycles)
+
+
+def _returns_when_it_need_not(player: NoPeek | None, draw: int, seed: int, moves: int = 120) -> int:
+    """Play a game with ``player`` (``None``: a fresh player at every move, which forgets) and count the moves
+    that led back to a position decided in before, turning up nothing, while some legal move did not.
+    """
+    game = Klondike(seed=seed, rules=Rules(draw=draw))
+    visited: set[tuple[Any, ...]] = set()
+    needless = 0
+    for _ in range(moves):
+        if game.is_won or not game.legal_moves():
+            break
+        view = game.player_view()
+        visited.add(_place(view))
+        back = set()
+        for move in game.legal_moves():
+            trial = game.copy()
+            trial.play(move)
+            played = trial.last_played()
+            fresh = (move.is_draw and view.unseen_stock) or (played is not None and played.turned is not None)
+            if not fresh and _place(trial.player_view()) in visited:
+                back.add(move)
+        move = (player or NoPeek(samples=4, max_states=300, seed=seed)).choose(view)
+        needless += move in back and len(back) < len(game.legal_moves())
+        game.play(move)
+    return needless
+
+
+def test_nopeek_remembers_its_game_and_does_not_go_round_in_circles() -> None:
+    forgetting = 0
+    for draw, seed in ((1, 1), (3, 4), (3, 5)):
+        remembering = NoPeek(samples=4, max_states=300, seed=seed)
+        assert _returns_when_it_need_not(remembering, draw, seed) == 0, (draw, seed)
+        # the test can fail: a fresh player at every move, which forgets, goes back where it has been
+        forgetting += _returns_when_it_need_not(None, draw, seed)
+    assert forgetting >= 1
+
+
+def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_play_alike() -> None:
+    followed = compared = 0
+    for n, (rules, position) in enumerate(POSITIONS):
+        if position["recycles"] == 0:
+            continue  # past a recycle the stock is known, so draws turn up nothing new
+        one, two = pair(rules, position, n)
+        players = [NoPeek(samples=6, max_states=2_000, seed=n) for _ in range(2)]
+        for _ in range(12):
+            if one.is_won or not one.legal_moves() or one.player_view() != two.player_view():
+                break  # the twins' views part when a card turns up: each then plays its own game
+            decisions = [p.decide(g.player_view()) for p, g in zip(players, (one, two))]
+            assert decisions[0] == decisions[1], "twins get the same moves along the game"
+            compared += 1
+            followed += decisions[0].followed
+            for game, decision in zip((one, two), decisions):
+                game.play(decision.move)
+    assert compared >= 20 and followed >= 3

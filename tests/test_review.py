@@ -94,3 +94,34 @@ def test_the_review_changes_nothing_and_checks_its_budget() -> None:
     assert game.record() == before
     with pytest.raises(PatienceError, match="max_states"):
         game.review(max_states=0)
+
+
+PEEKS = {
+    "en": "(This is a second opinion from the solver, which knows the face-down cards.)",
+    "nl": "(Dit is een tweede mening van de oplosser, die de gesloten kaarten kent.)",
+    "sv": "(Det här är en andra åsikt från lösaren, som ser de nedvända korten.)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PEEKS))
+def test_every_verdict_of_the_solver_says_that_it_knows_the_face_down_cards(lang: str) -> None:
+    from .solver.positions import lost_from_the_start
+
+    lost = random_game(13)
+    still_winnable = Klondike(seed=1)
+    undecided = Klondike(seed=3)  # not decided within one position
+    never = lost_from_the_start()
+    outcomes = set()
+    for game, budget in ((lost, BUDGET), (still_winnable, BUDGET), (undecided, 1), (never, 10_000)):
+        game.lang = lang
+        found = game.review(max_states=budget)
+        outcomes.add(found.outcome)
+        assert found.text.endswith(" " + PEEKS[lang]), found.text
+        assert found.text.count(PEEKS[lang]) == 1
+    assert outcomes == {"lost", "winnable", "unknown", "never-winnable"}
+    won = Klondike(seed=1)
+    for move in solve(won, max_states=200_000, seconds=math.inf).moves:
+        won.play(move)
+    won.lang = lang
+    found = won.review(max_states=BUDGET)
+    assert found.outcome == "won" and PEEKS[lang] not in found.text  # a won game needs no second opinion

@@ -268,7 +268,10 @@ def test_a_review_with_no_losing_move_leaves_the_board_where_it_was_with_the_wor
     found = widget.review()
     assert found.outcome == "winnable" and found.at == 2
     assert widget.game.moves == 2 and widget.state["lesson"]["step"] == 2
-    assert widget.state["lesson"]["note"] == "This game can still be won from here."
+    assert widget.state["lesson"]["note"] == (
+        "This game can still be won from here."
+        " (This is a second opinion from the solver, which knows the face-down cards.)"
+    )
     assert widget.state["lesson"]["marks"] == []
 
 

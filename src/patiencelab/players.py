@@ -5,7 +5,9 @@
   card to a foundation, then the waste's card, then other card moves, then a draw), without a solver.
 - :class:`NoPeek` is the fair strong player (determinized search): it deals the unseen cards at random into the
   unseen places a number of times, solves each sample once within a state budget, reads the first move of each
-  win found, and plays the move that keeps the most samples winnable, ties broken by the hint order.
+  win found, and plays the move that keeps the most samples winnable, ties broken by the hint order. Along a
+  game it follows the wins it found while they agree with every card seen since (solving nothing), and it
+  does not go back to a position it has decided in when another move goes on.
 - :class:`Oracle` is the solver's hint of old: it **peeks**, knowing every face-down card of the game it is
   bound to. Its win rate is an upper bound, not a fair player's.
 
@@ -115,6 +117,9 @@ class Decision:
     kept: int
     samples: int
     chances: Chances
+    #: True when the move follows wins found at an earlier decision, still consistent with every card seen
+    #: since (nothing was solved; ``samples`` counts those deals).
+    followed: bool = False
 
 
 def stand_in(view: PlayerView) -> Klondike:
@@ -227,7 +232,13 @@ class Greedy:
 class NoPeek:
     """The fair strong player: per decision, ``samples`` deals of the unseen cards, each solved once within
     ``max_states`` positions; the move that starts the most wins found is played, ties (no win found included)
-    broken by the hint order. Seeded by ``seed``: the same view always gets the same move.
+    broken by the hint order. Seeded by ``seed``.
+
+    It never goes round in circles: it remembers the positions it decided in along the game it plays (what it
+    saw there, nothing hidden), and a move that turns up nothing new and leads back to one of them is played only
+    when every legal move does (a win found in a sampled deal may start with a foundation card brought back
+    that the next decision's win puts home again). So the same view gets the same move when it is reached the
+    same way; two games whose hidden cards differ only in order get the same moves.
     """
 
     def __init__(
@@ -239,6 +250,11 @@ class NoPeek:
         self.max_states = max_states
         self.seed = seed
         self.seconds = math.inf
+        #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
+        self._path: list[tuple[tuple[Move, ...], PlayerView]] = []
+        #: The sampled deals whose win found starts with the move just played: the moves played to the next
+        #: decision, the deal after them and the rest of its winning line.
+        self._plans: list[tuple[tuple[Move, ...], Position, tuple[Move, ...]]] = []
 
     def choose(self, view: PlayerView) -> Move:
         """The move of :meth:`decide`."""
@@ -251,18 +267,37 @@ class NoPeek:
         """
         game = stand_in(view)
         legal = _legal_or_fail(view)
+        visited = self._visit(view)
+        plans = [] if confirm else self._plans_for(view)
+        self._plans = []
         ordered = ranked_moves(game, view.last_move) or legal
         if len(legal) == 1 and not confirm:  # nothing to choose: no need to solve
+            self._keep_plans(view, legal[0], [(d, line) for d, line in plans if line], game)
             return Decision(legal[0], 0, 0, _interval(0, 0, 0, False))
-        deals, exact = _deals(view, self.samples, self.seed)
-        solutions = [_solve(deal, view.rules, self.max_states, self.seconds) for deal in deals]
-        firsts: list[Move | None] = [_first_move(game, s) for s in solutions]
+        if plans:  # the wins found before still hold: follow them, solving nothing
+            deals = [deal for deal, _ in plans]
+            lines = [line for _, line in plans]
+            exact = False
+            solutions: list[Solution] = []
+        else:
+            deals, exact = _deals(view, self.samples, self.seed)
+            solutions = [_solve(deal, view.rules, self.max_states, self.seconds) for deal in deals]
+            lines = [tuple(s.moves) if s.outcome == "solved" else () for s in solutions]
+        firsts: list[Move | None] = [_parse_first(game, line) for line in lines]
         votes = Counter(m for m in firsts if m is not None)
         for move in votes:
             if move not in ordered:
                 ordered.append(move)  # a win's first move counts whatever the hint filters say
-        best = max(ordered, key=lambda m: (votes[m], -ordered.index(m)))
+        back = self._returns(view, game, ordered, visited)
+        if back and all(m in back for m in ordered):  # then any move the hint order leaves out that goes on
+            ordered += [m for m in legal if m not in ordered]
+            back = self._returns(view, game, ordered, visited)
+        best = max(ordered, key=lambda m: (m not in back, votes[m], -ordered.index(m)))
         kept = votes[best]
+        if not confirm:
+            self._keep_plans(view, best, [(d, line) for d, line, f in zip(deals, lines, firsts) if f == best], game)
+        if plans:
+            return Decision(best, kept, len(plans), _interval(len(plans), 0, 0, False), followed=True)
         if confirm:
             for deal, solution, first in zip(deals, solutions, firsts):
                 if solution.outcome != "impossible" and first != best and _wins_after(deal, view.rules, best, self):
@@ -271,8 +306,65 @@ class NoPeek:
         verdicts = _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
         return Decision(best, kept, len(deals), verdicts)
 
+    def _plans_for(self, view: PlayerView) -> list[tuple[Position, tuple[Move, ...]]]:
+        """The sampled deals whose win found earlier began with the moves played since and that agree with every
+        card seen since, each with the rest of its winning line: still deals consistent with ``view``.
+        """
+        place = replace(view, history=())
+        plans = []
+        for history, deal, line in self._plans:
+            if history == view.history and replace(_sample_view(deal, view), history=()) == place:
+                plans.append((deal, line))
+        return plans
+
+    def _keep_plans(
+        self, view: PlayerView, move: Move, plans: list[tuple[Position, tuple[Move, ...]]], game: Klondike
+    ) -> None:
+        """Remember, for the next decision, the deals of ``plans`` (each with a winning line that starts with
+        ``move``) after ``move``, with the rest of their lines.
+        """
+        after = (*view.history, move)
+        for deal, line in plans:
+            trial = Klondike.from_position(deal, rules=view.rules)
+            trial.play(move)
+            self._plans.append((after, trial.snapshot(), line[1:]))
+
+    def _visit(self, view: PlayerView) -> set[PlayerView]:
+        """The positions decided in before along the game that led to ``view``; ``view``'s is remembered from
+        now on (and those of other games forgotten).
+        """
+        history = view.history
+        self._path = [(h, p) for h, p in self._path if history[: len(h)] == h and len(h) < len(history)]
+        visited = {p for _, p in self._path}
+        self._path.append((history, _place(view)))
+        return visited
+
+    @staticmethod
+    def _returns(view: PlayerView, game: Klondike, moves: list[Move], visited: set[PlayerView]) -> set[Move]:
+        """The moves of ``moves`` that turn up no card and lead back to a position of ``visited``."""
+        if not visited:
+            return set()
+        back = set()
+        for move in moves:
+            if move.is_draw and view.unseen_stock:
+                continue  # draws an unseen card
+            trial = game.copy()
+            trial.play(move)
+            played = trial.last_played()
+            if (played is None or played.turned is None) and _place(trial.player_view()) in visited:
+                back.add(move)
+        return back
+
     def __repr__(self) -> str:
         return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed})"
+
+
+def _place(view: PlayerView) -> PlayerView:
+    """The position a view shows, for spotting a return to it: the view without its moves (and its recycles,
+    when passes are unlimited and so change nothing).
+    """
+    recycles = view.recycles if view.rules.max_passes is not None else min(view.recycles, 1)
+    return replace(view, history=(), recycles=recycles)
 
 
 class Oracle:
@@ -350,13 +442,18 @@ def _legal_or_fail(view: PlayerView) -> list[Move]:
     return moves
 
 
-def _first_move(game: Klondike, solution: Solution) -> Move | None:
-    """The first move of a win found, in the form the stand-in's legal moves use, or ``None``."""
-    if solution.outcome != "solved" or not solution.moves:
+def _sample_view(deal: Position, view: PlayerView) -> PlayerView:
+    """What a player would see in the sampled ``deal`` under the rules of ``view``."""
+    return Klondike.from_position(deal, rules=view.rules).player_view()
+
+
+def _parse_first(game: Klondike, line: tuple[Move, ...]) -> Move | None:
+    """The first move of a winning line, in the form the stand-in's legal moves use, or ``None``."""
+    if not line:
         return None
     try:
-        return game.parse_move(solution.moves[0])
-    except PatienceError:  # pragma: no cover - a solver's first move is legal where it was found
+        return game.parse_move(line[0])
+    except PatienceError:  # pragma: no cover - a solver's move is legal where it was found
         return None
 
 

@@ -5,6 +5,11 @@ Winnability along a game's history only goes from winnable to lost: a winning li
 one from the earlier position too (play the moves between first). So a binary search over the history finds
 the losing move with about log2(moves) solver calls. Each call has a state budget, so every machine gives the
 same review; a position the solver cannot decide within it is reported as unknown, never guessed.
+
+The solver knows every face-down card, so a review is no player's judgement: a move it names as the one that
+lost the deal may have been the best a player could see. Every sentence of a review that comes from the solver
+(all but the one of a won game) ends by saying so: "(This is a second opinion from the solver, which knows the
+face-down cards.)". The board shows a review only when the player asks for it.
 """
 
 from __future__ import annotations
@@ -53,7 +58,8 @@ class Review:
     better: Move | None = None
     line: tuple[Move, ...] = ()
     calls: int = 0
-    #: The sentence of the review, in the language the game had when it was reviewed.
+    #: The sentence of the review, in the language the game had when it was reviewed; labelled as the solver's
+    #: second opinion, which knows the face-down cards (but for a won game).
     text: str = ""
 
     @property
@@ -92,7 +98,8 @@ def review(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, secon
         return solution.outcome
 
     def done(outcome: ReviewOutcome, key: str) -> Review:
-        return Review(outcome, n, tuple(sorted(verdicts.items())), calls=len(verdicts), text=message(key, lang))
+        text = message(key, lang) if outcome == "won" else _peeking(message(key, lang), lang)
+        return Review(outcome, n, tuple(sorted(verdicts.items())), calls=len(verdicts), text=text)
 
     if game.is_won:
         return done("won", "review.won")
@@ -123,10 +130,18 @@ def review(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, secon
     losing_move = history[hi - 1]
     line = solutions[lo]
     better = line[0]
-    text = " ".join(
-        (
-            message("review.lost", lang, after=move_phrase(before, losing_move, "review.after"), number=hi),
-            message("review.better", lang, move=move_phrase(before, better)),
-        )
+    text = _peeking(
+        " ".join(
+            (
+                message("review.lost", lang, after=move_phrase(before, losing_move, "review.after"), number=hi),
+                message("review.better", lang, move=move_phrase(before, better)),
+            )
+        ),
+        lang,
     )
     return Review("lost", n, tuple(sorted(verdicts.items())), hi, losing_move, better, line, len(verdicts), text)
+
+
+def _peeking(text: str, lang: str) -> str:
+    """``text``, a verdict of the solver, labelled as one that knows the face-down cards."""
+    return f"{text} {message('review.peeks', lang)}"

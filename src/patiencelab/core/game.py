@@ -51,7 +51,8 @@ __all__ = ["RECORD_FORMAT", "Change", "Klondike", "Played", "Status"]
 _DECK: Final = full_deck()  # card ints (the kernel's numbering) to cards
 _SUITS: Final = tuple(Suit)
 
-#: Where a game stands: still ``playing``, ``won``, or ``stuck`` (no legal move is left).
+#: Where a game stands: still ``playing``, ``won``, or ``stuck`` (no move but draws and recycles is legal, and the
+#: player can tell that none will ever be: see :attr:`~patiencelab.core.table.Table.is_stuck`).
 Status = Literal["playing", "won", "stuck"]
 
 

@@ -127,22 +127,39 @@ class Table:
 
     @property
     def is_stuck(self) -> bool:
-        """True when the game is not won, no move but draws and recycles is legal, and going through the stock
-        within the passes left would make none legal either.
+        """True when the game is not won and a player can tell from what they see that no move but draws and
+        recycles can ever be played again: decided from the player's view alone, so it tells nothing of the
+        face-down cards or the unseen stock.
+
+        The rule: no move but a draw or a recycle is legal; no card of the talon (the waste and the stock) that
+        the player has seen and that some draws (and recycles, within the passes left) would bring to the top of
+        the waste fits anywhere (on its foundation or a column's top); and, when those draws would also turn up a
+        stock card the player has not seen yet (before the first recycle every stock card is unseen, after it
+        none is, see :mod:`patiencelab.core.view`), no unseen card fits anywhere either. An unseen card is one
+        face down in a column or in the unseen stock; the player cannot tell which, so any of them might be the
+        next card drawn. Once the stock has been drawn through, the unseen cards left lie face down under columns
+        that no move can ever uncover, and a game whose talon never helps is stuck, with draw 1 or 3 and any
+        pass limit. The answer is the same for every order of the unseen cards, and it is True only when the
+        game really is stuck.
         """
         if self.is_won:
             return False
         if any(not (m.is_draw or m.is_recycle) for m in self.legal_moves()):
             return False
-        return not any(self._card_fits_anywhere(card) for card in self._stock_reachable())
-
-    def _stock_reachable(self) -> set[int]:
-        """Every card that some number of draws (and recycles within the passes left) would put on top of the
-        waste, with nothing played meanwhile.
-        """
         talon = self._waste + self._stock[::-1]
+        unseen = len(self._stock) if self._recycles == 0 else 0
+        known = len(talon) - unseen  # talon indices from here on hold unseen stock cards
         reach = talon_reach(len(talon), len(self._waste), self._rules.draw, self.passes_left != 0)
-        return {talon[i] for i, _ in reach}
+        reaches_unseen = False
+        for i, _ in reach:
+            if i >= known:
+                reaches_unseen = True
+            elif self._card_fits_anywhere(talon[i]):
+                return False
+        if not reaches_unseen:
+            return True
+        hidden = [c for down in self._down for c in down] + self._stock[:unseen]
+        return not any(self._card_fits_anywhere(card) for card in hidden)
 
     def _card_fits_anywhere(self, card: int) -> bool:
         return goes_home(card, self._found) or any(self._fits(card, j) for j in range(len(self._up)))

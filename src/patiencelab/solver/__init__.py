@@ -8,6 +8,7 @@ hints, solvable seeds, verdicts for worker processes) are in :mod:`patiencelab.s
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from patiencelab.solver.search import Outcome, Solution, solve, solve_in_slices
@@ -19,12 +20,20 @@ __all__ = ["Outcome", "Solution", "solve", "solve_in_slices"]
 MOVED = ("autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable")
 
 
-def __getattr__(name: str) -> Any:
-    if name in MOVED:
-        warnings.warn(
-            f"patiencelab.solver.{name} moved to patiencelab.solving.{name}", DeprecationWarning, stacklevel=2
-        )
+def moved_to_solving(module: str, names: tuple[str, ...]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that hands out ``names`` from :mod:`patiencelab.solving`, each with a
+    :class:`DeprecationWarning`, and raises :class:`AttributeError` for any other name.
+    """
+
+    def moved(name: str) -> Any:
+        if name not in names:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(f"{module}.{name} moved to patiencelab.solving.{name}", DeprecationWarning, 2)
         from patiencelab import solving  # a deprecated name: the services are above the search
 
         return getattr(solving, name)
-    raise AttributeError(f"module 'patiencelab.solver' has no attribute {name!r}")
+
+    return moved
+
+
+__getattr__ = moved_to_solving(__name__, MOVED)

@@ -81,7 +81,7 @@ def test_caption_is_large_enough_for_a_projector(new_page: NewPage, page_server:
     assert font_px(page, ".pl-lesson-caption") >= 24
     assert font_px(page, ".pl-lesson-note") >= 18
     small = mount(new_page(width=360), page_server, "lessonTwo")
-    assert font_px(small, ".pl-lesson-caption") >= 18
+    assert font_px(small, ".pl-lesson-caption") >= 15  # a phone, held close: the words fit its narrow box
 
 
 def test_show_moves_marks_exactly_the_movable_cards(new_page: NewPage, page_server: str) -> None:

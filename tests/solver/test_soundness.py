@@ -112,7 +112,8 @@ def test_the_positions_cover_every_rule_option_and_pass_limit() -> None:
     """The differential test runs under every rule option and pass limit, with recycles near the limit."""
     seen_rules: set[Rules] = set()
     seen_recycles: set[tuple[int | None, int]] = set()
-    for case in cases(len(RULE_OPTIONS) * len(PASS_LIMITS) * 2):
+    # every second case cycles through the options and pass limits, each for four cases in a row (see cases())
+    for case in cases(len(RULE_OPTIONS) * len(PASS_LIMITS) * 8):
         rules = case.game.rules
         seen_rules.add(rules)
         seen_recycles.add((rules.max_passes, case.game.recycles))

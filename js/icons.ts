@@ -5,6 +5,7 @@
 import {
   ChevronLeft,
   ChevronRight,
+  CircleStop,
   Ellipsis,
   Eye,
   Lightbulb,
@@ -32,6 +33,7 @@ export const ICONS = {
   redo: Redo2,
   hint: Lightbulb,
   autocomplete: WandSparkles,
+  "stop-autoplay": CircleStop,
   "show-moves": Eye,
   more: Ellipsis,
   first: SkipBack,

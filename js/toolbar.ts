@@ -1,4 +1,5 @@
-/** The toolbar (New menu, Restart, Undo, Redo, Hint, Autocomplete, Show moves, the "More" menu with Rules,
+/** The toolbar (New menu, Restart, Undo, Redo, Hint, Autocomplete, Stop while a player plays from Python, Show
+ * moves, the "More" menu with Rules,
  * Statistics, the winnability indicator and the languages), the status line, the panels and the end-of-game
  * banner. */
 
@@ -40,6 +41,8 @@ export class Toolbar {
   private readonly records: HTMLElement;
   private readonly recordsWarn: HTMLElement;
   private readonly badge: HTMLElement;
+  /** "Greedy is playing", while a player plays from Python (Stop ends it). */
+  private readonly playing: HTMLElement;
   private labels: Labels = {};
   private state: GameState | null = null;
   private statsRows: StatsRow[] | null = null;
@@ -59,8 +62,11 @@ export class Toolbar {
     this.moreMenu = new Menu(doc, this.button("more"), signal, "pl-more", "pl-more-menu");
     const showMoves = this.button("show-moves");
     showMoves.setAttribute("aria-pressed", "false");
+    const stop = this.button("stop-autoplay");
+    stop.hidden = true;
     const spacer = this.node("span", "pl-bar-spacer");
-    this.bar.append(this.newMenu.wrap, ...[...SIMPLE].map((a) => this.button(a)), spacer, showMoves, this.moreMenu.wrap);
+    const simple = [...SIMPLE].map((a) => this.button(a));
+    this.bar.append(this.newMenu.wrap, ...simple, stop, spacer, showMoves, this.moreMenu.wrap);
     this.status = this.node("div", "pl-status");
     for (const stat of ["score", "moves", "time", "pass"]) {
       const item = this.node("span", `pl-stat pl-stat-${stat}`);
@@ -73,9 +79,11 @@ export class Toolbar {
     this.recordsWarn = this.node("span", "pl-records-warn");
     this.recordsWarn.append(icon(doc, "warning"));
     this.recordsWarn.setAttribute("role", "img");
+    this.playing = this.node("span", "pl-stat pl-playing");
+    this.playing.hidden = true;
     this.badge = this.node("span", "pl-indicator");
     this.badge.append(this.node("span", "pl-spinner"), this.node("span", "pl-indicator-text"));
-    this.status.append(this.records, this.recordsWarn, this.badge);
+    this.status.append(this.records, this.recordsWarn, this.playing, this.badge);
     this.banner = this.node("div", "pl-banner");
     this.banner.hidden = true;
     this.banner.setAttribute("role", "alert");
@@ -212,6 +220,8 @@ export class Toolbar {
       this.send({ type: "indicator", on: !state?.indicator?.enabled });
     } else if (action === "review") {
       this.send({ type: "review" });
+    } else if (action === "stop-autoplay") {
+      this.send({ type: "autoplay", action: "stop" });
     } else if (action === "resume" || action === "resume-decline") {
       this.send({ type: "resume", accept: action === "resume" });
     } else if (action === "record" || action === "record-stop") {
@@ -266,6 +276,11 @@ export class Toolbar {
       const b = this.buttons.get(action);
       if (b) b.disabled = !on;
     }
+    const stop = this.buttons.get("stop-autoplay");
+    const player = state.autoplay?.running ? (state.autoplay.player ?? "") : null;
+    if (stop) stop.hidden = player === null;
+    this.playing.hidden = player === null;
+    this.playing.textContent = player === null ? "" : phrase(this.labels, "autoplay-playing", { player });
     const showMoves = this.buttons.get("show-moves");
     showMoves?.setAttribute("aria-pressed", String(!!state.show_moves));
     showMoves?.classList.toggle("pl-on", !!state.show_moves);

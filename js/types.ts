@@ -83,6 +83,14 @@ export interface GameState {
   record: RecordState | null;
   /** Whether the board offers "Review game" (the game is over, stuck or lost), and whether one is running. */
   review: ReviewState;
+  /** The automatic player at work on the board (`board.autoplay(player)` in Python), which Stop ends. */
+  autoplay: AutoplayState;
+}
+
+export interface AutoplayState {
+  running: boolean;
+  /** The player's name, as Python gives it ("Greedy", a function's name), or null when none plays. */
+  player: string | null;
 }
 
 export interface RecordState {
@@ -211,6 +219,7 @@ export type IntentBody =
   | { type: "stats" }
   | { type: "review" }
   | { type: "resume"; accept: boolean }
+  | { type: "autoplay"; action: "stop" }
   | { type: "record"; action: "start" | "stop" | "clear" }
   | { type: "record"; action: "note" | "title"; text: string }
   | { type: "record"; action: "mark"; mark: Mark }

@@ -33,13 +33,23 @@ def test_the_model_and_the_protocol_load_no_widget_library_and_no_multiprocessin
 def test_the_state_of_a_game_is_what_the_types_allow_and_hides_face_down_cards() -> None:
     game = Klondike(seed=7)
     state = protocol.board_state(game, reveal=False, show_moves=True, lang="nl")
-    parts = {
-        "indicator": {"enabled": False, "verdict": None, "error": None},
-        "records": RecordKeeper(None).state(game),
-        "record": None,
-        "review": {"offered": False, "busy": False},
-    }
-    check("GameState", {**state, "last_move": None, "message": None, "lesson": None, "version": 1, **parts})
+    synced = protocol.synced_state(
+        game,
+        reveal=False,
+        show_moves=True,
+        lang="nl",
+        last_move=None,
+        message=None,
+        lesson=None,
+        indicator={"enabled": False, "verdict": None, "searched": 0, "error": None},
+        records=RecordKeeper(None).state(game),
+        record=None,
+        review={"offered": False, "busy": False},
+        autoplay={"running": False, "player": None},
+        version=1,
+    )
+    check("GameState", synced)
+    assert synced.items() >= state.items()
     assert state["tableau"][4]["down"] == [None] * 4
     assert state["targets"]["5D"] == ["t3"] and state["can_draw"] and not state["can_recycle"]
     revealed = protocol.board_state(game, reveal=True, show_moves=True, lang="nl")

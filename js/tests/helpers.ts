@@ -148,6 +148,7 @@ export function startState(over: Partial<GameState> = {}): GameState {
     records: { enabled: false, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", new: [] },
     record: null,
     review: { offered: false, busy: false },
+    autoplay: { running: false, player: null },
     ...over,
   };
 }

@@ -190,6 +190,20 @@ describe("recording", () => {
     expect(busy.textContent).toBe(LABELS.reviewing);
   });
 
+  it("shows Stop while a player plays from Python, and Stop asks Python to end it", () => {
+    const state: GameState = startState({ autoplay: { running: true, player: "Greedy" } });
+    h.mount(state);
+    const stop = h.q<HTMLButtonElement>('[data-action="stop-autoplay"]');
+    expect(stop.hidden).toBe(false);
+    expect(stop.getAttribute("aria-label")).toBe(LABELS["stop-autoplay"]);
+    expect(h.q(".pl-playing").textContent).toBe("Greedy is playing");
+    stop.click();
+    expect(last()).toMatchObject({ type: "autoplay", action: "stop" });
+    h.model.set("state", { ...state, version: 2, autoplay: { running: false, player: null } });
+    expect(h.q<HTMLButtonElement>('[data-action="stop-autoplay"]').hidden).toBe(true);
+    expect(h.q<HTMLElement>(".pl-playing").hidden).toBe(true);
+  });
+
   it("shows the quiz score beside the step counter", () => {
     const quiz = { waiting: true, tries_left: 2, right: 1, asked: 2, score: "Right answers: 1 of 2" };
     h.mount(startState({ lesson: lesson({ quiz }) }));

@@ -61,6 +61,7 @@ __all__ = [
     "Oracle",
     "Player",
     "Random",
+    "as_choose",
     "chances",
     "compare",
     "evaluate",
@@ -492,7 +493,10 @@ class GameRow:
         }
 
 
-def _the_player(player: Player | Callable[[PlayerView], Move]) -> Callable[[PlayerView], Move]:
+def as_choose(player: Player | Callable[[PlayerView], Move]) -> Callable[[PlayerView], Move]:
+    """The function from a view to a move that ``player`` is: its ``choose``, or the player itself when it is a
+    function; a :class:`PatienceError` for anything else.
+    """
     if isinstance(player, Player):
         return player.choose
     if callable(player):
@@ -512,7 +516,7 @@ def play_game(
     mine = copy.deepcopy(player)
     if isinstance(mine, Oracle):
         mine = mine.seeing(game)
-    choose = _the_player(mine)
+    choose = as_choose(mine)
     spent = 0.0
 
     def timed(view: PlayerView) -> Move:
@@ -730,7 +734,7 @@ def evaluate(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
-    _the_player(player)  # says what is wrong with one that is not a player
+    as_choose(player)  # says what is wrong with one that is not a player
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise PatienceError(f"workers must be a whole number of at least 1, not {workers!r}")
     _moves(max_moves)

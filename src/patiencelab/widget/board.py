@@ -16,7 +16,6 @@ from typing import Any
 import anywidget
 import traitlets
 
-from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.limits import check_budget
@@ -25,6 +24,7 @@ from patiencelab.core.rules import Rules
 from patiencelab.lesson import Lesson
 from patiencelab.records import Records
 from patiencelab.review import Review
+from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor
 from patiencelab.widget.protocol import INTENTS
 from patiencelab.widget.session import EXITING, OPTIONS, BoardSession
@@ -38,9 +38,6 @@ if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checko
 # A kernel restart ends the interpreter: the widget library closes every board then, and they must leave their
 # games in play (see BoardSession.close). Registered after the widget library's own exit work, so it runs first.
 atexit.register(EXITING.set)
-
-#: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
-MIN_SIZE, MAX_SIZE = 40, 240
 
 
 class KlondikeWidget(anywidget.AnyWidget):
@@ -95,20 +92,9 @@ class KlondikeWidget(anywidget.AnyWidget):
         check_budget(**{"seconds" if name.endswith("_seconds") else "max_states": value})  # True is no budget
         return value
 
-    @traitlets.validate("size")
-    def _check_size(self, proposal: dict[str, Any]) -> int | None:
-        value: int | None = proposal["value"]
-        if value is not None and (type(value) is not int or not MIN_SIZE <= value <= MAX_SIZE):
-            limits = f"{MIN_SIZE} to {MAX_SIZE} pixels"
-            raise PatienceError(f"size is a card width from {limits} or None, not {quote(value)}")
-        return value
-
-    @traitlets.validate("faces")
-    def _check_faces(self, proposal: dict[str, Any]) -> str:
-        value = proposal["value"]
-        if value not in ("standard", "local"):
-            raise PatienceError(f"faces is 'standard' or 'local', not {quote(value)}")
-        return str(value)
+    @traitlets.validate("size", "faces")
+    def _check_look(self, proposal: dict[str, Any]) -> Any:
+        return protocol.look_option(proposal["trait"].name, proposal["value"])
 
     def __init__(
         self,
@@ -256,6 +242,17 @@ class KlondikeWidget(anywidget.AnyWidget):
     def step(self, action: str) -> None:
         """Step the lesson: ``first``, ``back``, ``forward``, ``last``, ``play``, ``pause``, ``resume``, ``close``."""
         self.session.step(action)
+
+    def autoplay(self, player: Any, *, pace: float = 0.8, max_moves: int = 1_000) -> None:
+        """Let ``player`` (a :mod:`~patiencelab.players` player or a function of a view) play the game on the board,
+        a move every ``pace`` seconds, until it ends or Stop (on the board, or :meth:`stop_autoplay`); returns at
+        once (see :meth:`.BoardSession.autoplay`).
+        """
+        self.session.autoplay(player, pace=pace, max_moves=max_moves)
+
+    def stop_autoplay(self) -> None:
+        """Stop the player that :meth:`autoplay` started (the move it is choosing is not played)."""
+        self.session.stop_autoplay()
 
     def review(self) -> Review:
         """Review the game on the board (see :meth:`Klondike.review`) and show it as a lesson of the game so far,

@@ -25,6 +25,8 @@ __all__ = [
     "MAX_FIELD",
     "MAX_REPLY",
     "MAX_SEED",
+    "MAX_SIZE",
+    "MIN_SIZE",
     "SIMPLE",
     "RejectedIntentError",
     "board_state",
@@ -33,6 +35,7 @@ __all__ = [
     "hint_reply",
     "intent_move",
     "last_move",
+    "look_option",
     "move_ends",
     "new_game_request",
     "option_value",
@@ -62,6 +65,7 @@ INTENTS = (
     "review",
     "record",
     "resume",
+    "autoplay",
 )
 #: Intents that are one call of the game's, with no fields.
 SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
@@ -144,11 +148,12 @@ def synced_state(
     records: Mapping[str, Any],
     record: Mapping[str, Any] | None,
     review: Mapping[str, Any],
+    autoplay: Mapping[str, Any],
     version: int,
 ) -> dict[str, Any]:
     """The whole synced state (``GameState`` of ``js/protocol.schema.json``): :func:`board_state` and the
     board's own parts, the last move, the caption's message, the lesson, the indicator, the records, the
-    recording, the review's button, and the version. This is the only place the state is assembled.
+    recording, the review's button, the automatic player, and the version. The only place it is assembled.
     """
     return {
         **board_state(game, reveal=reveal, show_moves=show_moves, lang=lang),
@@ -159,6 +164,7 @@ def synced_state(
         "records": records,
         "record": record,
         "review": review,
+        "autoplay": autoplay,
         "version": version,
     }
 
@@ -260,6 +266,25 @@ def hint_reply(
 
 
 # ----------------------------------------------------------------------------------------------- intents
+
+
+#: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
+MIN_SIZE, MAX_SIZE = 40, 240
+
+
+def look_option(name: str, value: object) -> Any:
+    """``value`` for the board's look option ``name``, checked: ``size`` is a card width from :data:`MIN_SIZE` to
+    :data:`MAX_SIZE` pixels or ``None``; ``faces`` is ``"standard"`` or ``"local"``.
+    """
+    if name == "size":
+        if value is not None and (type(value) is not int or not MIN_SIZE <= value <= MAX_SIZE):
+            raise PatienceError(
+                f"size is a card width from {MIN_SIZE} to {MAX_SIZE} pixels or None, not {quote(value)}"
+            )
+        return value
+    if value not in ("standard", "local"):
+        raise PatienceError(f"faces is 'standard' or 'local', not {quote(value)}")
+    return str(value)
 
 
 def read_intent(content: object, version: int) -> tuple[str, Mapping[str, Any]]:

@@ -17,13 +17,14 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
+import functools
 import itertools
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, Protocol
 
-from patiencelab.core.errors import IllegalMoveError, PatienceError
+from patiencelab.core.errors import IllegalMoveError, PatienceError, quote
 from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.moves import DRAW, RECYCLE, Move
@@ -171,6 +172,9 @@ class BoardSession:
         self._pending: collections.deque[Callable[[], None]] = collections.deque()
         #: Why the review switched itself off, or None.
         self._review_error: str | None = None
+        #: The automatic player at work (see :meth:`autoplay`): its stop signal and its name, or None.
+        self._autoplay: tuple[threading.Event, str] | None = None
+        self._autoplay_thread: threading.Thread | None = None
         self._message: dict[str, Any] | None = None
         self._message_id = 0
         self._lock = threading.RLock()
@@ -275,6 +279,7 @@ class BoardSession:
         """Store the game in play (as abandoned; when the interpreter ends, it stays in play to be offered to the
         next board), stop the indicator's solver and follow no other board's records.
         """
+        self.stop_autoplay()
         if not EXITING.is_set():
             self._store_unfinished()
         self._keeper.on_change = None
@@ -420,6 +425,7 @@ class BoardSession:
             records=records,
             record=self._record_state(game),
             review={"offered": self._review_offered(game, indicator), "busy": self._busy == "review"},
+            autoplay={"running": self._autoplay is not None, "player": self._autoplay[1] if self._autoplay else None},
             version=self._version + bump,
         )
         self._version += bump
@@ -646,6 +652,13 @@ class BoardSession:
         self.sync()
         return None
 
+    def _on_autoplay(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
+        protocol.check_fields(fields, "autoplay", ("action",))
+        if fields.get("action") != "stop":
+            raise RejectedIntentError(f"intent 'autoplay' takes the action 'stop', not {quote(fields.get('action'))}")
+        self.stop_autoplay()
+        return None
+
     #: The handler of each intent type but the game's plain calls (``SIMPLE``) and the front end's switches.
     _HANDLERS: Mapping[str, Callable[[BoardSession, str, Mapping[str, Any], int | None], dict[str, Any] | None]] = {
         "move": _on_move,
@@ -661,6 +674,7 @@ class BoardSession:
         "lang": _on_lang,
         "lesson": _on_lesson,
         "record": _on_record,
+        "autoplay": _on_autoplay,
     }
 
     def _quiz_answer(self, move: Move, intent_id: int | None) -> dict[str, Any] | None:
@@ -796,6 +810,97 @@ class BoardSession:
             "review", lambda: review(game, max_states=budget), lambda f: self._show_review(self.game, f), say
         )
 
+    # ------------------------------------------------------------------------------------------- autoplay
+
+    def autoplay(self, player: Any, *, pace: Any = 0.8, max_moves: Any = 1_000) -> None:
+        """Let ``player`` play the game on the board: a :class:`~patiencelab.players.Player` or any function from a
+        :class:`~patiencelab.core.view.PlayerView` to a move. It chooses in a worker thread, from the player's view
+        only; each move is played in the kernel's thread (see :meth:`_deliver`), so the board animates it as any
+        other, ``pace`` seconds apart. It stops when the game is won or no move is left, after ``max_moves``
+        moves, on :meth:`stop_autoplay` or the board's Stop button, when the board shows another game, lesson or
+        recording, or when the game changed meanwhile (a move played by hand); a player that fails or answers
+        with a move the rules refuse stops with a notice. Returns at once.
+        """
+        from patiencelab.players import Oracle, as_choose
+
+        choose = as_choose(player.seeing(self.game) if isinstance(player, Oracle) else player)
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 60:
+            raise PatienceError(f"pace is the seconds between moves, from 0 to 60, not {quote(pace)}")
+        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
+            raise PatienceError(f"max_moves is a whole number of at least 1, not {quote(max_moves)}")
+        if self._player is not None or self._recorder is not None:
+            raise PatienceError(message("autoplay.not-now", self._lang))
+        self.stop_autoplay()
+        stop, name = threading.Event(), _player_name(player)
+        self._autoplay = (stop, name)
+        shown = self._shown
+
+        def turn(move: Any, view: Any) -> None:
+            """In the kernel's thread: play the move chosen for ``view`` if the board still shows it."""
+            if stop.is_set() or self._shown != shown or self.game.player_view() != view:
+                stop.set()
+                return
+            try:
+                self.game.play(move)
+            except PatienceError as err:  # the player chose a move the rules refuse: it stops, with the reason
+                stop.set()
+                self._say("info", message("autoplay.refused", self._lang, player=name, reason=str(err)))
+
+        def run() -> None:
+            error: BaseException | None = None
+            try:
+                for _ in range(max_moves):
+                    with self._lock:
+                        game = self._game
+                        if stop.is_set() or game is None or self._shown != shown or not game.legal_moves():
+                            break
+                        view = game.player_view()
+                    move = choose(view)  # outside the lock: the board plays on while the player thinks
+                    done = threading.Event()
+                    self._deliver(functools.partial(_then, done, turn, move, view))
+                    while not done.wait(0.05):
+                        if stop.is_set():
+                            return
+                    if stop.wait(pace):
+                        break
+            except Exception as err:  # a player that fails stops, never a traceback
+                error = err
+            finally:
+                self._deliver(lambda: self._autoplay_ended(stop, name, error))
+
+        with self._lock:  # the player's first look at the board waits until the board says it plays
+            self._say("info", self._playing(name))
+            try:
+                self._autoplay_thread = threading.Thread(target=run, name="patiencelab-autoplay", daemon=True)
+                self._autoplay_thread.start()
+            except Exception as err:  # no threads here (Pyodide): no autoplay, with a notice
+                self._autoplay = None
+                self._message = None
+                raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
+            self.sync()
+
+    def _playing(self, name: str) -> str:
+        return message("autoplay.playing", self._lang, player=name)
+
+    def stop_autoplay(self) -> None:
+        """Stop the automatic player (the move it is choosing is not played); nothing happens when none plays."""
+        if self._autoplay is not None:
+            self._autoplay[0].set()
+
+    def _autoplay_ended(self, stop: threading.Event, name: str, error: BaseException | None) -> None:
+        if self._autoplay is None or self._autoplay[0] is not stop:
+            return  # another autoplay has started since
+        stop.set()
+        self._autoplay = None
+        if error is not None:
+            reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            self._say("info", message("autoplay.failed", self._lang, player=name, reason=reason))
+        elif self._message is not None and self._message["text"] == message(
+            "autoplay.playing", self._lang, player=name
+        ):
+            self._message = None
+        self.sync(bump=False)
+
     # ------------------------------------------------------------------------------------------- recording
 
     def _record_move(self, move: Move) -> None:
@@ -813,3 +918,20 @@ class BoardSession:
             raise error
         recorder.illegal(game, move)
         self.sync()
+
+
+def _then(done: threading.Event, call: Callable[..., None], *args: Any) -> None:
+    """``call(*args)``, then ``done`` is set, whatever happens."""
+    try:
+        call(*args)
+    finally:
+        done.set()
+
+
+def _player_name(player: object) -> str:
+    """A player's name for the board: its ``name``, its class's or its function's."""
+    name = getattr(player, "name", None)
+    if isinstance(name, str) and name:
+        return name[:40]
+    name = getattr(player, "__name__", None) or type(player).__name__
+    return str(name)[:40]

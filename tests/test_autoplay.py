@@ -1,0 +1,143 @@
+"""A player playing on the board (``board.autoplay``): it chooses from the player's view in a worker thread, the
+moves are played in the host's thread, and it stops when asked, from Python or the board, or when the board
+moves on.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from patiencelab import Klondike, PatienceError
+from patiencelab.core.moves import DRAW
+from patiencelab.core.view import PlayerView
+from patiencelab.lesson import Lesson
+from patiencelab.players import Greedy, Random
+from patiencelab.widget.session import BoardSession, PlainHost
+
+
+class QueueHost(PlainHost):
+    """A host whose thread runs what workers hand it only when the test says so (as a kernel's loop would)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue: list[Callable[[], None]] = []
+
+    def schedule(self, call: Callable[[], None]) -> bool:
+        self.queue.append(call)
+        return True
+
+    def run(self) -> int:
+        calls, self.queue = self.queue, []
+        for call in calls:
+            call()
+        return len(calls)
+
+
+def finish(board: BoardSession) -> None:
+    """Wait for the player's thread to end, running what it hands the host's thread meanwhile."""
+    thread, host = board._autoplay_thread, board.host
+    assert thread is not None
+    for _ in range(12_000):  # a generous ceiling, never a fixed sleep
+        if isinstance(host, QueueHost):
+            host.run()
+        thread.join(0.01)
+        if not thread.is_alive():
+            break
+    assert not thread.is_alive()
+    if isinstance(host, QueueHost):
+        host.run()
+
+
+def test_a_player_plays_its_moves_on_the_board_and_stops_at_its_cap() -> None:
+    board = BoardSession(seed=5, host=QueueHost(), records=None)
+    board.autoplay(Greedy(), pace=0, max_moves=12)
+    assert board.state["autoplay"] == {"running": True, "player": "Greedy"}
+    assert board.state["message"]["text"] == "Greedy is playing. Stop ends it."
+    finish(board)
+    alone = Klondike(seed=5)
+    for _ in range(12):
+        alone.play(Greedy().choose(alone.player_view()))
+    assert board.game.history == alone.history, "the moves the player chooses from the view, in order"
+    assert board.state["autoplay"] == {"running": False, "player": None}
+    assert board.state["message"] is None
+
+
+def test_stop_from_python_or_the_board_plays_no_further_move() -> None:
+    for stop in ("python", "intent"):
+        host = QueueHost()
+        board = BoardSession(seed=2, host=host, records=None)
+        board.autoplay(Random(seed=1), pace=0)
+        while len(board.game.history) < 3:
+            host.run()
+        if stop == "python":
+            board.stop_autoplay()
+        else:
+            assert board.handle_intent({"type": "autoplay", "action": "stop", "version": board.version}) is None
+        played = len(board.game.history)
+        finish(board)
+        assert len(board.game.history) <= played + 1, "at most the move in hand, never more"
+        assert board.state["autoplay"]["running"] is False
+
+
+def test_a_move_by_hand_or_another_game_stops_it() -> None:
+    choosing, go = threading.Event(), threading.Event()
+
+    def slow(view: PlayerView) -> Any:
+        choosing.set()
+        assert go.wait(120)
+        return Greedy().choose(view)
+
+    host = QueueHost()
+    board = BoardSession(seed=2, host=host, records=None)
+    board.autoplay(slow, pace=0)
+    assert choosing.wait(120)
+    board.game.play("d")  # by hand, while the player thinks: its move was chosen for the position before it
+    go.set()
+    finish(board)
+    assert board.game.history == (DRAW,) and board.state["autoplay"]["running"] is False
+    board.autoplay(Greedy(), pace=0)
+    board.new_game(seed=3)
+    finish(board)
+    assert board.game.moves == 0 and board.state["autoplay"]["running"] is False
+
+
+def test_a_failing_or_cheating_player_stops_with_a_notice_in_the_boards_language() -> None:
+    def broken(view: PlayerView) -> Any:
+        raise ValueError("no idea")
+
+    board = BoardSession(seed=1, records=None, lang="nl")
+    board.autoplay(broken, pace=0)
+    finish(board)
+    assert board.state["message"]["text"] == "broken is gestopt met een fout: ValueError: no idea"
+
+    def cheat(view: PlayerView) -> str:
+        return "t1-fH"
+
+    board.autoplay(cheat, pace=0)
+    finish(board)
+    assert board.state["message"]["text"].startswith("cheat is gestopt: ")
+    assert board.game.moves == 0 and board.state["autoplay"]["running"] is False
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"), [({"pace": -1}, "pace"), ({"pace": "1"}, "pace"), ({"max_moves": 0}, "max_moves")]
+)
+def test_bad_arguments_are_refused(arguments: dict[str, Any], error: str) -> None:
+    board = BoardSession(seed=1, records=None)
+    with pytest.raises(PatienceError, match=error):
+        board.autoplay(Greedy(), **arguments)
+    with pytest.raises(PatienceError, match="player"):
+        board.autoplay(42)
+    assert board.state["autoplay"]["running"] is False
+
+
+def test_no_player_plays_during_a_lesson() -> None:
+    board = BoardSession(seed=1, records=None, lesson=Lesson.builtin("quiz"))
+    with pytest.raises(PatienceError, match="lesson"):
+        board.autoplay(Greedy())
+    rejected = board.handle_intent({"type": "autoplay", "action": "go", "version": board.version})
+    assert rejected is not None and rejected["type"] == "rejected"

@@ -405,9 +405,7 @@ def play_out(
     through the stock twice with nothing played, say) or ``max_moves`` moves were played; returns the game's
     status (``playing`` when it stopped on a repetition or the cap).
     """
-    if isinstance(player, Oracle):
-        player = player.seeing(game)
-    choose = player.choose if isinstance(player, Player) else player
+    choose = as_choose(player, game)
     seen: Counter[str] = Counter()
     for _ in _moves(max_moves):
         if game.is_won or not game.legal_moves():
@@ -493,10 +491,15 @@ class GameRow:
         }
 
 
-def as_choose(player: Player | Callable[[PlayerView], Move]) -> Callable[[PlayerView], Move]:
+def as_choose(
+    player: Player | Callable[[PlayerView], Move], game: Klondike | None = None
+) -> Callable[[PlayerView], Move]:
     """The function from a view to a move that ``player`` is: its ``choose``, or the player itself when it is a
-    function; a :class:`PatienceError` for anything else.
+    function; a :class:`PatienceError` for anything else. An :class:`Oracle` is bound to ``game`` first (it
+    peeks at the game it plays).
     """
+    if isinstance(player, Oracle) and game is not None:
+        player = player.seeing(game)
     if isinstance(player, Player):
         return player.choose
     if callable(player):
@@ -513,10 +516,7 @@ def play_game(
     """
     rules = Rules.from_json(json.loads(rules_json))
     game = Klondike(seed=seed, rules=rules)
-    mine = copy.deepcopy(player)
-    if isinstance(mine, Oracle):
-        mine = mine.seeing(game)
-    choose = as_choose(mine)
+    choose = as_choose(copy.deepcopy(player), game)
     spent = 0.0
 
     def timed(view: PlayerView) -> Move:

@@ -216,3 +216,8 @@ def choose_from_more(root: Locator, action: str) -> None:
     """Open the board's More menu and pick the item for ``action``."""
     root.locator('[data-action="more"]').click()
     root.locator(f'.pl-menu-item[data-action="{action}"]').click()
+
+
+#: One size a language, for a test that looks at a board in every language: a wide screen in English, a
+#: classroom projector in Dutch, a phone in Swedish.
+LANGUAGE_SIZES = {"en": (1280, 900), "nl": (1024, 768), "sv": (400, 900)}

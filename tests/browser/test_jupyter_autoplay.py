@@ -12,12 +12,11 @@ from playwright.sync_api import Page, expect
 
 from patiencelab.core.i18n import labels, message
 
-from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import LANGUAGE_SIZES, jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
 
 pytestmark = pytest.mark.browser
 
 SETUP = "from patiencelab import KlondikeWidget, players\nw = KlondikeWidget(seed=5, records=None)\nw"
-SIZES = {"en": (1280, 900), "nl": (1024, 768), "sv": (400, 900)}
 
 
 def test_a_player_plays_on_the_board_and_stops_when_asked(
@@ -29,7 +28,7 @@ def test_a_player_plays_on_the_board_and_stops_when_asked(
         open_and_run(page, server, "watch.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
-        for lang, (width, height) in SIZES.items():
+        for lang, (width, height) in LANGUAGE_SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             if width < 600:  # a phone's width: JupyterLab's file browser would take most of it
                 page.evaluate("() => window.jupyterapp.shell.collapseLeft()")

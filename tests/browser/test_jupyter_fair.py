@@ -12,7 +12,15 @@ from playwright.sync_api import Page, expect
 
 from patiencelab.core.i18n import labels
 
-from .jupyter_harness import choose_from_more, jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import (
+    LANGUAGE_SIZES,
+    choose_from_more,
+    jupyter_server,
+    kernel_eval,
+    open_and_run,
+    page_errors,
+    write_notebook,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +38,6 @@ FAIR = (
 )
 #: The words of the fair reason in each language ("it keeps 13 of 16 possible deals winnable").
 FAIR_WORDS = {"en": "possible deals winnable", "nl": "mogelijke delingen winbaar", "sv": "möjliga givar att vinna"}
-SIZES = {"en": (1280, 900), "nl": (1024, 768), "sv": (400, 900)}
 
 
 def test_a_fair_hint_and_the_peeking_indicator_in_real_jupyterlab(
@@ -45,7 +52,7 @@ def test_a_fair_hint_and_the_peeking_indicator_in_real_jupyterlab(
         choose_from_more(root, "indicator")
         badge = root.locator("[data-verdict]")
         expect(badge).to_have_attribute("data-verdict", "winnable", timeout=60_000)
-        for lang, (width, height) in SIZES.items():
+        for lang, (width, height) in LANGUAGE_SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             if width < 600:  # a phone's width: JupyterLab's file browser would take most of it
                 page.evaluate("() => window.jupyterapp.shell.collapseLeft()")

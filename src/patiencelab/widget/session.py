@@ -821,9 +821,9 @@ class BoardSession:
         recording, or when the game changed meanwhile (a move played by hand); a player that fails or answers
         with a move the rules refuse stops with a notice. Returns at once.
         """
-        from patiencelab.players import Oracle, as_choose
+        from patiencelab.players import as_choose
 
-        choose = as_choose(player.seeing(self.game) if isinstance(player, Oracle) else player)
+        choose = as_choose(player, self.game)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 60:
             raise PatienceError(f"pace is the seconds between moves, from 0 to 60, not {quote(pace)}")
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:

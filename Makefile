@@ -59,9 +59,13 @@ js-test: setup
 	cd js && npm test
 
 # The whole suite on the compiled modules, then the solver, rules and hints again on the pure ones (tests/conftest.py).
+# pytest-xdist runs the test files on one process a core (at most 4; PYTEST_WORKERS=0 runs them in this one), each
+# file whole in one process, so a file's browser and JupyterLab fixtures stay its own.
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile
 py-test: setup
-	$(BIN)/pytest -q
-	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider -m pure_pass
+	$(BIN)/pytest -q $(PYTEST_PARALLEL)
+	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt
 	$(PYTHON) -m venv $(LITE_VENV)

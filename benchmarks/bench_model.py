@@ -3,15 +3,20 @@
 Run: ``python benchmarks/bench_model.py`` (``--seconds`` per measurement, ``--json`` for machine output, ``--cpu``
 to count this process's CPU time instead of wall time, for a machine shared with other work). When
 OpenSpiel is installed (``pip install -e .[bench]``), its C++ ``solitaire`` game plays random games in the same
-run and the table shows the ratio of actions per second.
+run and the table shows the ratio of actions per second. ``--compare-with SRC`` measures this checkout against
+another one's ``src/`` folder (a "before", compiled in place by its own ``pip install -e``) in fresh processes
+taking turns, best of ``--repeat``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import pathlib
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -122,22 +127,61 @@ def bench_open_spiel(seconds: float) -> tuple[float, float] | None:
     return rate, actions / (clock() - start)
 
 
+def compare_with(other: str, seconds: float, cpu: bool, repeat: int) -> int:
+    """Each measure of this checkout and of ``other`` (a ``src/`` folder), in fresh processes taking turns, so
+    that a busier minute falls on both; the best of ``repeat`` runs of each, and the other's rate against ours.
+    """
+    here = str(pathlib.Path(__file__).resolve().parent.parent / "src")
+    command = [sys.executable, __file__, "--json", "--no-peer", "--seconds", str(seconds), *(["--cpu"] if cpu else [])]
+    best: dict[str, dict[str, float]] = {"this": {}, "other": {}}
+    compiled: dict[str, int] = {}
+    for _ in range(repeat):
+        for name, path in (("this", here), ("other", other)):
+            env = {**os.environ, "PYTHONPATH": path, "PATIENCELAB_PURE": "0"}
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            results = json.loads(done.stdout)
+            compiled[name] = results.pop("compiled")
+            for key, value in results.items():
+                if value is not None:
+                    best[name][key] = max(value, best[name].get(key, 0.0))
+    print(f"{'CPU' if cpu else 'wall'} time, {seconds:g} s per measure, best of {repeat}; other: {other}")
+    print(f"compiled modules: this checkout {compiled['this']}, other {compiled['other']}\n")
+    print("| measure | this checkout, per s | other, per s | other / this |\n|---|---:|---:|---:|")
+    for key, mine in best["this"].items():
+        theirs = best["other"].get(key)
+        ratio = "" if theirs is None else f"{theirs / mine:.3f}"
+        name = key.replace("_per_s", "").replace("_", " ")
+        print(f"| {name} | {mine:,.0f} | {'-' if theirs is None else f'{theirs:,.0f}'} | {ratio} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--cpu", action="store_true", help="count this process's CPU time, not wall time")
+    parser.add_argument("--no-peer", action="store_true", help="leave OpenSpiel out")
+    parser.add_argument(
+        "--compare-with",
+        metavar="SRC",
+        help="this checkout against another one's src/ folder (a 'before', compiled in place), in fresh processes",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each for --compare-with (the best counts)")
     args = parser.parse_args(argv)
+    if args.compare_with:
+        return compare_with(args.compare_with, args.seconds, args.cpu, args.repeat)
     global clock
     clock = time.process_time if args.cpu else time.perf_counter
     results: dict[str, float | None] = {}
     results["legal_moves_per_s"], _ = bench_legal_moves(args.seconds)
     results["play_undo_pairs_per_s"], _ = bench_play_undo(args.seconds)
     results["random_games_per_s"], results["random_actions_per_s"] = bench_random_games(args.seconds)
-    spiel = bench_open_spiel(args.seconds)
+    spiel = None if args.no_peer else bench_open_spiel(args.seconds)
     results["open_spiel_games_per_s"], results["open_spiel_actions_per_s"] = spiel or (None, None)
     if args.json:
-        print(json.dumps(results, indent=2))
+        import patiencelab
+
+        print(json.dumps({**results, "compiled": len(patiencelab.COMPILED)}, indent=2))
         return 0
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per row\n")
     print("| measure | per second |\n|---|---|")

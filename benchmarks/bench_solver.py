@@ -8,7 +8,10 @@ time on the decided deals).
 
 ``--compare-pure`` measures positions per CPU second instead, compiled and pure side by side: the same searches
 (seeds 0-29 by default, draw 1 and 3, 20,000 positions each) in fresh processes, one with ``PATIENCELAB_PURE=1``,
-taking turns, best of ``--repeat``; it checks that both searched the same positions.
+taking turns, best of ``--repeat``; it checks that both searched the same positions. ``--compare-with SRC`` does the
+same for this checkout against another one's ``src/`` folder, both compiled (a "before": ``git worktree add`` the
+older commit and install it with ``pip install -e`` into a virtual environment of its own, which compiles it in
+place; the benchmark then runs it with this environment's Python, through ``PYTHONPATH``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pathlib
 import statistics
 import subprocess
 import sys
@@ -82,30 +86,32 @@ def positions_per_cpu_second(seeds: range, max_states: int) -> dict[str, object]
     return {"states": states, "cpu": cpu, "compiled": len(patiencelab.COMPILED)}
 
 
-def compare_pure(seeds: range, max_states: int, repeat: int) -> int:
-    """Print positions per CPU second of the compiled and the pure modules, side by side, and their ratio."""
+def compare(variants: dict[str, dict[str, str]], seeds: range, max_states: int, repeat: int) -> int:
+    """Print positions per CPU second of each variant (a name and the environment of its processes: the pure
+    modules, or another checkout's sources on ``PYTHONPATH``), side by side, and each one's ratio to the first.
+    """
     code = (
         "import json, sys; sys.path.insert(0, 'benchmarks'); import bench_solver as b; "
         f"print(json.dumps(b.positions_per_cpu_second(range({seeds.start}, {seeds.stop}), {max_states})))"
     )
-    best: dict[bool, dict[str, object]] = {}
+    best: dict[str, dict[str, object]] = {}
     for _ in range(repeat):
-        for pure in (False, True):
-            env = {**os.environ, "PATIENCELAB_PURE": "1" if pure else "0"}
+        for name, extra in variants.items():  # taking turns, so that a busier minute falls on both
+            env = {**os.environ, **extra}
             done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
             run = json.loads(done.stdout)
-            if pure not in best or run["cpu"] < best[pure]["cpu"]:
-                best[pure] = run
-    fast, slow = best[False], best[True]
-    same = fast["states"] == slow["states"]
-    total = sum(n for _, n in fast["states"])  # type: ignore[attr-defined]
+            if name not in best or run["cpu"] < best[name]["cpu"]:
+                best[name] = run
+    first = best[next(iter(variants))]
+    same = all(run["states"] == first["states"] for run in best.values())
+    total = sum(n for _, n in first["states"])  # type: ignore[attr-defined]
     print(f"seeds {seeds.start}-{seeds.stop - 1}, draw 1 and 3, {max_states:,} positions each, best of {repeat}")
-    print("| modules | positions | CPU s | positions per CPU s |\n|---|---:|---:|---:|")
-    for name, run in (("compiled", fast), ("pure", slow)):
+    print("| modules | positions | CPU s | positions per CPU s | CPU against the first |\n|---|---:|---:|---:|---:|")
+    for name, run in best.items():
         cpu = float(run["cpu"])  # type: ignore[arg-type]
-        print(f"| {name} ({run['compiled']} compiled) | {total:,} | {cpu:.2f} | {total / cpu:,.0f} |")
-    ratio = float(slow["cpu"]) / float(fast["cpu"])  # type: ignore[arg-type]
-    print(f"\ncompiled / pure: {ratio:.2f}x; same positions searched and verdicts: {'yes' if same else 'NO'}")
+        ratio = cpu / float(first["cpu"])  # type: ignore[arg-type]
+        print(f"| {name} ({run['compiled']} compiled) | {total:,} | {cpu:.2f} | {total / cpu:,.0f} | {ratio:.3f} |")
+    print(f"\nsame positions searched and verdicts: {'yes' if same else 'NO'}")
     return 0 if same else 1
 
 
@@ -131,11 +137,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer", action="store_true", help="also run pyksolve solve_fast when installed")
     parser.add_argument("--verbose", action="store_true", help="print every deal")
     parser.add_argument("--compare-pure", action="store_true", help="positions per CPU s, compiled and pure")
+    parser.add_argument(
+        "--compare-with",
+        metavar="SRC",
+        help="positions per CPU s, this checkout against another one's src/ folder (a 'before', built with make setup)",
+    )
     parser.add_argument("--max-states", type=int, default=20_000, help="positions per search for --compare-pure")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each for --compare-pure (the best counts)")
     args = parser.parse_args(argv)
-    if args.compare_pure:
-        return compare_pure(range(args.first, args.first + (args.deals or 30)), args.max_states, args.repeat)
+    if args.compare_pure or args.compare_with:
+        here = {"PYTHONPATH": str(pathlib.Path(__file__).resolve().parent.parent / "src")}
+        variants = {"compiled": {**here, "PATIENCELAB_PURE": "0"}}
+        if args.compare_pure:
+            variants["pure"] = {**here, "PATIENCELAB_PURE": "1"}
+        if args.compare_with:
+            variants[f"other: {args.compare_with}"] = {"PYTHONPATH": args.compare_with, "PATIENCELAB_PURE": "0"}
+        return compare(variants, range(args.first, args.first + (args.deals or 30)), args.max_states, args.repeat)
     top = max(args.seconds, args.then or 0.0)
     budgets = tuple(sorted({*(b for b in BUDGETS if b < top), args.seconds, top}))
     seeds = range(args.first, args.first + (args.deals or 200))

@@ -1,6 +1,7 @@
 """Issue 12's layout check in real JupyterLab (three languages at 1280x900 and 1280x800 with the file browser open,
-1024x768 and 400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of every shipped lesson.
-One server and one page per host; sizes and languages change inside it.
+1024x768 and 400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of three shipped lessons
+(in JupyterLab at 1280 px; at 1024x768 and 400 px the presenter test steps through every shipped lesson). One server
+and one page per host; sizes and languages change inside it.
 """
 
 from __future__ import annotations
@@ -75,9 +76,9 @@ def choose_language(page: Page, root: Locator, lang: str) -> None:
     assert kernel_eval(page, "print(w.lang)").strip() == lang
 
 
-def look_everywhere(page: Page, root: Locator, tag: str, artifacts: pathlib.Path) -> list[str]:
+def look_everywhere(page: Page, root: Locator, tag: str, artifacts: pathlib.Path, *, lessons: bool = True) -> list[str]:
     problems = look_at_every_menu_and_panel(page, root, tag, artifacts, shots=lambda what: what in ("more", "board"))
-    for name in LESSONS:
+    for name in LESSONS if lessons else ():
         kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
         expect(root).to_have_attribute("data-lesson-step", "0")
         steps = int(kernel_eval(page, "print(w.state['lesson']['steps'])").strip())
@@ -112,7 +113,11 @@ def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
                 side_panel(page, open_it=width >= 1280)
             for lang in LANGS:
                 choose_language(page, root, lang)
-                problems += look_everywhere(page, root, f"{flavour}-{lang}-{width}x{height}", artifacts)
+                # JupyterLab's 1024x768 and 400 px: the presenter test below steps through every shipped lesson
+                # there (these three among them), at 1024x768 with the file browser open, so not twice
+                lessons = flavour != "lab" or (width, height) not in PRESENTER_SIZES
+                tag = f"{flavour}-{lang}-{width}x{height}"
+                problems += look_everywhere(page, root, tag, artifacts, lessons=lessons)
         assert_states_followed_the_protocol(page)
     assert not problems, summary(problems)
     assert errors == []
@@ -121,6 +126,7 @@ def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
 #: A classroom projector with JupyterLab's file browser open, and a phone.
 LABELS = {lang: labels(lang)["title"] for lang in LANGS}
 PRESENTER = ((1024, 768, True), (400, 850, False))
+PRESENTER_SIZES = {(width, height) for width, height, _ in PRESENTER}
 
 
 def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab(

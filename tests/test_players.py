@@ -213,6 +213,26 @@ def test_random_is_seeded_and_the_oracle_must_see_a_game() -> None:
         Oracle().choose(Klondike(seed=2).player_view())
 
 
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_oracle_plays_the_line_it_found_and_wins_what_the_solver_proves_winnable(draw: int) -> None:
+    seed = 2000  # a deal the search proves winnable from the start within the budget, with either draw
+    found = solve(Klondike(seed=seed, rules=Rules(draw=draw)), max_states=200_000)
+    assert found.outcome == "solved"
+    game = Klondike(seed=seed, rules=Rules(draw=draw))
+    assert game.play_out(Oracle(max_states=200_000)) == "won"
+    replay = Klondike(seed=seed, rules=Rules(draw=draw))
+    for move in found.moves:
+        replay.play(move)
+    assert game.history == replay.history  # the solver's line, move by move, and nothing else
+
+
+def test_an_oracle_that_finds_no_line_plays_greedys_move() -> None:
+    game = Klondike(seed=2001)  # not decided within 50 positions
+    assert solve(game, max_states=50).outcome == "unknown"
+    oracle = Oracle(max_states=50).seeing(game)
+    assert oracle.choose(game.player_view()) == Greedy().choose(game.player_view())
+
+
 def test_the_oracle_hint_is_still_there_with_peek() -> None:
     game = Klondike(seed=7)
     from patiencelab.hints import find_hint

@@ -42,7 +42,7 @@ from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.hints import find_hint, ranked_moves
+from patiencelab.hints import ranked_moves
 from patiencelab.solver.search import Solution, solve
 from patiencelab.survey_io import Interval, rules_label, wilson
 from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool
@@ -369,25 +369,47 @@ def _place(view: PlayerView) -> PlayerView:
 
 
 class Oracle:
-    """The solver's hint (:func:`patiencelab.hints.find_hint`). It PEEKS: it reads the face-down cards of the
-    game it is bound to (:meth:`seeing`; :func:`play_out` binds it), so it is no fair player; its win rate is
-    what knowing every card is worth.
+    """The solver playing with every card known. It PEEKS: it reads the face-down cards of the game it is bound
+    to (:meth:`seeing`; :func:`play_out` binds it), so it is no fair player; its win rate is what knowing every
+    card is worth.
+
+    It solves the bound game's position within ``max_states`` positions and plays the winning line found, move by
+    move, solving nothing more while the game follows it (the deal is known, so a winning line goes on winning).
+    Where no line is known it plays :class:`Greedy`'s move: once a search proved the deal lost (it stays lost), and
+    after a search that did not decide, until the next card is turned up (then it searches again, on a smaller
+    problem).
     """
 
-    def __init__(self, game: Klondike | None = None, *, max_states: int | None = 10_000) -> None:
+    def __init__(self, game: Klondike | None = None, *, max_states: int | None = 200_000) -> None:
         self.game = game
         self.max_states = max_states
+        #: The line being followed: the position it goes on from (``repr`` of its snapshot) and its moves.
+        self._line: tuple[str, tuple[Move, ...]] = ("", ())
+        #: The unseen cards when a search last failed to find a line (-1: proved lost), or None.
+        self._failed_at: int | None = None
 
     def seeing(self, game: Klondike) -> Oracle:
-        """The same oracle bound to ``game``."""
+        """A fresh oracle, with the same budget, bound to ``game``."""
         return Oracle(game, max_states=self.max_states)
 
     def choose(self, view: PlayerView) -> Move:
-        """The oracle's hint in the bound game (whose view must be ``view``)."""
-        if self.game is None or self.game.player_view() != view:
+        """The next move of the winning line in the bound game (whose view must be ``view``)."""
+        game = self.game
+        if game is None or game.player_view() != view:
             raise PatienceError("an Oracle peeks at a game: bind it with oracle.seeing(game) first")
-        hint = find_hint(self.game, max_states=self.max_states)
-        return hint.move if hint is not None else _legal_or_fail(view)[0]
+        here, unseen = repr(game.snapshot()), view.hidden_places + view.unseen_stock
+        start, line = self._line
+        if (start != here or not line) and self._failed_at not in (-1, unseen):
+            found = solve(game.snapshot(), game.rules, max_states=self.max_states)
+            start, line = here, found.moves if found.outcome == "solved" else ()
+            self._failed_at = None if line else -1 if found.outcome == "impossible" else unseen
+        if start != here or not line or not game.can_play(line[0]):
+            self._line = ("", ())
+            return Greedy().choose(view)
+        trial = game.copy()
+        move = trial.play(line[0])
+        self._line = (repr(trial.snapshot()), line[1:])
+        return move
 
     def __repr__(self) -> str:
         return f"Oracle(max_states={self.max_states})"

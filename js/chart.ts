@@ -184,8 +184,6 @@ export class ChartView {
   private step = 0;
   private labels: Labels = {};
   private lang = "";
-  /** Whether a click goes anywhere (not while the teacher has taken over). */
-  enabled = true;
 
   constructor(
     private readonly doc: Document,
@@ -205,7 +203,7 @@ export class ChartView {
 
   private choose(target: EventTarget | null): void {
     const hit = target instanceof Element ? target.closest<SVGElement>("[data-step]") : null;
-    if (hit && this.enabled) this.go(Number(hit.dataset.step));
+    if (hit) this.go(Number(hit.dataset.step));
   }
 
   private onKey(e: KeyboardEvent): void {

@@ -237,10 +237,10 @@ export class LessonView {
   }
 
   /** The review's chart and its mark buttons: shown with a chart, the buttons only when it marks moves, each
-   * disabled when no mark lies that way. */
+   * disabled when no mark lies that way (and, like the step buttons, while the teacher has taken over; a click on
+   * the chart still goes to its step, back in the lesson). */
   private updateChart(lesson: Lesson, lang: string, labels: Labels, taken: boolean): void {
     const chart = lesson.chart && typeof lesson.chart === "object" ? lesson.chart : null;
-    this.chart.enabled = !taken;
     this.chart.update(chart, lesson.step, labels, lang);
     this.el.classList.toggle("pl-has-chart", this.chart.shown);
     const marks = chartMarks(chart).map((m) => m.step);

@@ -79,8 +79,8 @@ ReviewOutcome = Literal["lost", "never-winnable", "winnable", "won", "unknown"]
 CHART_COLORS = {
     "inaccuracy": "#56b4e9",
     "mistake": "#e69f00",
-    "blunder": "#df5353",
-    "luck": "#8e7cc3",
+    "blunder": "#d55e00",
+    "luck": "#cc79a7",
     "line": "#2563eb",
     "lost": "#9ca3af",
 }

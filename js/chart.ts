@@ -62,7 +62,13 @@ export function chartMarks(chart: ReviewChart | null | undefined): ReviewMark[] 
 }
 
 /** What a point says (its tooltip and accessible name): "After move 12: 35%", and the marks on it. */
-function pointText(step: number, value: number, marks: ReviewMark[], labels: Labels, pct: (v: number) => string): string {
+function pointText(
+  step: number,
+  value: number,
+  marks: ReviewMark[],
+  labels: Labels,
+  pct: (v: number) => string,
+): string {
   const text = phrase(labels, "chance-at", { move: String(step), percent: pct(value) });
   return [text, ...marks.map((m) => word(labels, `chart-mark.${m.label}`))].join(" \u00b7 ");
 }
@@ -76,13 +82,22 @@ function marker(doc: Document, kind: ReviewMarkLabel, x: number, y: number, s: n
   else if (kind === "mistake") svg(doc, "rect", { class: cls, x: x - h, y: y - h, width: s, height: s }, parent);
   else {
     const d = kind === "blunder" ? h * 1.25 : h * 1.3;
-    const pts = kind === "blunder" ? [[x - d, y - d * 0.8], [x + d, y - d * 0.8], [x, y + d]] : [[x, y - d], [x + d, y], [x, y + d], [x - d, y]];
+    const pts =
+      kind === "blunder"
+        ? [[x - d, y - d * 0.8], [x + d, y - d * 0.8], [x, y + d]]
+        : [[x, y - d], [x + d, y], [x, y + d], [x - d, y]];
     svg(doc, "polygon", { class: cls, points: pts.map((p) => p.map(r1).join(",")).join(" ") }, parent);
   }
 }
 
 /** The chart of `chart` at lesson step `step`, as an `<svg>` of `look.width` by the height its font needs. */
-export function drawChart(doc: Document, chart: ReviewChart, step: number, labels: Labels, look: ChartLook): SVGSVGElement {
+export function drawChart(
+  doc: Document,
+  chart: ReviewChart,
+  step: number,
+  labels: Labels,
+  look: ChartLook,
+): SVGSVGElement {
   const points = Array.isArray(chart.points) ? chart.points : [];
   const marks = chartMarks(chart);
   const f = Math.max(10, look.font);
@@ -118,7 +133,8 @@ export function drawChart(doc: Document, chart: ReviewChart, step: number, label
     svg(doc, "rect", { class: "pl-chart-lost", x: from, y: lane, width: r1(width - from), height: plot }, root);
   }
   svg(doc, "line", { class: "pl-chart-guide", x1: left, x2: width - right, y1: y(0.5), y2: y(0.5) }, root);
-  svg(doc, "text", { class: "pl-chart-axis", x: left - 5, y: y(0.5), "text-anchor": "end", dy: "0.35em" }, root).textContent = half;
+  const axis = { class: "pl-chart-axis", x: left - 5, y: y(0.5), "text-anchor": "end", dy: "0.35em" };
+  svg(doc, "text", axis, root).textContent = half;
   if (points.length) {
     const along = points.map((p, k) => `${x(k)},${y(p.high)}`);
     const back = points.map((p, k) => `${x(k)},${y(p.low)}`).reverse();
@@ -167,8 +183,8 @@ export function drawChart(doc: Document, chart: ReviewChart, step: number, label
     } else {
       // a die showing five: four corners and the middle
       for (const [dx, dy] of [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]]) {
-        const c = { cx: r1(start + w / 2 + dx * badge * 0.24), cy: r1(badge / 2 + dy * badge * 0.24), r: r1(badge * 0.09) };
-        svg(doc, "circle", { class: "pl-chart-pip", ...c }, g);
+        const [cx, cy] = [start + w / 2 + dx * badge * 0.24, badge / 2 + dy * badge * 0.24];
+        svg(doc, "circle", { class: "pl-chart-pip", cx: r1(cx), cy: r1(cy), r: r1(badge * 0.09) }, g);
       }
     }
   }
@@ -215,7 +231,8 @@ export class ChartView {
     Object.assign(moves, { Home: 0, End: count - 1, PageUp: k - 10, PageDown: k + 10 });
     if (e.key === "Enter" || e.key === " ") this.choose(hit);
     else if (e.key in moves) {
-      const to = this.el.querySelector<SVGElement>(`.pl-chart-hit[data-step="${Math.min(count - 1, Math.max(0, moves[e.key]))}"]`);
+      const next = Math.min(count - 1, Math.max(0, moves[e.key]));
+      const to = this.el.querySelector<SVGElement>(`.pl-chart-hit[data-step="${next}"]`);
       if (to) {
         hit.setAttribute("tabindex", "-1");
         to.setAttribute("tabindex", "0");
@@ -248,17 +265,21 @@ export class ChartView {
     const win = this.doc.defaultView;
     const width = Math.floor(this.el.clientWidth) || 480;
     const font = parseFloat(win?.getComputedStyle(this.el).fontSize ?? "") || 16;
-    const words = ["chart", "chance-at", ...Object.keys(MARK_SIGNS).map((k) => `chart-mark.${k}`)].map((k) => this.labels[k]);
+    const keys = ["chart", "chance-at", ...Object.keys(MARK_SIGNS).map((k) => `chart-mark.${k}`)];
+    const words = keys.map((k) => this.labels[k]);
     const key = JSON.stringify([chart, this.step, width, font, this.lang, words]);
     if (key === this.drawn) return;
     this.drawn = key;
     const active = this.doc.activeElement;
-    const focused = active instanceof Element && this.el.contains(active) ? (active as SVGElement).dataset.step : undefined;
+    const inside = active instanceof Element && this.el.contains(active);
+    const focused = inside ? (active as SVGElement).dataset.step : undefined;
     this.el.replaceChildren(drawChart(this.doc, chart, this.step, this.labels, { width, font, lang: this.lang }));
     if (focused !== undefined) {
       const again = this.el.querySelector<SVGElement>(`.pl-chart-hit[data-step="${focused}"]`);
       if (again) {
-        for (const other of this.el.querySelectorAll(".pl-chart-hit[tabindex='0']")) other.setAttribute("tabindex", "-1");
+        for (const other of this.el.querySelectorAll(".pl-chart-hit[tabindex='0']")) {
+          other.setAttribute("tabindex", "-1");
+        }
         again.setAttribute("tabindex", "0");
         again.focus();
       }

@@ -91,7 +91,8 @@ describe("the chart of chances", () => {
     expect(pairs(svg.querySelector(":scope > .pl-chart-blunder"))).toHaveLength(3);
     expect(pairs(svg.querySelector(":scope > .pl-chart-luck"))).toHaveLength(4);
     const badges = [...svg.querySelectorAll<SVGGElement>(".pl-chart-badge")];
-    const signs = Object.fromEntries(badges.map((b) => [b.dataset.step, b.querySelector("text")?.textContent ?? "die"]));
+    const sign = (b: SVGGElement): string => b.querySelector("text")?.textContent ?? "die";
+    const signs = Object.fromEntries(badges.map((b) => [b.dataset.step, sign(b)]));
     // the inaccuracy right after the blunder has no room for its sign: its circle on the curve stays
     expect(signs).toEqual({ "5": "?", "11": "??", "16": "die" });
     expect(svg.querySelectorAll('.pl-chart-badge[data-step="16"] .pl-chart-pip')).toHaveLength(5);
@@ -259,7 +260,8 @@ describe("the chart in the lesson box", () => {
 
 describe("a review running", () => {
   it("says how far it is on the Review button and the status line, and Cancel asks Python to stop it", () => {
-    const state = startState({ status: "stuck", review: { offered: false, busy: true, progress: { done: 12, total: 80 } } });
+    const running = { offered: false, busy: true, progress: { done: 12, total: 80 } };
+    const state = startState({ status: "stuck", review: running });
     h.mount(state);
     expect(h.q('.pl-banner [data-action="review"]').textContent).toBe("Reviewing… 12/80");
     expect(h.q(".pl-reviewing").textContent).toBe("Reviewing… 12/80");
@@ -278,7 +280,8 @@ describe("a review running", () => {
   });
 
   it("says it in Dutch and Swedish", () => {
-    const state = startState({ status: "stuck", review: { offered: false, busy: true, progress: { done: 3, total: 9 } } });
+    const running = { offered: false, busy: true, progress: { done: 3, total: 9 } };
+    const state = startState({ status: "stuck", review: running });
     h.mount(state, catalogueLabels("nl"));
     expect(h.q(".pl-reviewing").textContent).toBe("Nakijken… 3/9");
     h.model.set("labels", catalogueLabels("sv"));

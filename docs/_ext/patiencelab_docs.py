@@ -53,7 +53,7 @@ OTHER_LIBRARIES = {
     "np",
 }
 #: Names of other libraries that docstrings mention without their module (imported only for type checking).
-OUTSIDE_NAMES = {"Figure", "ProcessPoolExecutor", "Executor", "Future", "Client", "NDArray"}
+OUTSIDE_NAMES = {"Axes", "Figure", "ProcessPoolExecutor", "Executor", "Future", "Client", "NDArray"}
 
 
 # ------------------------------------------------------------------------------------------ public names

@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, "..", "src", "patiencelab", "static");
-const BUDGET = 60 * 1024;
+// 70 KiB since the review chart (issue 25), which took the bundle from 60.0 to 68.0 kB
+const BUDGET = 70 * 1024;
 
 await mkdir(outdir, { recursive: true });
 const common = { bundle: true, minify: true, target: "es2020", logLevel: "warning", legalComments: "none" };

@@ -1,9 +1,11 @@
 /** Teaching mode, a presenter layout: the title (it wraps, never cut), "Step k of n" and the close button, a caption
  * box that shows every word (caption, teacher's note, narration) and never scrolls, and the step controls (first,
- * back, play/pause, forward, last, pace), with the timer that steps while playing. The caption box keeps the
+ * back, play/pause, forward, last, pace), with the timer that steps while playing. A game review adds its chart of
+ * chances beside the controls (`chart.ts`) and the previous / next marked move buttons. The caption box keeps the
  * height of the longest text it has shown in this lesson, so the table moves only when a longer text first needs
  * the room (the board then gives it: its cards shrink, words do not). */
 
+import { ChartView, chartMarks } from "./chart";
 import { button, node } from "./dom";
 import { icon, type IconName } from "./icons";
 import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
@@ -15,6 +17,8 @@ const PACE_MIN = 0.5;
 const PACE_MAX = 10;
 
 const STEPS = ["first", "back", "play", "forward", "last"] as const satisfies readonly LessonAction[];
+/** A review's jumps to the marked moves before and after the step shown. */
+const MARK_STEPS = ["prev-mark", "next-mark"] as const;
 
 export function clampPace(pace: number): number {
   return Math.min(PACE_MAX, Math.max(PACE_MIN, Number.isFinite(pace) ? pace : 2));
@@ -39,6 +43,9 @@ export class LessonView {
   private readonly paceName: HTMLElement;
   private readonly pace: HTMLInputElement;
   private readonly paceOut: HTMLElement;
+  /** The review's chart of chances and its mark buttons (shown only in a review lesson with a chart). */
+  readonly chart: ChartView;
+  private readonly markSteps: HTMLElement;
   private lesson: Lesson | null = null;
   /** The caption box's height so far in this lesson (px), and what it was measured for: lesson title, width. */
   private reserved = 0;
@@ -71,6 +78,9 @@ export class LessonView {
     this.controls = this.node("div", "pl-lesson-controls");
     const steps = this.node("div", "pl-lesson-steps");
     for (const action of STEPS) steps.append(this.button(action, "pl-btn pl-step"));
+    this.markSteps = this.node("div", "pl-lesson-steps pl-mark-steps");
+    for (const action of MARK_STEPS) this.markSteps.append(this.button(action, "pl-btn pl-step"));
+    this.chart = new ChartView(doc, (step) => this.send({ type: "lesson", action: "goto", step }), signal);
     this.resume = this.button("resume", "pl-btn pl-btn-primary pl-resume");
     this.paceBox = this.node("label", "pl-pace");
     this.paceName = this.node("span", "pl-pace-name");
@@ -82,7 +92,7 @@ export class LessonView {
     this.pace.className = "pl-pace-input";
     this.paceOut = this.node("output", "pl-pace-value");
     this.paceBox.append(this.paceName, this.pace, this.paceOut);
-    this.controls.append(steps, this.resume, this.paceBox);
+    this.controls.append(steps, this.markSteps, this.resume, this.paceBox, this.chart.el);
     this.el.append(head, text, this.controls);
     this.el.addEventListener("click", (e) => this.onClick(e), { signal });
     this.pace.addEventListener("input", () => this.showPace(Number(this.pace.value)), { signal });
@@ -131,7 +141,9 @@ export class LessonView {
   private onClick(e: Event): void {
     const target = e.target instanceof Element ? e.target.closest<HTMLButtonElement>("[data-lesson]") : null;
     if (!target || target.disabled) return;
-    this.step(target.dataset.lesson as LessonAction);
+    const action = target.dataset.lesson;
+    if (action === "prev-mark" || action === "next-mark") this.send({ type: "lesson", action });
+    else this.step(action as LessonAction);
   }
 
   /** The narration, a hint or a rejection under the caption (`kind` colours it). */
@@ -158,6 +170,7 @@ export class LessonView {
       this.reserved = needs;
       box.style.minHeight = `${needs}px`;
     }
+    this.chart.redraw();
   }
 
   update(state: GameState, labels: Labels): void {
@@ -167,6 +180,7 @@ export class LessonView {
     this.el.setAttribute("aria-label", word(labels, "lesson"));
     if (!lesson) {
       this.stopTimer();
+      this.chart.update(null, 0, labels, state.lang);
       return;
     }
     this.title.textContent = lesson.title ?? "";
@@ -208,16 +222,40 @@ export class LessonView {
         b.disabled = taken || (atEnd && !lesson.playing);
       }
     }
+    this.updateChart(lesson, state.lang, labels, taken);
     this.closer.title = word(labels, "close");
     this.closer.setAttribute("aria-label", word(labels, "close"));
     this.paceName.textContent = word(labels, "pace");
     this.pace.setAttribute("aria-label", word(labels, "pace"));
+    this.paceBox.title = word(labels, "pace");
     const pace = clampPace(lesson.pace);
     if (this.doc.activeElement !== this.pace) this.pace.value = String(pace);
     this.showPace(Number(this.pace.value));
     this.pace.disabled = taken;
     if (lesson.playing && !taken) this.startTimer(pace);
     else this.stopTimer();
+  }
+
+  /** The review's chart and its mark buttons: shown with a chart, the buttons only when it marks moves, each
+   * disabled when no mark lies that way (and, like the step buttons, while the teacher has taken over; a click on
+   * the chart still goes to its step, back in the lesson). */
+  private updateChart(lesson: Lesson, lang: string, labels: Labels, taken: boolean): void {
+    const chart = lesson.chart && typeof lesson.chart === "object" ? lesson.chart : null;
+    this.chart.update(chart, lesson.step, labels, lang);
+    this.el.classList.toggle("pl-has-chart", this.chart.shown);
+    const marks = chartMarks(chart).map((m) => m.step);
+    this.markSteps.hidden = !marks.length;
+    const before = marks.some((s) => s < lesson.step);
+    const after = marks.some((s) => s > lesson.step);
+    for (const action of MARK_STEPS) {
+      const b = this.buttons.get(action);
+      if (!b) continue;
+      this.icon(b, action);
+      const text = word(labels, action);
+      b.title = text;
+      b.setAttribute("aria-label", text);
+      b.disabled = taken || !(action === "prev-mark" ? before : after);
+    }
   }
 
   private showPace(pace: number): void {

@@ -1,5 +1,5 @@
-/** The toolbar (New menu, Restart, Undo, Redo, Hint, Autocomplete, Stop while a player plays from Python, Show
- * moves, the "More" menu with Rules,
+/** The toolbar (New menu, Restart, Undo, Redo, Hint, Autocomplete, Stop while a player plays from Python, Cancel
+ * while a review runs, Show moves, the "More" menu with Rules,
  * Statistics, the winnability indicator and the languages), the status line, the panels and the end-of-game
  * banner. */
 
@@ -43,6 +43,8 @@ export class Toolbar {
   private readonly badge: HTMLElement;
   /** "Greedy is playing", while a player plays from Python (Stop ends it). */
   private readonly playing: HTMLElement;
+  /** "Reviewing… 12/80", while a review runs (Cancel stops it). */
+  private readonly reviewing: HTMLElement;
   private labels: Labels = {};
   private state: GameState | null = null;
   private statsRows: StatsRow[] | null = null;
@@ -64,9 +66,11 @@ export class Toolbar {
     showMoves.setAttribute("aria-pressed", "false");
     const stop = this.button("stop-autoplay");
     stop.hidden = true;
+    const cancel = this.button("cancel-review");
+    cancel.hidden = true;
     const spacer = this.node("span", "pl-bar-spacer");
     const simple = [...SIMPLE].map((a) => this.button(a));
-    this.bar.append(this.newMenu.wrap, ...simple, stop, spacer, showMoves, this.moreMenu.wrap);
+    this.bar.append(this.newMenu.wrap, ...simple, stop, cancel, spacer, showMoves, this.moreMenu.wrap);
     this.status = this.node("div", "pl-status");
     for (const stat of ["score", "moves", "time", "pass"]) {
       const item = this.node("span", `pl-stat pl-stat-${stat}`);
@@ -81,9 +85,11 @@ export class Toolbar {
     this.recordsWarn.setAttribute("role", "img");
     this.playing = this.node("span", "pl-stat pl-playing");
     this.playing.hidden = true;
+    this.reviewing = this.node("span", "pl-stat pl-reviewing");
+    this.reviewing.hidden = true;
     this.badge = this.node("span", "pl-indicator");
     this.badge.append(this.node("span", "pl-spinner"), this.node("span", "pl-indicator-text"));
-    this.status.append(this.records, this.recordsWarn, this.playing, this.badge);
+    this.status.append(this.records, this.recordsWarn, this.playing, this.reviewing, this.badge);
     this.banner = this.node("div", "pl-banner");
     this.banner.hidden = true;
     this.banner.setAttribute("role", "alert");
@@ -174,10 +180,10 @@ export class Toolbar {
     this.moreMenu.list.replaceChildren(...items);
   }
 
-  /** "Review game" ("Reviewing…", disabled, while the review runs). */
+  /** "Review game" ("Reviewing… 12/80", disabled, while the review runs). */
   private reviewButton(state: GameState, className: string): HTMLButtonElement {
     const busy = !!state.review?.busy;
-    const b = this.menuItem(word(this.labels, busy ? "reviewing" : "review"), "review");
+    const b = this.menuItem(busy ? reviewText(state, this.labels) : word(this.labels, "review"), "review");
     b.className = className;
     b.disabled = busy;
     b.setAttribute("aria-busy", String(busy));
@@ -220,6 +226,8 @@ export class Toolbar {
       this.send({ type: "indicator", on: !state?.indicator?.enabled });
     } else if (action === "review") {
       this.send({ type: "review" });
+    } else if (action === "cancel-review") {
+      this.send({ type: "review", action: "cancel" });
     } else if (action === "stop-autoplay") {
       this.send({ type: "autoplay", action: "stop" });
     } else if (action === "resume" || action === "resume-decline") {
@@ -281,6 +289,11 @@ export class Toolbar {
     if (stop) stop.hidden = player === null;
     this.playing.hidden = player === null;
     this.playing.textContent = player === null ? "" : phrase(this.labels, "autoplay-playing", { player });
+    const busy = !!state.review?.busy;
+    const cancel = this.buttons.get("cancel-review");
+    if (cancel) cancel.hidden = !busy;
+    this.reviewing.hidden = !busy;
+    this.reviewing.textContent = busy ? reviewText(state, this.labels) : "";
     const showMoves = this.buttons.get("show-moves");
     showMoves?.setAttribute("aria-pressed", String(!!state.show_moves));
     showMoves?.classList.toggle("pl-on", !!state.show_moves);
@@ -393,6 +406,15 @@ export class Toolbar {
     parts.push(actions);
     this.banner.replaceChildren(...parts);
   }
+}
+
+/** "Reviewing… 12/80" while a review runs and says how far it is, else "Reviewing…". */
+export function reviewText(state: GameState, labels: Labels): string {
+  const p = state.review?.progress;
+  const ok = !!p && typeof p === "object" && Number.isFinite(p.done) && Number.isFinite(p.total) && p.total > 0;
+  if (!ok) return word(labels, "reviewing");
+  const done = Math.min(p.total, Math.max(0, p.done));
+  return phrase(labels, "review-progress", { done: String(done), total: String(p.total) });
 }
 
 /** "1 of 3": the pass through the stock the player is on, when the passes are limited (null when they are not).

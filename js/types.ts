@@ -113,6 +113,60 @@ export interface RecordState {
 export interface ReviewState {
   offered: boolean;
   busy: boolean;
+  /** How far a running review is (positions judged of the game's), or null when none runs. */
+  progress?: ReviewProgress | null;
+}
+
+export interface ReviewProgress {
+  /** @asType integer
+   * @minimum 0 */
+  done: number;
+  /** @asType integer
+   * @minimum 1 */
+  total: number;
+}
+
+/** A review lesson's chart of the player's fair chances through the game (from what the player could see: nothing
+ * in it depends on a face-down card). */
+export interface ReviewChart {
+  /** One per position of the game as played, `points[k].step == k` (the lesson step that shows it). */
+  points: ChancePoint[];
+  /** The marked moves, in order of move. */
+  marks: ReviewMark[];
+  /** The first step from which no deal consistent with the player's view could be won (bad luck from there), or
+   * null. */
+  lost_from: number | null;
+}
+
+export interface ChancePoint {
+  /** @asType integer
+   * @minimum 0 */
+  step: number;
+  /** The fair chance of winning from this position, and its 95% interval.
+   * @minimum 0
+   * @maximum 1 */
+  estimate: number;
+  /** @minimum 0
+   * @maximum 1 */
+  low: number;
+  /** @minimum 0
+   * @maximum 1 */
+  high: number;
+}
+
+export type ReviewMarkLabel = "inaccuracy" | "mistake" | "blunder" | "luck";
+
+export interface ReviewMark {
+  /** The lesson step to land on: the position before the move (its caption says why), or for luck the position
+   * where luck decided it.
+   * @asType integer
+   * @minimum 0 */
+  step: number;
+  /** The 1-based number of the player's move.
+   * @asType integer
+   * @minimum 1 */
+  move: number;
+  label: ReviewMarkLabel;
 }
 
 export interface Message {
@@ -138,6 +192,8 @@ export interface Lesson {
   quiz: QuizState | null;
   /** The step of a game review that carries the review's words: `note` leads the caption box, `caption` follows. */
   review?: boolean;
+  /** A review lesson's chart of chances (the lesson's steps are then the whole game as played); null otherwise. */
+  chart?: ReviewChart | null;
 }
 
 export type MarkColor = "green" | "red" | "blue" | "yellow";
@@ -214,10 +270,12 @@ export type IntentBody =
   | { type: "draw" | "recycle" | "undo" | "redo" | "hint" | "restart" | "autocomplete" }
   | { type: "new"; preset?: Preset; draw?: 1 | 3; seed?: number }
   | { type: "lesson"; action: LessonAction; pace?: number }
+  | { type: "lesson"; action: "goto"; step: number }
+  | { type: "lesson"; action: "next-mark" | "prev-mark" }
   | { type: "lang"; lang: string }
   | { type: "show_moves" | "indicator"; on: boolean }
   | { type: "stats" }
-  | { type: "review" }
+  | { type: "review"; action?: "start" | "cancel" }
   | { type: "resume"; accept: boolean }
   | { type: "autoplay"; action: "stop" }
   | { type: "record"; action: "start" | "stop" | "clear" }

@@ -66,19 +66,24 @@ def positions(lang: str, seed: int, rules: Rules, steps: int) -> Iterator[Klondi
 
 
 def sentences(game: Klondike) -> Iterator[str]:
-    """Every sentence the game can say now: each legal move explained, narrated, hinted and reviewed, and every
+    """Every sentence the game can say now: each legal move explained, narrated, hinted and reviewed (and the card
+    it turns up, as a review's bad luck), and every
     move between any two places (and from every face-down card) refused with its reason.
     """
     for move in game.legal_moves():
         yield game.explain(move)
         yield move_phrase(game, move)
         yield move_phrase(game, move, "review.after")
+        yield move_phrase(game, move, "review.move")
         yield hint_text(game, Hint(move, "turn-up", column=1))
         trial = game.copy()
         trial.play(move)
         played = trial.last_played()
         assert played is not None
         yield narrate_played(trial, played)
+        if played.turned is not None:  # a review's sentence of bad luck names the card
+            words = {"number": 1, "column": 1, "before": "50%", "after": "0%"}
+            yield i18n.message("review.mark.luck-turned", game.lang, card=played.turned, **words)
     for source in PLACES:
         for target in TARGETS:
             if source != target:

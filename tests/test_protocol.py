@@ -44,7 +44,7 @@ def test_the_state_of_a_game_is_what_the_types_allow_and_hides_face_down_cards()
         indicator={"enabled": False, "verdict": None, "searched": 0, "error": None},
         records=RecordKeeper(None).state(game),
         record=None,
-        review={"offered": False, "busy": False},
+        review={"offered": False, "busy": False, "progress": None},
         autoplay={"running": False, "player": None},
         version=1,
     )

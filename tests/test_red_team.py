@@ -17,6 +17,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.limits import check_text
 from patiencelab.hints import find_hint
 from patiencelab.lesson import MAX_STEPS, InvalidLessonError, Lesson, Quiz, Step
+from patiencelab.players import Chances
 from patiencelab.review import Review
 from patiencelab.solver import search, solve
 from patiencelab.solver.movegen import generate, to_public
@@ -202,7 +203,9 @@ def test_a_hint_and_a_review_lesson_take_a_card_form_winning_line(monkeypatch: p
     hint = find_hint(game, max_states=5_000)
     assert hint is not None and game.can_play(hint.move)
     better = game.parse_move(card_form)
-    review = Review("lost", 0, ((0, "solved"),), None, None, better, (better,), 1, "Better: 8H to t2.")
+    chances = (Chances(1.0, 1.0, 1.0, 1, 0, 0, True),)
+    words = "Better: 8H to t2."
+    review = Review("lost", 0, ((0, "solved"),), None, None, better, (better,), 1, words, chances, second_opinion=words)
     lesson = Lesson.from_review(game, review, title="Review")
     assert lesson.intro == "Better: 8H to t2."
 
@@ -213,7 +216,7 @@ def test_a_hint_and_a_review_lesson_take_a_card_form_winning_line(monkeypatch: p
 def test_a_review_of_a_game_lost_before_its_first_move_says_never_winnable() -> None:
     """Fault 7: with no moves and a deal already lost, the review indexed the move before the first."""
     game = lost_from_the_start()
-    found = game.review(max_states=10_000)
+    found = game.review(max_states=10_000, samples=4, sample_states=300)
     assert found.outcome == "never-winnable" and found.moves == 0 and found.text
 
 

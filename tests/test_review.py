@@ -1,19 +1,51 @@
-"""Game review: the losing move found by binary search over the history, with few solver calls (state budgets)."""
+"""Game review: the player's chances at every position (from the views only), the marked moves, and the solver's
+second opinion (the losing move, by a search over the history with state budgets). Every review answers: no
+game gets a bare "unknown".
+
+The sweep of ``tests/review_games.py`` reviews 3 lost games of each rule set here (12); ``make soak`` reviews
+all 60 (``PATIENCELAB_REVIEW_GAMES=15`` games of each rule set).
+"""
 
 from __future__ import annotations
 
+import itertools
 import math
+import os
 import random
+import sys
+import threading
 from collections import Counter
+from typing import Any
 
+import numpy
 import pytest
 
-import patiencelab.review as review_module
-from patiencelab import Klondike, Move, PatienceError
-from patiencelab.review import review
+from patiencelab import Klondike, Move, PatienceError, Rules
+from patiencelab.core.i18n import message
+from patiencelab.core.view import PlayerView
+from patiencelab.review import Review, ReviewCancelledError, review
+from patiencelab.review_chances import (
+    THRESHOLDS,
+    _exact,
+    _public,
+    _reveals,
+    _swap_in,
+    chances_along,
+)
 from patiencelab.solver import solve
+from tests.review_games import lost_games, reviewed_sloppy_game, twin_game
 
-BUDGET = 20_000
+#: Small state budgets keep the suite fast: deals per position, positions per deal, positions per exact call.
+SMALL: dict[str, Any] = {"samples": 8, "sample_states": 300, "max_states": 5_000}
+#: Lost games of each rule set in the sweep (``make soak``: 15, the 60 games of the issue).
+PER_RULES = int(os.environ.get("PATIENCELAB_REVIEW_GAMES", "3"))
+PEEKS = {
+    "en": "(This is a second opinion from the solver, which knows the face-down cards.)",
+    "nl": "(Dit is een tweede mening van de oplosser, die de gesloten kaarten kent.)",
+    "sv": "(Det här är en andra åsikt från lösaren, som ser de nedvända korten.)",
+}
+#: The second opinion's sentence when it decided nothing: never the whole review.
+BARE_UNKNOWN = "The solver could not decide within its budget where this game was lost."
 
 
 def random_game(seed: int, moves: int = 400) -> Klondike:
@@ -36,71 +68,233 @@ def replays_to_a_win(game: Klondike, moves: int, line: tuple[Move, ...]) -> bool
     return replay.is_won
 
 
-def test_fifty_random_games_are_reviewed_with_at_most_log2_moves_plus_two_solver_calls(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls = Counter[int]()
-    solve_once = review_module.solve  # type: ignore[attr-defined] # the name the review calls
+def views_of(game: Klondike) -> list[PlayerView]:
+    replay = Klondike.from_record({**game.record(), "moves": []})
+    views = [replay.player_view()]
+    for move in game.history:
+        replay.play(move)
+        views.append(replay.player_view())
+    return views
 
-    def counted(*args: object, **kwargs: object) -> object:
-        calls[seed] += 1
-        return solve_once(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(review_module, "solve", counted)
-    outcomes = Counter[str]()
-    for seed in range(50):
-        game = random_game(seed)
-        found = review(game, max_states=BUDGET)
+def shortest_of_each_rule_set() -> list[tuple[str, Klondike]]:
+    """The shortest of the first four lost games of each rule set."""
+    games = list(lost_games(4))
+    return [min(games[i : i + 4], key=lambda g: g[1].moves) for i in range(0, 16, 4)]
+
+
+def check_answers(game: Klondike, found: Review) -> None:
+    """What every review holds: a chance per position, an answer in words, marks that keep their rules."""
+    assert len(found.chances) == game.moves + 1 == found.moves + 1
+    for chance in found.chances:
+        assert 0 <= chance.low <= chance.estimate <= chance.high <= 1
+    assert found.summary and found.text.startswith(found.summary)
+    assert found.text.strip() != BARE_UNKNOWN and found.summary != BARE_UNKNOWN
+    if found.outcome != "won":
+        assert found.text.endswith(PEEKS["en"]) and found.second_opinion.endswith(PEEKS["en"])
+    if found.outcome == "unknown":
+        assert found.losing is None and "unknown" in dict(found.verdicts).values()
+    if found.lost_from is not None:
+        assert all(c.estimate == c.high == 0 for c in found.chances[found.lost_from :])
+        assert found.solver_lost is not None and found.solver_lost <= found.lost_from, "a proof for every order"
+    moves = [m.move for m in found.marks]
+    assert moves == sorted(set(moves)), "one mark a move, in order"
+    for mark in found.marks:
+        assert mark.played == game.history[mark.move - 1] and mark.text and mark.text in found.text
+        if mark.label == "luck":
+            assert mark.turned and mark.step == mark.move
+        else:
+            assert mark.better is not None and mark.better != mark.played and mark.step == mark.move - 1
+            assert mark.kept is not None and mark.drop >= THRESHOLDS[mark.label] - 1e-9
+
+
+# ------------------------------------------------------------------------------------------------ the sweep
+
+
+def test_every_lost_game_of_the_sweep_is_answered_with_a_chance_per_position() -> None:
+    outcomes: Counter[str] = Counter()
+    games = list(lost_games(PER_RULES))
+    assert len(games) == 4 * PER_RULES
+    for name, game in games:
+        found = review(game, **SMALL)
+        check_answers(game, found)
         outcomes[found.outcome] += 1
-        assert calls[seed] == found.calls <= math.ceil(math.log2(max(game.moves, 1))) + 2
         verdicts = dict(found.verdicts)
         if found.outcome == "lost":
-            assert found.losing is not None and found.losing_move == game.history[found.losing - 1]
-            assert verdicts[found.losing] == "impossible" and verdicts[found.losing - 1] == "solved"
-            assert found.better == found.line[0] and replays_to_a_win(game, found.losing - 1, found.line)
-            assert "could no longer be won" in found.text and f"(move {found.losing})" in found.text
-        elif found.outcome == "never-winnable":
-            assert verdicts[0] == "impossible"
-        elif found.outcome == "winnable":
-            assert verdicts == {game.moves: "solved"}
+            assert found.losing is not None and found.better is not None
+            assert replays_to_a_win(game, found.losing - 1, found.line), name
+            assert verdicts[found.losing - 1] == "solved"
+        assert found.calls <= math.ceil(math.log2(game.moves + 1)) + 3
+    assert set(outcomes) - {"winnable"}, outcomes  # the sweep is not vacuous: some games are lost, some undecided
+
+
+def test_the_reviews_are_reproducible_with_a_seed_and_depend_on_it() -> None:
+    games = [g for _, g in shortest_of_each_rule_set()[1:3]]
+    for game in games:
+        assert review(game, **SMALL, seed=3) == review(game, **SMALL, seed=3)
+    assert any(review(g, **SMALL, seed=3).chances != review(g, **SMALL, seed=4).chances for g in games)
+
+
+def test_twin_games_get_the_same_chances_and_marks() -> None:
+    """The same moves with the face-down cards in another order: the same chances, marks and chart (as the board
+    gets it), whatever the solver's second opinion (which knows the cards, and says so) finds.
+    """
+    rng = random.Random(25)
+    told_apart = 0
+    for name, game in shortest_of_each_rule_set():
+        other = twin_game(game, rng)
+        assert other.position() != game.position(), name
+        assert [_public(v) for v in views_of(other)] == [_public(v) for v in views_of(game)]
+        mine, theirs = review(game, **SMALL), review(other, **SMALL)
+        assert mine.chances == theirs.chances and mine.marks == theirs.marks, name
+        assert mine.lost_from == theirs.lost_from and mine.chart().to_wire() == theirs.chart().to_wire()
+        assert mine.summary == theirs.summary
+        told_apart += mine.verdicts != theirs.verdicts
+    assert told_apart, "the twins differ for a search that knows the cards"
+
+
+def test_a_blunder_is_marked_with_the_better_move_and_marked_again_with_the_same_seed() -> None:
+    """Move 50 of a sloppy game puts the 3♥ on the 4♣ where a draw keeps every deal tried winnable: a blunder,
+    though the solver finds this very deal still winnable (a mistake is judged on what the player could see).
+    """
+    game, found = reviewed_sloppy_game(16)
+    check_answers(game, found)
+    (blunder,) = found.marks
+    assert (blunder.move, blunder.label, str(blunder.played), str(blunder.better)) == (50, "blunder", "w-t2", "d")
+    assert blunder.text == (
+        "Move 50, the 3♥ onto the 4♣, was a blunder: it lowered your chances from 100% to 62%; "
+        "a draw from the stock was better (100%)."
+    )
+    assert found.outcome == "winnable" and found.chart().marks == ((49, 50, "blunder"),)
+    assert review(game).marks == found.marks, "the same seed, the same marks"
+    swedish = found.retold(game, "sv")
+    assert swedish.marks[0].text.startswith("Drag 50, 3♥ till 4♣, var en grov tabbe: ") and " %" in swedish.text
+    assert swedish.chances == found.chances and swedish.summary != found.summary
+
+
+# ------------------------------------------------------------------------------------------ the chances
+
+
+def test_the_deals_followed_along_a_game_stay_uniform_over_what_the_player_sees() -> None:
+    """A move turns up a card: each deal of the position before it, swapped so that it agrees, is one of the deals
+    consistent with what the player sees after it, each of those as often as any other.
+    """
+    checked = 0
+    for _, game in lost_games(2):
+        views = views_of(game)
+        for k in range(game.moves):
+            before, after = views[k], views[k + 1]
+            reveals = _reveals(before, after)
+            if not reveals or len(before.unseen_cards()) != 4:
+                continue
+            made: Counter[str] = Counter()
+            for order in itertools.permutations(before.unseen_cards()):
+                swapped = _swap_in(before.fill(order), reveals, len(before.stock))
+                replay = Klondike.from_position(swapped, rules=before.rules)
+                replay.play(game.history[k])
+                assert _public(replay.player_view()) == _public(after)
+                made[repr(swapped)] += 1
+            orders = math.factorial(len(after.unseen_cards()))
+            assert len(made) == orders and set(made.values()) == {24 // orders}
+            checked += 1
+    assert checked >= 2
+
+
+def test_late_chances_agree_with_the_share_of_every_order_of_the_unseen_cards() -> None:
+    """Late in a game few cards are unseen: with no more orders than samples the chance is that exact share; with
+    a few more, the exact share lies in the chance's interval.
+    """
+    name, game = next((n, g) for n, g in lost_games(2) if n == "standard-draw3-seed1-DrawFirst")
+    views = views_of(game)
+    first = next(k for k, v in enumerate(views) if len(v.unseen_cards()) <= 4)
+    late = Klondike.from_record({**game.record(), "moves": [str(m) for m in game.history[:first]]})
+    late = Klondike.from_position(late.position(), rules=game.rules)  # the game from there on
+    for move in game.history[first:]:
+        late.play(move)
+    views = views_of(late)
+    found = chances_along(views, samples=8, max_states=20_000)
+    compared = set()
+    for k, view in enumerate(views):
+        unseen = view.unseen_cards()
+        if len(unseen) not in (3, 4) or len(unseen) in compared:
+            continue
+        compared.add(len(unseen))
+        outcomes = Counter(
+            solve(view.fill(order), view.rules, max_states=200_000, seconds=math.inf).outcome
+            for order in itertools.permutations(unseen)
+        )
+        assert outcomes["unknown"] == 0
+        share = outcomes["solved"] / sum(outcomes.values())
+        chance = found.chances[k]
+        if _exact(view, 8):
+            assert chance.exact and chance.samples == 6 and chance.estimate == share, (k, chance, share)
         else:
-            assert found.outcome == "unknown" and "unknown" in verdicts.values()
-    assert outcomes["lost"] >= 10, outcomes  # random play loses most deals it does not leave winnable
+            assert not chance.exact and chance.low <= share <= chance.high, (k, chance, share)
+    assert compared == {3, 4}, name
 
 
-def test_a_lost_game_is_explained_in_the_players_language() -> None:
+def test_every_kind_of_game_gets_an_answer() -> None:
+    fresh = Klondike(seed=4)
+    won = Klondike(seed=1)
+    for move in solve(won, max_states=200_000, seconds=math.inf).moves:
+        won.play(move)
+    undone = random_game(13, moves=40)
+    for _ in range(5):
+        undone.undo()
+    for _ in range(3):
+        undone.redo()
+    undone.play(undone.legal_moves()[0])
+    six = Klondike(seed=2, rules=Rules.preset("six-column"))
+    for _ in range(12):
+        six.play(random.Random(2).choice(six.legal_moves()))
+    found: dict[str, Review] = {}
+    for name, game in (("fresh", fresh), ("won", won), ("undone", undone), ("six", six)):
+        found[name] = game.review(**SMALL)
+        check_answers(game, found[name])
+    assert found["fresh"].moves == 0 and len(found["fresh"].chances) == 1
+    assert found["won"].outcome == "won" and found["won"].chances[-1].estimate == 1.0
+    assert found["undone"] == review(Klondike.from_record(undone.record()), **SMALL), "only the moves count"
+
+
+def test_a_stuck_game_is_lost_for_every_order_and_the_solver_starts_from_that_proof() -> None:
+    name, game = next((n, g) for n, g in lost_games(8) if g.status == "stuck")
+    found = review(game, **SMALL)
+    assert found.lost_from is not None and found.lost_from <= game.moves
+    assert game.moves not in dict(found.verdicts), "the stuck end needs no solver call"
+    assert "no order of the face-down cards could be won" in found.text, name
+
+
+# ------------------------------------------------------------------------------------ the second opinion
+
+
+def test_the_second_opinion_finds_the_losing_move_and_says_that_it_knows_the_cards() -> None:
     game = random_game(13)
+    found = review(game, **SMALL)
+    assert found.outcome == "lost" and found.losing is not None and found.losing_move == game.history[found.losing - 1]
+    assert found.better == found.line[0] and replays_to_a_win(game, found.losing - 1, found.line)
+    assert "could no longer be won" in found.second_opinion and f"(move {found.losing})" in found.second_opinion
+    assert found.at == found.losing - 1
     game.lang = "nl"
-    found = game.review(max_states=BUDGET)
-    assert found.outcome == "lost" and found.losing is not None
-    assert f"(zet {found.losing}), was dit spel niet meer te winnen." in found.text
-    assert found.text.split(". ")[1].startswith("Beter: ")
+    dutch = game.review(**SMALL)
+    assert f"(zet {found.losing}), was dit spel niet meer te winnen." in dutch.second_opinion
+    assert dutch.second_opinion.endswith(PEEKS["nl"]) and dutch.text.endswith(PEEKS["nl"])
 
 
-def test_a_won_game_and_a_game_still_winnable_need_at_most_one_call() -> None:
-    game = Klondike(seed=1)
-    assert game.review(max_states=BUDGET).outcome == "winnable"
-    solution = solve(game, max_states=200_000, seconds=math.inf)
-    for move in solution.moves:
+def test_a_review_the_solver_cannot_finish_says_what_it_proved_and_the_chances() -> None:
+    game = Klondike(seed=3)  # undecided within one position
+    for move in ("d", "d", "d"):
         game.play(move)
-    found = game.review(max_states=BUDGET)
-    assert found.outcome == "won" and found.calls == 0 and found.text == "The game was won: no move lost it."
-
-
-def test_the_review_changes_nothing_and_checks_its_budget() -> None:
-    game = random_game(13)
-    before = game.record()
-    game.review(max_states=BUDGET)
-    assert game.record() == before
-    with pytest.raises(PatienceError, match="max_states"):
-        game.review(max_states=0)
-
-
-PEEKS = {
-    "en": "(This is a second opinion from the solver, which knows the face-down cards.)",
-    "nl": "(Dit is een tweede mening van de oplosser, die de gesloten kaarten kent.)",
-    "sv": "(Det här är en andra åsikt från lösaren, som ser de nedvända korten.)",
-}
+    found = review(game, samples=4, sample_states=300, max_states=1)
+    assert found.outcome == "unknown" and found.losing is None and found.solver_winnable is None
+    check_answers(game, found)
+    if found.solver_lost is None:  # not even a dead end: the solver says so, after the chances
+        assert found.second_opinion == f"{BARE_UNKNOWN} {PEEKS['en']}"
+    name, stuck = next((n, g) for n, g in lost_games(8) if g.status == "stuck")
+    found = review(stuck, samples=4, sample_states=300, max_states=1)
+    assert found.outcome == "unknown" and found.lost_from is not None and found.solver_lost is not None
+    assert found.solver_lost <= found.lost_from, "the proof for every order holds for this deal"
+    check_answers(stuck, found)
+    assert found.second_opinion.startswith(f"The solver found this deal lost after move {found.solver_lost}; "), name
 
 
 @pytest.mark.parametrize("lang", sorted(PEEKS))
@@ -112,16 +306,73 @@ def test_every_verdict_of_the_solver_says_that_it_knows_the_face_down_cards(lang
     undecided = Klondike(seed=3)  # not decided within one position
     never = lost_from_the_start()
     outcomes = set()
-    for game, budget in ((lost, BUDGET), (still_winnable, BUDGET), (undecided, 1), (never, 10_000)):
+    for game, budget in ((lost, 5_000), (still_winnable, 5_000), (undecided, 1), (never, 10_000)):
         game.lang = lang
-        found = game.review(max_states=budget)
+        found = game.review(samples=4, sample_states=300, max_states=budget)
         outcomes.add(found.outcome)
         assert found.text.endswith(" " + PEEKS[lang]), found.text
-        assert found.text.count(PEEKS[lang]) == 1
+        assert found.text.count(PEEKS[lang]) == 1 and found.second_opinion.endswith(PEEKS[lang])
     assert outcomes == {"lost", "winnable", "unknown", "never-winnable"}
     won = Klondike(seed=1)
     for move in solve(won, max_states=200_000, seconds=math.inf).moves:
         won.play(move)
     won.lang = lang
-    found = won.review(max_states=BUDGET)
-    assert found.outcome == "won" and PEEKS[lang] not in found.text  # a won game needs no second opinion
+    found = won.review(**SMALL)
+    assert found.outcome == "won" and PEEKS[lang] not in found.text and found.calls == 0
+    assert found.text.startswith(message("review.won", lang))
+
+
+def test_the_review_changes_nothing_and_checks_its_arguments() -> None:
+    game = random_game(13, moves=30)
+    before = game.record()
+    game.review(**SMALL)
+    assert game.record() == before
+    for bad in ({"max_states": 0}, {"sample_states": 0}, {"samples": 0}, {"progress": "yes"}, {"cancel": 1}):
+        with pytest.raises(PatienceError):
+            game.review(**{**SMALL, **bad})
+    assert game.record() == before
+
+
+# ------------------------------------------------------------------------------- progress, cancel, plot
+
+
+def test_progress_is_told_position_by_position_and_a_cancel_stops_the_review() -> None:
+    game = random_game(13, moves=30)
+    told: list[tuple[int, int]] = []
+    review(game, **SMALL, progress=lambda done, total: told.append((done, total)))
+    assert told[-1] == (game.moves + 2, game.moves + 2) and len(told) == game.moves + 2
+    assert [d for d, _ in told] == sorted(d for d, _ in told) and {t for _, t in told} == {game.moves + 2}
+    cancel = threading.Event()
+    seen: list[int] = []
+
+    def stop_at_three(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 3:
+            cancel.set()
+
+    before = game.record()
+    with pytest.raises(ReviewCancelledError):
+        review(game, **SMALL, progress=stop_at_three, cancel=cancel)
+    assert seen == [1, 2, 3] and game.record() == before
+
+
+def test_progress_true_shows_a_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    review(random_game(13, moves=10), **SMALL, progress=True)
+    assert "review" in capsys.readouterr().err
+
+
+def test_the_plot_draws_the_chances_and_the_marks_in_the_boards_colours() -> None:
+    _name, game = next((n, g) for n, g in lost_games(8) if g.status == "stuck")
+    found = review(game, **SMALL)
+    ax = found.plot()
+    (line,) = ax.get_lines()
+    assert numpy.asarray(line.get_ydata()).tolist() == [100 * c.estimate for c in found.chances]
+    assert ax.get_ylim() == (0, 100) and ax.get_xlabel() == "moves played"
+    assert len(ax.patches) == 1, "the stretch lost for every order is shaded"
+
+
+def test_the_plot_without_matplotlib_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = review(Klondike(seed=4), **SMALL)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    with pytest.raises(PatienceError, match=r"pip install patiencelab\[plot\]"):
+        found.plot()

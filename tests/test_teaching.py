@@ -241,22 +241,34 @@ def test_a_click_on_the_stock_answers_a_quiz_whose_move_is_a_draw() -> None:
     widget.close()
 
 
-def test_review_steps_to_the_move_that_lost_with_an_arrow_for_the_better_one() -> None:
+def small_review_budgets(widget: KlondikeWidget) -> None:
+    widget.review_max_states = 20_000
+    widget.review_samples = 4
+    widget.review_sample_max_states = 300
+
+
+def test_review_shows_the_whole_game_and_the_second_opinion_with_an_arrow_on_its_step() -> None:
     from .test_review import random_game
 
     played = random_game(13)
     widget = KlondikeWidget(played, records=None)
-    widget.review_max_states = 20_000
+    small_review_budgets(widget)
     found = widget.review()
     assert found.outcome == "lost" and found.losing is not None and found.better is not None
     state = widget.state["lesson"]
-    assert state["step"] == found.losing - 1 and state["steps"] == found.losing
-    assert state["note"] == found.text
-    (arrow,) = state["marks"]
+    assert state["steps"] == played.moves and len(state["chart"]["points"]) == played.moves + 1
+    marks = [m["step"] for m in state["chart"]["marks"]]
+    assert state["step"] == (marks[0] if marks else found.at)
+    widget.goto(found.at)
+    state = widget.state["lesson"]
+    assert state["step"] == found.losing - 1 and state["review"] and found.second_opinion in state["note"]
+    (arrow,) = [m for m in state["marks"] if m.get("color") is None]
     assert arrow["arrow"][0] == str(found.better.source) or found.better.is_draw
     assert widget.game.moves == found.losing - 1
     assert send(widget, "lesson", action="forward") is None
     assert widget.game.history[-1] == found.losing_move, "one step on: the losing move itself"
+    assert send(widget, "lesson", action="last") is None and widget.game.history == played.history
+    widget.close()
 
 
 def test_a_review_with_no_losing_move_leaves_the_board_where_it_was_with_the_words() -> None:
@@ -264,15 +276,16 @@ def test_a_review_with_no_losing_move_leaves_the_board_where_it_was_with_the_wor
     for move in ("d", "d"):
         game.play(move)
     widget = KlondikeWidget(game, records=None)
-    widget.review_max_states = 20_000
+    small_review_budgets(widget)
     found = widget.review()
-    assert found.outcome == "winnable" and found.at == 2
+    assert found.outcome == "winnable" and found.at == 2 and not found.marks
     assert widget.game.moves == 2 and widget.state["lesson"]["step"] == 2
     assert widget.state["lesson"]["note"] == (
         "This game can still be won from here."
         " (This is a second opinion from the solver, which knows the face-down cards.)"
     )
     assert widget.state["lesson"]["marks"] == []
+    widget.close()
 
 
 def test_with_the_cards_hidden_a_quiz_answer_is_judged_from_what_the_class_sees() -> None:

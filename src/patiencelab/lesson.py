@@ -5,7 +5,8 @@ The lessons that ship with PatienceLab live inside the package (``patiencelab/le
 ``Lesson.builtin("traditional")`` loads the same lesson from any folder, in any host (JupyterLite included).
 A step may carry marks (arrows and circles, :class:`~patiencelab.core.marks.Mark`) and may ask instead of show
 (a :class:`Quiz`: the class plays a move, judged by :meth:`Lesson.judge`). Version 2 of the file format holds
-these; every version-1 file reads as it did.
+these; version 3 adds the chart of a game review (:class:`ReviewChart`: the player's chances through the game and
+the marked moves, which the board draws); every older file reads as it did.
 """
 
 from __future__ import annotations
@@ -34,12 +35,14 @@ if TYPE_CHECKING:
 __all__ = [
     "LESSON_FORMAT",
     "LESSON_VERSION",
+    "MAX_REVIEW_STEPS",
     "MAX_STEPS",
     "MAX_TEXT",
     "Answer",
     "InvalidLessonError",
     "Lesson",
     "Quiz",
+    "ReviewChart",
     "Step",
     "Text",
     "text_in",
@@ -48,12 +51,17 @@ __all__ = [
 #: The ``format`` field of a lesson file.
 LESSON_FORMAT = "patiencelab-lesson"
 #: The version this writes; it reads every version from 1 up to this one.
-LESSON_VERSION = 2
+LESSON_VERSION = 3
 #: The most wrong answers a quiz step may allow before it shows its move.
 MAX_TRIES = 9
 #: The most steps a lesson has: a lesson of that many steps, each with the longest notes in every language and
 #: the most marks, still saves to a file that :meth:`Lesson.load` reads.
 MAX_STEPS = 200
+#: The most steps of a review's lesson (one with a :class:`ReviewChart`): the whole game as played, whose steps
+#: carry the review's few sentences.
+MAX_REVIEW_STEPS = 1_000
+#: The labels of a review chart's marks.
+CHART_LABELS = ("inaccuracy", "mistake", "blunder", "luck")
 #: The longest title, intro or note of a lesson, in each language.
 MAX_TEXT = 1_000
 
@@ -215,6 +223,109 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewChart:
+    """The chart of a game review's lesson: the player's chance at every position of the game (``points``: the
+    estimate and its 95% interval, to four decimals, by the number of moves played, which is the lesson's step),
+    the marked moves
+    (``marks``: the step to show, the move's number from 1, the label), the first step from which no order of
+    the face-down cards could be won (``lost_from``), and the step the solver's second opinion speaks of
+    (``opinion``, kept in the file for the board's layout, not drawn). Made from the player's views only (see
+    :mod:`patiencelab.review`); checked like every other part of a lesson.
+    """
+
+    points: tuple[tuple[float, float, float], ...]
+    marks: tuple[tuple[int, int, str], ...] = ()
+    lost_from: int | None = None
+    opinion: int | None = None
+
+    def __post_init__(self) -> None:
+        points = tuple(self.points) if isinstance(self.points, (list, tuple)) else None
+        if not points or len(points) > MAX_REVIEW_STEPS + 1:
+            raise InvalidLessonError(f"a chart has from 1 to {MAX_REVIEW_STEPS + 1} points")
+        checked = []
+        for point in points:
+            if not isinstance(point, (list, tuple)) or len(point) != 3 or not all(_is_share(x) for x in point):
+                raise InvalidLessonError("a chart's point is an estimate, a low and a high, each from 0 to 1")
+            estimate, low, high = (round(float(x), 4) for x in point)  # what the board and a file need
+            if not low <= estimate <= high:
+                raise InvalidLessonError("a chart's point needs low <= estimate <= high")
+            checked.append((estimate, low, high))
+        object.__setattr__(self, "points", tuple(checked))
+        last = len(checked) - 1
+        marks = tuple(self.marks) if isinstance(self.marks, (list, tuple)) else None
+        if marks is None or len(marks) > last:
+            raise InvalidLessonError("a chart marks at most one move of each")
+        moves = []
+        for mark in marks:
+            if not isinstance(mark, (list, tuple)) or len(mark) != 3:
+                raise InvalidLessonError("a chart's mark is a step, a move and a label")
+            step, move, label = mark
+            if label not in CHART_LABELS or not _is_count(move, 1, last) or not _is_count(step, 0, last):
+                raise InvalidLessonError(f"a chart's mark needs a move from 1 to {last} and a label of {CHART_LABELS}")
+            if step != (move if label == "luck" else move - 1):
+                raise InvalidLessonError("a chart's mark shows the position before its move (after it, for luck)")
+            moves.append(move)
+        if moves != sorted(set(moves)):
+            raise InvalidLessonError("a chart's marks are in the order of their moves, one a move")
+        object.__setattr__(self, "marks", tuple((s, m, str(lab)) for s, m, lab in marks))
+        for name in ("lost_from", "opinion"):
+            value = getattr(self, name)
+            if value is not None and not _is_count(value, 0, last):
+                raise InvalidLessonError(f"a chart's {name!r} is a step from 0 to {last}, or null")
+
+    def to_wire(self) -> dict[str, Any]:
+        """The chart as the board's synced state sends it (``ReviewChart`` of ``js/types.ts``)."""
+        return {
+            "points": [{"step": k, "estimate": e, "low": lo, "high": hi} for k, (e, lo, hi) in enumerate(self.points)],
+            "marks": [{"step": s, "move": m, "label": label} for s, m, label in self.marks],
+            "lost_from": self.lost_from,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The chart as a lesson file holds it: what the board is sent, and the second opinion's step."""
+        return {**self.to_wire(), "opinion": self.opinion}
+
+    @classmethod
+    def from_json(cls, data: object) -> ReviewChart:
+        """Read what :meth:`to_json` (or :meth:`to_wire`) wrote; :class:`InvalidLessonError` names what is wrong."""
+        if not isinstance(data, Mapping):
+            raise InvalidLessonError("a chart must be an object with 'points', 'marks' and 'lost_from'")
+        extra = unknown_fields(data, ("points", "marks", "lost_from", "opinion"))
+        if extra:
+            raise InvalidLessonError(f"a chart has unknown field(s): {extra}")
+        points, marks = data.get("points"), data.get("marks", [])
+        if not isinstance(points, list) or not isinstance(marks, list) or len(points) > MAX_REVIEW_STEPS + 1:
+            raise InvalidLessonError("a chart's 'points' and 'marks' must be lists")
+        if len(marks) > len(points):
+            raise InvalidLessonError("a chart marks at most one move of each")
+        read_points = []
+        for k, point in enumerate(points):
+            if not isinstance(point, Mapping) or unknown_fields(point, ("step", "estimate", "low", "high")):
+                raise InvalidLessonError("a chart's point is {'step', 'estimate', 'low', 'high'}")
+            if point.get("step") != k:
+                raise InvalidLessonError(f"a chart's points are by step: point {k} says {quote(point.get('step'))}")
+            read_points.append((point.get("estimate"), point.get("low"), point.get("high")))
+        read_marks = []
+        for mark in marks:
+            if not isinstance(mark, Mapping) or unknown_fields(mark, ("step", "move", "label")):
+                raise InvalidLessonError("a chart's mark is {'step', 'move', 'label'}")
+            read_marks.append((mark.get("step"), mark.get("move"), mark.get("label")))
+        return cls(tuple(read_points), tuple(read_marks), data.get("lost_from"), data.get("opinion"))  # type: ignore[arg-type]
+
+    def mark_steps(self) -> tuple[int, ...]:
+        """The steps the marks show, in order, each once."""
+        return tuple(sorted({s for s, _, _ in self.marks}))
+
+
+def _is_share(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1
+
+
+def _is_count(x: object, low: int, high: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and low <= x <= high
+
+
+@dataclass(frozen=True, slots=True)
 class Lesson:
     """A game to step through: ``deal`` (104 characters) or ``position`` (JSON), the ``rules``, and ``steps``.
 
@@ -229,6 +340,8 @@ class Lesson:
     position: Mapping[str, Any] | None = None
     intro: Text | None = None
     lang: str = "en"
+    #: The chart of a game review's lesson (one point per step and one for the start), or ``None``.
+    chart: ReviewChart | None = None
 
     def __post_init__(self) -> None:
         if not self.title or (isinstance(self.title, str) and not self.title.strip()):
@@ -242,8 +355,19 @@ class Lesson:
         if not isinstance(self.rules, Rules):
             raise InvalidLessonError(f"a lesson's rules must be Rules, not {type(self.rules).__name__}")
         steps = tuple(s if isinstance(s, Step) else Step(*s) if isinstance(s, tuple) else Step(s) for s in self.steps)
-        if len(steps) > MAX_STEPS:
-            raise InvalidLessonError(f"a lesson has at most {MAX_STEPS} steps; this one has {len(steps)}")
+        if self.chart is not None and not isinstance(self.chart, ReviewChart):
+            raise InvalidLessonError(f"a lesson's chart must be a ReviewChart, not {type(self.chart).__name__}")
+        most = MAX_STEPS if self.chart is None else MAX_REVIEW_STEPS
+        if len(steps) > most:
+            raise InvalidLessonError(f"a lesson has at most {most} steps; this one has {len(steps)}")
+        if self.chart is not None:
+            if len(self.chart.points) != len(steps) + 1:
+                raise InvalidLessonError(
+                    f"a review's chart has a point for the start and each step: {len(steps) + 1}, "
+                    f"not {len(self.chart.points)}"
+                )
+            if sum(s.note is not None or bool(s.marks) or s.quiz is not None for s in steps) > MAX_STEPS:
+                raise InvalidLessonError(f"a lesson has at most {MAX_STEPS} steps with notes, marks or quizzes")
         object.__setattr__(self, "steps", steps)
         if (self.deal is None) == (self.position is None):
             raise InvalidLessonError("a lesson starts from a deal or from a position (one of the two)")
@@ -317,25 +441,43 @@ class Lesson:
 
     @classmethod
     def from_review(cls, game: Klondike, review: Review, *, title: Text) -> Lesson:
-        """The lesson of ``game`` as played, up to the move that lost it when one did (see
-        :func:`patiencelab.review.review`). The step that reaches the position the review speaks of
-        (``review.at``; the intro when that is the start) carries the review's words and, when there is one, an
-        arrow along the move that keeps the deal winnable.
+        """The lesson of ``game`` as played, the whole game, with the review's chart (see
+        :func:`patiencelab.review.review`): each marked move's sentence on the step that shows it (the position
+        before a move judged by its choice, with an arrow along the fair player's better move; the position
+        after a move whose cards were bad luck), the sentence on the position from which the deal was lost for
+        every order (or no deal tried was won) on that step, the solver's second opinion on the step it speaks of
+        (``review.at``, with an arrow along its move that keeps the deal winnable) and the summary in the intro
+        (with whatever speaks of the start).
         """
-        moves = game.history[: review.losing] if review.losing is not None else game.history
-        steps = [Step(move) for move in moves]
-        marks: tuple[Mark, ...] = ()
-        if review.better is not None:
-            position = game.copy()
-            while position.moves > review.at:
-                position.undo()
-            cards = position.moving_cards(review.better)
-            marks = (arrow_for(review.better, str(cards[0]) if cards else None),)
-        intro = None
-        if review.at:
-            steps[review.at - 1] = Step(steps[review.at - 1].move, review.text, marks=marks)
-        else:  # the start has no step to carry marks: the words go in the intro
-            intro = review.text
+        moves = game.history
+        notes: dict[int, list[str]] = {}
+        arrows: dict[int, list[Mark]] = {}
+        position = game.copy()
+        positions: dict[int, Klondike] = {}
+
+        def at(step: int) -> Klondike:
+            if step not in positions:
+                while position.moves > step:
+                    position.undo()
+                positions[step] = position.copy()
+            return positions[step]
+
+        said = [(m.step, m.text, m.better) for m in review.marks]
+        if review.loss and review.loss_at is not None:
+            said.append((review.loss_at, review.loss, None))
+        if review.second_opinion:
+            said.append((review.at, review.second_opinion, review.better))
+        for step, text, _ in said:
+            notes.setdefault(step, []).append(text)
+        for step, _, better in sorted(said, key=lambda x: -x[0]):  # from the end: the copy only goes back
+            if better is not None and step:  # the start has no step to carry an arrow
+                cards = at(step).moving_cards(better)
+                arrows.setdefault(step, []).append(arrow_for(better, str(cards[0]) if cards else None))
+        steps = [
+            Step(move, " ".join(notes[i]) if i in notes else None, marks=tuple(dict.fromkeys(arrows.get(i, ()))))
+            for i, move in enumerate(moves, 1)
+        ]
+        intro = " ".join([review.summary, *notes.get(0, [])]).strip() or None
         record = game.record()
         return cls(
             title=title,
@@ -345,6 +487,7 @@ class Lesson:
             position=record.get("position"),
             intro=intro,
             lang=game.lang,
+            chart=review.chart(),
         )
 
     @classmethod
@@ -379,6 +522,8 @@ class Lesson:
         else:
             data["position"] = dict(self.position or {})
         data["steps"] = [s.to_json() for s in self.steps]
+        if self.chart is not None:
+            data["chart"] = self.chart.to_json()
         return data
 
     @classmethod
@@ -389,7 +534,8 @@ class Lesson:
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= LESSON_VERSION:
             raise InvalidLessonError(f"unsupported lesson version {quote(version)} (this reads 1 to {LESSON_VERSION})")
-        known = ("format", "version", "title", "lang", "intro", "rules", "deal", "position", "steps")
+        known: tuple[str, ...] = ("format", "version", "title", "lang", "intro", "rules", "deal", "position", "steps")
+        known += ("chart",) if version >= 3 else ()
         unknown = unknown_fields(data, known)
         if unknown:
             raise InvalidLessonError(f"unknown lesson field(s): {unknown}")
@@ -409,6 +555,7 @@ class Lesson:
             position=data.get("position"),
             intro=data.get("intro"),
             lang=data.get("lang", "en"),
+            chart=ReviewChart.from_json(data["chart"]) if "chart" in data else None,
         )
 
     def judge(

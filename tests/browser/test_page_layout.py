@@ -23,10 +23,12 @@ from .layout import (
     click,
     look_at_every_menu_and_panel,
     look_at_teaching,
+    size_problems,
     step_through,
     summary,
     table_place,
     to_top,
+    word_problems,
 )
 from .test_page_board import mount
 
@@ -222,3 +224,94 @@ def test_the_shipped_quiz_is_answered_by_a_click_on_the_stock(
     page.screenshot(path=artifacts / "page-quiz-stock-answer-sv.png")
     assert [str(m) for m in widget.game.history] == ["t5-t3", "d"]
     widget.close()
+
+
+def mount_in(page: Page, server: str, scenario: str, lang: str, script: dict[str, str] | None = None) -> None:
+    """The board of a scenario of ``page/states.js`` with the labels of ``lang`` (as Python sends them)."""
+    if page.url == "about:blank":
+        page.goto(f"{server}/index.html")
+        page.wait_for_function("window.pl !== undefined")
+    page.evaluate(
+        """async ([name, script, lang]) => {
+          const labels = await (await fetch(`/labels/${lang}.json`)).json();
+          window.pl.mount(name, script, labels);
+          const s = window.pl.model.data.state;
+          window.pl.model.push({ ...s, lang });
+        }""",
+        [scenario, script or {}, lang],
+    )
+    page.wait_for_selector(".pl-root[data-version]")
+
+
+_CHART = """(root) => {
+  // The chart lies in the lesson box, as wide as its place; its signs are as large as the caption's smallest size
+  // (18 px, 15 px on a phone) and its curve is 3 px thick, for a projector.
+  const problems = [];
+  const box = root.querySelector(".pl-chart-box");
+  const svg = box && box.querySelector("svg.pl-chart");
+  if (!svg) return ["no chart is drawn"];
+  const win = root.ownerDocument.defaultView;
+  const b = svg.getBoundingClientRect();
+  const lesson = root.querySelector(".pl-lesson").getBoundingClientRect();
+  if (b.left < lesson.left || b.right > lesson.right + 0.5 || b.top < lesson.top || b.bottom > lesson.bottom + 0.5) {
+    problems.push(`the chart [${b.left},${b.top} ${b.right},${b.bottom}] is outside the lesson box`);
+  }
+  if (Math.abs(Number(svg.getAttribute("width")) - box.clientWidth) > 1) {
+    problems.push(`the chart is drawn ${svg.getAttribute("width")} px wide in a place ${box.clientWidth} px wide`);
+  }
+  const least = root.getBoundingClientRect().width <= 520 ? 15 : 18;
+  for (const t of svg.querySelectorAll("text")) {
+    const size = parseFloat(win.getComputedStyle(t).fontSize) * (b.height / Number(svg.getAttribute("height")));
+    if (size < least - 0.01) problems.push(`the sign "${t.textContent}" is ${size.toFixed(1)} px, under ${least} px`);
+  }
+  const line = parseFloat(win.getComputedStyle(svg.querySelector(".pl-chart-line")).strokeWidth);
+  if (line < 3) problems.push(`the curve is ${line} px thick`);
+  if (b.width < 240) problems.push(`the chart is only ${b.width} px wide`);
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_review_with_its_chart_fits_and_a_click_on_a_mark_goes_to_its_step(
+    width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
+) -> None:
+    """Issue 25: the review's chart in the lesson box at every size in every language: every control and card
+    corner seen, no word scrolls or is cut off, the board in view, the chart readable; a click on the blunder's sign
+    asks for its step, and the next step leaves the table where it was. While a review runs, the status line says
+    how far it is and Cancel is there."""
+    page = new_page(width=width, height=height, reduced_motion="reduce")
+    root = page.locator(".pl-root")
+    problems: list[str] = []
+    for lang in LANGS:
+        tag = f"chart-{lang}-{width}x{height}"
+        mount_in(page, page_server, "reviewChart", lang, {"lesson.goto": "reviewChartNext"})
+        expect(root.locator(".pl-chart .pl-chart-hit")).to_have_count(86)
+        to_top(root)
+        page.wait_for_timeout(100)  # the board refits, and the chart is drawn at its width, on the next frames
+        place = table_place(root)
+        found = check(root, (*CONTROLS, ".pl-chart-box", ".pl-chart-badge"), cards=True, cards_in_view=True)
+        found += word_problems(root) + size_problems(root) + page.evaluate(_CHART, root.element_handle())
+        problems += [f"{tag}: {p}" for p in found]
+        page.screenshot(path=artifacts / f"layout-page-{tag}.png")
+        click(page, root.locator('.pl-chart-badge[data-step="41"]'))
+        sent = page.evaluate("window.pl.model.sent")
+        assert {k: sent[-1][k] for k in ("type", "action", "step")} == {"type": "lesson", "action": "goto", "step": 41}
+        expect(root).to_have_attribute("data-lesson-step", "42")
+        page.wait_for_timeout(100)
+        if table_place(root) != place:
+            problems.append(f"{tag} step 42: the table moved from {place} to {table_place(root)}")
+        found = check(root, (*CONTROLS, ".pl-chart-box"), cards=True) + word_problems(root)
+        problems += [f"{tag} step 42: {p}" for p in found]
+        mount_in(page, page_server, "reviewRunning", lang)
+        to_top(root)
+        status = root.locator(".pl-reviewing")
+        expect(status).to_contain_text("12/85")
+        inside = status.evaluate(
+            "s => { const a = s.getBoundingClientRect(), b = s.parentElement.getBoundingClientRect();"
+            " return a.left >= b.left && a.right <= b.right + 0.5 && a.top >= b.top && a.bottom <= b.bottom + 0.5; }"
+        )
+        if not inside:
+            problems.append(f"{tag} reviewing: the status line cuts off {status.inner_text()!r}")
+        problems += [f"{tag} reviewing: {p}" for p in check(root, (*CONTROLS, ".pl-banner .pl-btn"))]  # on the cards
+        page.screenshot(path=artifacts / f"layout-page-reviewing-{lang}-{width}x{height}.png")
+    assert not problems, summary(problems)

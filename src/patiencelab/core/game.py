@@ -455,14 +455,36 @@ class Klondike(Table):
         outcome = solve(self, seconds=seconds, max_states=max_states).outcome
         return None if outcome == "unknown" else outcome == "solved"
 
-    def review(self, *, max_states: Any = 200_000, seconds: Any = math.inf) -> Review:
-        """Find the first move after which this deal could no longer be won, and a move that would have kept it
-        winnable, in about log2(moves) solver calls of at most ``max_states`` positions each (see
-        :mod:`patiencelab.review`). The game is not changed.
+    def review(
+        self,
+        *,
+        max_states: Any = 200_000,
+        seconds: Any = math.inf,
+        samples: Any = 16,
+        sample_states: Any = 2_000,
+        seed: Any = 0,
+        progress: Any = False,
+        cancel: Any = None,
+    ) -> Review:
+        """Review the game so far (see :mod:`patiencelab.review`): the player's chances at every position, from what
+        they could see there (``samples`` deals of the unseen cards each, solved within ``sample_states``
+        positions), the moves that lowered them told from bad luck, and the solver's second opinion (it knows
+        the face-down cards): the first move after which this deal could no longer be won, in about log2(moves)
+        calls of at most ``max_states`` positions. ``progress=True`` shows a progress bar; ``cancel``, a
+        :class:`threading.Event`, stops it. The game is not changed.
         """
         from patiencelab.review import review
 
-        return review(self, max_states=max_states, seconds=seconds)
+        return review(
+            self,
+            max_states=max_states,
+            seconds=seconds,
+            samples=samples,
+            sample_states=sample_states,
+            seed=seed,
+            progress=progress,
+            cancel=cancel,
+        )
 
     def solve(self, *, seconds: Any = 10.0, max_states: Any = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""

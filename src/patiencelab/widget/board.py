@@ -16,6 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.limits import check_budget
@@ -77,8 +78,13 @@ class KlondikeWidget(anywidget.AnyWidget):
     #: Positions the solver may search to judge a quiz answer that is not one the step lists (in a worker
     #: thread: the kernel stays free meanwhile).
     quiz_max_states = traitlets.Int(OPTIONS["quiz_max_states"], allow_none=True)
-    #: Positions each solver call of a review may search (the "Review game" button runs it in a worker thread).
+    #: Positions each solver call of a review's second opinion may search (the "Review game" button runs the
+    #: review in a worker thread).
     review_max_states = traitlets.Int(OPTIONS["review_max_states"], allow_none=True)
+    #: A review's player's chances: the deals of the unseen cards solved at each position, and the positions the
+    #: solver may search in each.
+    review_samples = traitlets.Int(OPTIONS["review_samples"])
+    review_sample_max_states = traitlets.Int(OPTIONS["review_sample_max_states"], allow_none=True)
     #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
     #: as the output's width and the window's height allow.
     size = traitlets.Any(None).tag(sync=True)
@@ -90,6 +96,13 @@ class KlondikeWidget(anywidget.AnyWidget):
     def _check_budget(self, proposal: dict[str, Any]) -> Any:
         value, name = proposal["value"], proposal["trait"].name
         check_budget(**{"seconds" if name.endswith("_seconds") else "max_states": value})  # True is no budget
+        return value
+
+    @traitlets.validate("review_samples")
+    def _check_samples(self, proposal: dict[str, Any]) -> Any:
+        value = proposal["value"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise PatienceError(f"review_samples is a whole number of at least 1, not {value!r}")
         return value
 
     @traitlets.validate("size", "faces")
@@ -255,12 +268,19 @@ class KlondikeWidget(anywidget.AnyWidget):
         self.session.stop_autoplay()
 
     def review(self) -> Review:
-        """Review the game on the board (see :meth:`Klondike.review`) and show it as a lesson of the game so far,
-        at the position the review speaks of (before the move that lost the deal, or where the game is when no
-        move did), with the review's words as the note and an arrow for the move that keeps the deal winnable.
-        Returns the review.
+        """Review the game on the board (see :meth:`Klondike.review`) and show it as a lesson of the whole game with
+        the chart of the player's chances, at its first marked move: each marked move's sentence on its step, with
+        an arrow for the better move, and the solver's second opinion on the step it speaks of. Returns the review.
         """
         return self.session.review()
+
+    def cancel_review(self) -> None:
+        """Stop the review that "Review game" runs in a worker thread (the board says so and stays as it was)."""
+        self.session.cancel_review()
+
+    def goto(self, step: int) -> None:
+        """Show step ``step`` of the lesson on the board (0 for its start)."""
+        self.session.goto(step)
 
     def handle_intent(self, content: object) -> dict[str, Any] | None:
         """Check and apply one intent from the front end; returns the reply, if any (a malformed, stale or

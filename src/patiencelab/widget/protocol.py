@@ -35,6 +35,7 @@ __all__ = [
     "hint_reply",
     "intent_move",
     "last_move",
+    "lesson_step",
     "look_option",
     "move_ends",
     "new_game_request",
@@ -43,6 +44,7 @@ __all__ = [
     "read_intent",
     "record_request",
     "rejected",
+    "review_action",
     "synced_state",
 ]
 
@@ -349,6 +351,23 @@ def option_value(content: Mapping[str, Any], kind: str) -> bool:
     if not isinstance(on, bool):
         raise RejectedIntentError(f"intent {kind!r} needs 'on': true or false, not {quote(on)}")
     return on
+
+
+def review_action(content: Mapping[str, Any]) -> str:
+    """The action of a ``review`` intent: ``start`` (also when it names none) or ``cancel``."""
+    check_fields(content, "review", ("action",))
+    action = content.get("action", "start")
+    if action not in ("start", "cancel"):
+        raise RejectedIntentError(f"intent 'review' takes the action 'start' or 'cancel', not {quote(action)}")
+    return str(action)
+
+
+def lesson_step(content: Mapping[str, Any], steps: int) -> int:
+    """The step a lesson's ``goto`` intent asks for: a whole number from 0 to ``steps``."""
+    step = content.get("step")
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
+        raise RejectedIntentError(f"'goto' needs a 'step' from 0 to {steps}, not {quote(step)}")
+    return step
 
 
 #: The actions of a ``record`` intent and the field each takes.

@@ -29,23 +29,25 @@ from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
-from patiencelab.lesson import Answer, Lesson
+from patiencelab.lesson import MAX_REVIEW_STEPS, Answer, Lesson
 from patiencelab.narration import narrate_played
 from patiencelab.records import Records
-from patiencelab.review import Review, review
+from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor, Indicator
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.protocol import RejectedIntentError
-from patiencelab.widget.teaching import LessonPlayer, LessonRecorder
+from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer, LessonRecorder
 
 __all__ = ["EXITING", "OPTIONS", "BoardSession", "Host", "PlainHost"]
 
 #: The board's options and their defaults: what the board shows (``reveal``: face-down cards face up, marked;
 #: ``show_moves``: every card that can move highlighted; ``narrate``: every move told in the caption line;
 #: ``indicator``: the winnability indicator) and the budgets of its helpers (the fair hint's sampled deals and
-#: positions per deal; the indicator's cap of positions per job; a quiz answer's and a review's positions per
-#: solver call; seconds on top of a state budget, by default no limit). The widget's traits take these defaults.
+#: positions per deal; the indicator's cap of positions per job; a quiz answer's positions per solver call; a
+#: review's sampled deals per position and positions per deal for the player's chances, and positions per call of
+#: its second opinion; seconds on top of a state budget, by default no limit). The widget's traits take these
+#: defaults.
 OPTIONS: Mapping[str, Any] = {
     "reveal": False,
     "show_moves": False,
@@ -58,6 +60,8 @@ OPTIONS: Mapping[str, Any] = {
     "indicator_seconds": float("inf"),
     "quiz_max_states": 50_000,
     "review_max_states": 200_000,
+    "review_samples": 16,
+    "review_sample_max_states": 2_000,
 }
 
 #: The options that change what the board shows: setting one syncs the board.
@@ -172,6 +176,9 @@ class BoardSession:
         self._pending: collections.deque[Callable[[], None]] = collections.deque()
         #: Why the review switched itself off, or None.
         self._review_error: str | None = None
+        #: The running review's progress (positions done, of how many) and its stop signal, or None.
+        self._review_progress: tuple[int, int] | None = None
+        self._review_cancel: threading.Event | None = None
         #: The automatic player at work (see :meth:`autoplay`): its stop signal and its name, or None.
         self._autoplay: tuple[threading.Event, str] | None = None
         self._autoplay_thread: threading.Thread | None = None
@@ -317,9 +324,8 @@ class BoardSession:
             return
         self._start_lesson(lesson, 0)
 
-    def _start_lesson(self, lesson: Lesson, step: int, *, review: bool = False) -> None:
+    def _start_lesson(self, lesson: Lesson, step: int) -> None:
         player = LessonPlayer(lesson)
-        player.review_at = step if review else None
         self._store_unfinished()
         self._recorder = None
         self._player = player
@@ -357,31 +363,69 @@ class BoardSession:
         return lesson
 
     def step(self, action: str) -> None:
-        """Step the lesson: ``first``, ``back``, ``forward``, ``last``, ``play``, ``pause``, ``resume``, ``close``."""
-        player = self._player
-        if player is None:
-            raise PatienceError("there is no lesson to step through: set widget.lesson first")
+        """Step the lesson: ``first``, ``back``, ``forward``, ``last``, ``play``, ``pause``, ``resume``, ``close``;
+        in a review's lesson ``next-mark`` and ``prev-mark`` go to the next or previous marked move (none left:
+        the lesson stays where it is).
+        """
+        player = self._lesson_player()
         if action == "close":
             self.lesson = None
             return
         shown = player.act(action, self.game, self._lang)
         if isinstance(shown, Klondike):
             self._show(shown)
-        elif not shown:  # only the lesson's state changed; a played step synced through the game
+        elif not shown and action not in MARK_ACTIONS:  # only the lesson's state changed (a played step synced)
             self.sync()
 
+    def goto(self, step: int) -> None:
+        """Show step ``step`` of the lesson (0 for its start, up to its number of steps)."""
+        self._show(self._lesson_player().goto(step, self._lang))
+
+    def _lesson_player(self) -> LessonPlayer:
+        if self._player is None:
+            raise PatienceError("there is no lesson to step through: set widget.lesson first")
+        return self._player
+
     def review(self) -> Review:
-        """Review the game and show it as a lesson of the game so far, at the position the review speaks of;
-        returns the review (see :meth:`KlondikeWidget.review <patiencelab.KlondikeWidget.review>`).
+        """Review the game and show it as a lesson of the whole game with the review's chart, at its first marked
+        move (else at the position the second opinion speaks of); returns the review (see
+        :meth:`KlondikeWidget.review <patiencelab.KlondikeWidget.review>`).
         """
         game = self.game
-        found = review(game, max_states=self.options["review_max_states"])
+        self._check_reviewable(game)
+        found = self._review_job(game)()
         self._show_review(game, found)
         return found
 
+    def _check_reviewable(self, game: Klondike) -> None:
+        if game.moves > MAX_REVIEW_STEPS:
+            raise PatienceError(message("review.too-long", self._lang, most=MAX_REVIEW_STEPS))
+
+    def _review_job(
+        self,
+        game: Klondike,
+        progress: Callable[[int, int], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Callable[[], Review]:
+        """The review of ``game`` with the board's budgets, to run now or in a worker thread."""
+        option = dict(self.options)
+
+        def job() -> Review:
+            return review(
+                game,
+                max_states=option["review_max_states"],
+                samples=option["review_samples"],
+                sample_states=option["review_sample_max_states"],
+                progress=progress or False,
+                cancel=cancel,
+            )
+
+        return job
+
     def _show_review(self, game: Klondike, found: Review) -> None:
         lesson = Lesson.from_review(game, found, title=message("review.title", self._lang))
-        self._start_lesson(lesson, found.at, review=True)
+        marks = lesson.chart.mark_steps() if lesson.chart is not None else ()
+        self._start_lesson(lesson, marks[0] if marks else found.at)
 
     # ------------------------------------------------------------------------------------------- syncing
 
@@ -424,7 +468,7 @@ class BoardSession:
             indicator=indicator,
             records=records,
             record=self._record_state(game),
-            review={"offered": self._review_offered(game, indicator), "busy": self._busy == "review"},
+            review=self._review_state(game, indicator),
             autoplay={"running": self._autoplay is not None, "player": self._autoplay[1] if self._autoplay else None},
             version=self._version + bump,
         )
@@ -443,6 +487,16 @@ class BoardSession:
             self._say("info", message("record.lost", self._lang))
             return None
         return recorder.state(self._lang)
+
+    def _review_state(self, game: Klondike, indicator: Mapping[str, Any]) -> dict[str, Any]:
+        """The review's part of the state: offered, busy, and while it runs how far it got."""
+        busy = self._busy == "review"
+        progress = self._review_progress if busy else None
+        return {
+            "offered": self._review_offered(game, indicator),
+            "busy": busy,
+            "progress": None if progress is None else {"done": progress[0], "total": progress[1]},
+        }
 
     def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
         """The board offers a review once the game is over or stuck, or the indicator says it is lost."""
@@ -601,8 +655,10 @@ class BoardSession:
         return {"type": "stats", "id": intent_id, "rows": self._keeper.rows()}
 
     def _on_review(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
-        protocol.check_fields(fields, "review")
-        self._start_review()
+        if protocol.review_action(fields) == "cancel":
+            self.cancel_review()
+        else:
+            self._start_review()
         return None
 
     def _on_resume(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
@@ -616,9 +672,13 @@ class BoardSession:
         return None
 
     def _on_lesson(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
-        protocol.check_fields(fields, "lesson", ("action", "pace"))
+        protocol.check_fields(fields, "lesson", ("action", "pace", "step"))
         action = fields.get("action")
-        if action == "pace":
+        if action == "goto":
+            self.goto(protocol.lesson_step(fields, self._lesson_player().steps))
+        elif "step" in fields:
+            raise RejectedIntentError("intent 'lesson' takes a 'step' only with the action 'goto'")
+        elif action == "pace":
             if self._player is None:
                 raise PatienceError("there is no lesson to set the pace of")
             self._player.set_pace(fields.get("pace"))
@@ -737,6 +797,7 @@ class BoardSession:
 
         def finish(result: Any, error: BaseException | None) -> None:
             self._busy = None
+            self._review_progress = self._review_cancel = None
             if self._message is not None and self._message["text"] == say:
                 self._message = None
             if error is None and self._token() == token:
@@ -745,7 +806,9 @@ class BoardSession:
                     return
                 except Exception as err:  # showing it failed: off, as when the job fails
                     error = err
-            if error is not None:
+            if isinstance(error, ReviewCancelledError):  # stopped on purpose: the board stays as it was
+                self._say("info", message("review.cancelled", self._lang))
+            elif error is not None:
                 reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
                 self._review_error = reason
                 self._say("info", message("notice.review-off", self._lang, reason=reason))
@@ -804,11 +867,30 @@ class BoardSession:
             return
         if not self._review_offered(self.game, self.state.get("indicator", {})):
             raise PatienceError(message("review.not-yet", self._lang))
-        game, budget = self.game.copy(), self.options["review_max_states"]
+        self._check_reviewable(self.game)
+        game = self.game.copy()
+        cancel = threading.Event()
         say = message("review.busy", self._lang)
-        self._background(
-            "review", lambda: review(game, max_states=budget), lambda f: self._show_review(self.game, f), say
-        )
+
+        def progress(done: int, total: int) -> None:  # in the worker thread: shown in the kernel's
+            self._deliver(functools.partial(self._review_progressed, cancel, done, total))
+
+        job = self._review_job(game, progress, cancel)
+        self._review_cancel, self._review_progress = cancel, (0, game.moves + 2)
+        self._background("review", job, lambda f: self._show_review(self.game, f), say)
+
+    def _review_progressed(self, cancel: threading.Event, done: int, total: int) -> None:
+        """The running review got ``done`` of ``total`` positions done: the board shows it (no new version)."""
+        if self._busy == "review" and self._review_cancel is cancel and not cancel.is_set():
+            self._review_progress = (min(done, total), total)
+            self.sync(bump=False)
+
+    def cancel_review(self) -> None:
+        """Stop the review running in a worker thread: it stops at its next position, the board says so and stays
+        as it was. Nothing happens when no review runs.
+        """
+        if self._review_cancel is not None:
+            self._review_cancel.set()
 
     # ------------------------------------------------------------------------------------------- autoplay
 

@@ -18,10 +18,26 @@ from patiencelab.lesson import MAX_STEPS, Answer, Lesson, Quiz, Step, text_in
 from patiencelab.narration import narrate_played
 from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
 
-__all__ = ["ACTIONS", "MAX_NOTE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
+__all__ = ["ACTIONS", "MARK_ACTIONS", "MAX_NOTE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
 
-#: The actions of a ``lesson`` intent.
-ACTIONS = ("first", "back", "forward", "last", "play", "pause", "resume", "close", "pace")
+#: The actions of a ``lesson`` intent (``goto`` takes a ``step``; ``next-mark`` and ``prev-mark`` step through the
+#: marked moves of a review's lesson).
+ACTIONS = (
+    "first",
+    "back",
+    "forward",
+    "last",
+    "play",
+    "pause",
+    "resume",
+    "next-mark",
+    "prev-mark",
+    "close",
+    "goto",
+    "pace",
+)
+#: The actions that move to a review's marked move.
+MARK_ACTIONS = ("next-mark", "prev-mark")
 #: The actions of a ``record`` intent.
 RECORD_ACTIONS = ("start", "stop", "note", "title", "mark", "clear", "quiz")
 #: The longest note a recorded step may carry (characters).
@@ -52,8 +68,13 @@ class LessonPlayer:
         self.answer: Answer | None = None
         #: The quiz step whose move was shown after the last try went wrong (drawn with an arrow).
         self.shown: int | None = None
-        #: The step of a game review that carries the review's words (they lead the caption box there).
-        self.review_at: int | None = None
+        chart = lesson.chart
+        #: The steps of a game review's lesson that carry the review's words (they lead the caption box there):
+        #: its marked moves' and its second opinion's.
+        self.review_steps: frozenset[int] = frozenset(
+            () if chart is None else (*chart.mark_steps(), *(() if chart.opinion is None else (chart.opinion,)))
+        )
+        self._chart = chart.to_wire() if chart is not None else None
         self._has_quiz = any(s.quiz is not None for s in lesson.steps)
 
     @property
@@ -140,8 +161,11 @@ class LessonPlayer:
         ``first``, ``last`` and ``resume`` return a fresh game to show, in ``lang``. ``close`` is the board's to
         carry out. Raises :class:`PatienceError` for an action that can't be taken now.
         """
-        if action not in ACTIONS or action in ("pace", "close"):
-            raise PatienceError(f"unknown lesson action {quote(action)}: choose one of {', '.join(ACTIONS[:-1])}")
+        if action not in ACTIONS or action in ("pace", "close", "goto"):
+            raise PatienceError(f"unknown lesson action {quote(action)}: choose one of {', '.join(ACTIONS[:-3])}")
+        if action in MARK_ACTIONS:
+            step = self.mark_step(action)
+            return False if step is None else self.goto(step, lang)
         if action in ("play", "pause"):
             self.playing = action == "play" and self.step < self.steps
             return False
@@ -170,6 +194,28 @@ class LessonPlayer:
         self.step = {"first": 0, "last": self.steps}.get(action, self.step)
         self.playing = False
         return self.game_at(self.step, lang)
+
+    def goto(self, step: object, lang: str) -> Klondike:
+        """Show step ``step`` (0 to :attr:`steps`, whether or not the teacher took the lesson over): a fresh game
+        showing it, in ``lang``.
+        """
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= self.steps:
+            raise PatienceError(f"step must be a whole number from 0 to {self.steps}, not {quote(step)}")
+        self.step = step
+        self.playing = False
+        return self.game_at(step, lang)
+
+    def mark_step(self, action: str) -> int | None:
+        """The step of the next marked move after the step shown (``next-mark``) or the previous one before it
+        (``prev-mark``), or ``None`` when there is none; :class:`PatienceError` for a lesson with no chart.
+        """
+        chart = self.lesson.chart
+        if chart is None:
+            raise PatienceError("this lesson is no game review: it has no marked moves to step through")
+        steps = chart.mark_steps()
+        if action == "next-mark":
+            return next((s for s in steps if s > self.step), None)
+        return next((s for s in reversed(steps) if s < self.step), None)
 
     def set_pace(self, pace: object) -> None:
         """Seconds per step while playing, 0.5 to 10."""
@@ -224,7 +270,8 @@ class LessonPlayer:
             "taken_over": taken_over,
             "highlight": highlight,
             "marks": self._marks(shown, game),
-            "review": self.review_at == self.step and not taken_over,
+            "review": self.step in self.review_steps and not taken_over,
+            "chart": self._chart,
             "quiz": None
             if not self._has_quiz
             else {

@@ -186,3 +186,47 @@ export function complete(state) {
     [...state.tableau.flatMap((col) => col.up), ...state.waste.slice(-1), ...tops];
   return { ...state, pickable };
 }
+
+/** A review's chart of chances (issue 25) for a game of 85 moves: the fair chance at every position with its 95%
+ * interval, five marked moves, and the deal lost from step 70 on. Made by a fixed formula, not by Python. */
+export function chart() {
+  const marks = [
+    { step: 11, move: 12, label: "inaccuracy" },
+    { step: 23, move: 24, label: "mistake" },
+    { step: 24, move: 25, label: "inaccuracy" },
+    { step: 41, move: 42, label: "blunder" },
+    { step: 70, move: 70, label: "luck" },
+  ];
+  const drops = { 12: 0.06, 24: 0.14, 25: 0.05, 42: 0.22, 70: 0.12 };
+  let chance = 0.62;
+  const points = [];
+  for (let step = 0; step <= 85; step++) {
+    chance = Math.max(0, chance - (drops[step] ?? 0) + 0.012 * Math.sin(step / 3));
+    if (step >= 70) chance = 0;
+    const wide = step >= 70 ? 0 : 0.05 + 0.04 * Math.cos(step / 9);
+    const r = (v) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
+    points.push({ step, estimate: r(chance), low: r(chance - wide), high: r(chance + wide) });
+  }
+  return { points, marks, lost_from: 70 };
+}
+
+/** A review lesson of the whole game, at the blunder (step 41) with its sentence and the chart. */
+export function reviewChart() {
+  return { ...midGame(), moves: 41, lesson: { title: "Review", step: 41, steps: 85, playing: false, pace: 2,
+    taken_over: false, quiz: null, review: true, highlight: { cards: ["6S"], to: "t1" }, marks: [{ arrow: ["t6", "t5"] }],
+    caption: "Move the 6\u2660 from column 6 onto the 7\u2666 in column 5: black on red, one rank lower.",
+    note: "A blunder: your chances fell from 41% to 19% with this move (the 6\u2660 to column 1). Better: the 6\u2660 " +
+      "onto the 7\u2666, which turns up a card in column 6.",
+    chart: chart() } };
+}
+
+/** The same review one step on: a step with no mark. */
+export function reviewChartNext() {
+  const s = reviewChart();
+  return { ...s, lesson: { ...s.lesson, step: 42, review: false, marks: [], note: null } };
+}
+
+/** A review running: 12 positions of 85 judged so far. */
+export function reviewRunning() {
+  return { ...stuck(), review: { offered: false, busy: true, progress: { done: 12, total: 85 } } };
+}

@@ -52,12 +52,13 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, tmp_path: pathlib.Pat
             "_g = random_game(13)\n"
             "while _g.moves > _found.at: _g.undo()\n"
             "_lead = _g.moving_cards(_found.better)\n"
-            "print(_found.at, '>'.join(_piles(_found.better, str(_lead[0]) if _lead else None)), _found.text, sep='|')",
+            "print(_found.at, '>'.join(_piles(_found.better, str(_lead[0]) if _lead else None)), _found.second_opinion, sep='|')",
         ).strip()
         at, arrow, text = expected.split("|")
         choose_from_more(root, "review")
         expect(root).to_have_attribute("data-lesson-step", at, timeout=60_000)
-        expect(root.locator(".pl-lesson-caption")).to_have_text(text)  # the review's words lead the caption box
+        # at the solver's losing move, the caption box leads with its second opinion
+        expect(root.locator(".pl-lesson-caption")).to_have_text(text)
         mark = root.locator(f'.pl-marks [data-mark="{arrow}"]')
         expect(mark).to_have_count(1)
         assert mark.locator("line").count() == 1 and mark.locator("polygon").count() == 1
@@ -71,7 +72,7 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, tmp_path: pathlib.Pat
         )
         assert (
             kernel_eval(page, "print(w.game.moves, w.state['review'])").strip()
-            == f"{at} {{'offered': False, 'busy': False}}"
+            == f"{at} {{'offered': False, 'busy': False, 'progress': None}}"
         )
         root.scroll_into_view_if_needed()
         page.wait_for_timeout(300)

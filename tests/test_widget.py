@@ -20,7 +20,7 @@ from patiencelab.widget.board import INTENTS, KlondikeWidget
 def snapshot(widget: KlondikeWidget) -> tuple[Any, ...]:
     """Everything an intent that is rejected must leave unchanged."""
     game = widget.game
-    return (game.position(), game.history, game.score, game.can_redo, widget.version, json.dumps(widget.state))
+    return (game.position_json(), game.history, game.score, game.can_redo, widget.version, json.dumps(widget.state))
 
 
 def intent(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any]:
@@ -315,7 +315,7 @@ def real_move(draw: st.DrawFn, widget: KlondikeWidget) -> dict[str, Any]:
 
 def check_invariants(widget: KlondikeWidget) -> None:
     game = widget.game
-    Position.from_json(game.position(), columns=game.rules.columns)  # 52 distinct cards, runs in order
+    Position.from_json(game.position_json(), columns=game.rules.columns)  # 52 distinct cards, runs in order
     state = widget.state
     for key, value in game.view().items():
         if key != "seconds":

@@ -127,7 +127,7 @@ def test_key_after_tells_most_moves() -> None:
 
 def test_key_ignores_column_order() -> None:
     game = Klondike(seed=3)
-    pos = game.position()
+    pos = game.position_json()
     swapped = dict(pos, tableau=[pos["tableau"][i] for i in (6, 5, 4, 3, 2, 1, 0)])
     a = State.of(Klondike.from_position({**pos, "tableau": [pos["tableau"][i] for i in range(7)]}))
     b = State.of(Klondike.from_position(swapped))
@@ -165,7 +165,7 @@ def test_reachable_respects_pass_limit() -> None:
         game.play("d")
     s = State.of(game)
     assert sorted(dict(s.reachable())) == [8, 11, 14, 17, 20, 23]
-    unlimited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=3)))
+    unlimited = State.of(Klondike.from_position(game.position_json(), rules=Rules(draw=3)))
     assert sorted(dict(unlimited.reachable())) == [2, 5, 8, 11, 14, 17, 20, 23]
 
 
@@ -178,7 +178,7 @@ def test_all_drawn_and_recycled_share_a_key_with_unlimited_passes() -> None:
     recycled = State.of(game)
     assert drawn.key() == recycled.key()
     assert sorted(i for i, _ in drawn.reachable()) == sorted(i for i, _ in recycled.reachable())
-    limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
+    limited = Klondike.from_position(game.position_json(), rules=Rules(draw=3, max_passes=3))
     limited_drawn = Klondike.from_position(drawn_position(limited), rules=Rules(draw=3, max_passes=3))
     assert State.of(limited).key() != State.of(limited_drawn).key()  # a pass used up is not the same
 
@@ -191,7 +191,7 @@ def test_wastes_of_a_multiple_of_draw_cards_share_a_key_with_the_fresh_stock() -
     fresh = State.of(game)
     wastes = {}
     for size in range(1, 7):
-        position = game.position()
+        position = game.position_json()
         talon = position["stock"]  # bottom first: the next card drawn is last
         one = dict(position, stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
         wastes[size] = State.of(Klondike.from_position(one, rules=Rules(draw=3)))
@@ -200,8 +200,12 @@ def test_wastes_of_a_multiple_of_draw_cards_share_a_key_with_the_fresh_stock() -
         same_reach = {i for i, _ in s.reachable()} == {i for i, _ in fresh.reachable()}
         assert same_reach == (size % 3 == 0)
         assert (s.key() == fresh.key()) == same_reach
-    limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
-    three = {**game.position(), "stock": game.position()["stock"][:-3], "waste": game.position()["stock"][-3:][::-1]}
+    limited = Klondike.from_position(game.position_json(), rules=Rules(draw=3, max_passes=3))
+    three = {
+        **game.position_json(),
+        "stock": game.position_json()["stock"][:-3],
+        "waste": game.position_json()["stock"][-3:][::-1],
+    }
     assert State.of(limited).key() != State.of(Klondike.from_position(three, rules=Rules(draw=3, max_passes=3))).key()
 
 
@@ -211,17 +215,17 @@ def test_stronger_keys_are_those_of_wastes_that_reach_more(draw: int) -> None:
     places can be reached (and only with unlimited passes).
     """
     game = Klondike(seed=1, rules=Rules(draw=draw))
-    talon = game.position()["stock"]
+    talon = game.position_json()["stock"]
     states = []
     for size in range(len(talon) + 1):
-        one = dict(game.position(), stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
+        one = dict(game.position_json(), stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
         states.append(State.of(Klondike.from_position(one, rules=Rules(draw=draw))))
     reach = [frozenset(i for i, _ in s.reachable()) for s in states]
     for s, places in zip(states, reach, strict=True):
         expected = {t.key() for t, more in zip(states, reach, strict=True) if more > places}
         assert set(s.stronger_keys(s.key())) == expected
     assert any(s.stronger_keys(s.key()) for s in states)
-    limited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=draw, max_passes=3)))
+    limited = State.of(Klondike.from_position(game.position_json(), rules=Rules(draw=draw, max_passes=3)))
     assert limited.stronger_keys(limited.key()) == []
 
 
@@ -230,7 +234,7 @@ def drawn_position(game: Klondike) -> dict[str, object]:
     copy = game.copy()
     while copy.stock:
         copy.play("d")
-    return copy.position()
+    return copy.position_json()
 
 
 def twin_position(left: list[str], right: list[str]) -> State:

@@ -740,9 +740,16 @@ class Klondike(Table):
 
     # ---------------------------------------------------------------------------------------------- forms
 
-    def position(self) -> dict[str, Any]:
-        """The current position in the JSON form of docs/script.md."""
+    def position_json(self) -> dict[str, Any]:
+        """The current position in the JSON form of docs/script.md (:meth:`snapshot` gives it as a
+        :class:`~patiencelab.core.position.Position`).
+        """
         return self.snapshot().to_json()
+
+    def position(self) -> dict[str, Any]:
+        """Deprecated, for one release: the old name of :meth:`position_json`."""
+        warnings.warn("Klondike.position() is renamed Klondike.position_json()", DeprecationWarning, stacklevel=2)
+        return self.position_json()
 
     def record(self) -> dict[str, Any]:
         """The game record: rules, deal (or starting position) and the moves played, as JSON."""

@@ -97,7 +97,7 @@ class Indicator:
             return {"enabled": True, "verdict": "winnable", "searched": 0}
         if game.status == "stuck":
             return {"enabled": True, "verdict": "lost", "searched": 0}
-        position, rules = game.position(), game.rules.to_json()
+        position, rules = game.position_json(), game.rules.to_json()
         key = json.dumps([position, rules], sort_keys=True)
         cap = MAX_STATES if max_states is None else max(1, max_states)
         with self._lock:

@@ -285,7 +285,7 @@ class LessonRecorder:
         self.titled = False
         self.rules = game.rules
         self.lang = game.lang
-        self.position = game.position()
+        self.position = game.position_json()
         self.base = game.history
         self.steps: list[_Draft] = []
 

@@ -42,7 +42,7 @@ def test_the_state_of_a_game_is_what_the_types_allow_and_hides_face_down_cards()
         message=None,
         lesson=None,
         indicator={"enabled": False, "verdict": None, "searched": 0, "error": None},
-        records=RecordKeeper(None).state(game),
+        records=RecordKeeper(None).synced_part(game),
         record=None,
         review={"offered": False, "busy": False},
         autoplay={"running": False, "player": None},

@@ -41,7 +41,7 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
     game = Klondike(seed=7)
     game.play("d")  # the recording starts where the game is
     recorder = LessonRecorder(game, "Mine")
-    assert recorder.state("en")["steps"] == 0 and recorder.state("en")["can_quiz"] is False
+    assert recorder.synced_part("en")["steps"] == 0 and recorder.synced_part("en")["can_quiz"] is False
     with pytest.raises(PatienceError):
         recorder.set_note("too early", "en")
     game.undo()
@@ -62,8 +62,8 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
     ]
     recorder.illegal(game, Move.parse("6S-t5"))
     assert (
-        recorder.state("en")["illegal"]
-        and recorder.state("en")["note"] == "The 6♠ cannot go on the 5♥; it goes on a 7."
+        recorder.synced_part("en")["illegal"]
+        and recorder.synced_part("en")["note"] == "The 6♠ cannot go on the 5♥; it goes on a 7."
     )
     with pytest.raises(PatienceError):
         recorder.set_quiz("move")  # an illegal step is no quiz
@@ -72,7 +72,7 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
     game.play("d")
     assert recorder.follow(game)
     recorder.set_quiz("winnable")
-    assert recorder.state("en")["quiz"] == "winnable"
+    assert recorder.synced_part("en")["quiz"] == "winnable"
     lesson = recorder.lesson()
     assert [s.to_json() for s in lesson.steps] == [
         {
@@ -126,7 +126,7 @@ def test_notes_and_marks_are_bounded() -> None:
     with pytest.raises(PatienceError):
         recorder.toggle_mark(Mark("t5", "t7"))
     recorder.clear_marks()
-    assert recorder.state("en")["marks"] == []
+    assert recorder.synced_part("en")["marks"] == []
 
 
 # ------------------------------------------------------------------------------------------- the board

@@ -332,7 +332,7 @@ def test_every_public_budget_is_checked_alike(budget: dict[str, Any]) -> None:
     with pytest.raises(PatienceError):
         solve(game, **budget)
     with pytest.raises(PatienceError):
-        Indicator(lambda *a: None).state(game, True, **budget)
+        Indicator(lambda *a: None).synced_part(game, True, **budget)
     if "max_states" in budget:
         lesson = Lesson.builtin("quiz")
         with pytest.raises(PatienceError):

@@ -198,7 +198,7 @@ export class Board implements BoardInput {
   /** Draws the marks of the recorded step, or of the lesson step shown, over the table. */
   drawMarks(): void {
     const s = this.state;
-    const marks = s?.record ? s.record.marks : s?.lesson && !s.lesson.taken_over ? s.lesson.marks : [];
+    const marks = s?.recording ? s.recording.marks : s?.lesson && !s.lesson.taken_over ? s.lesson.marks : [];
     const list = Array.isArray(marks) ? marks : [];
     const shapes: Shape[] = [];
     if (list.length && this.root.isConnected) {
@@ -230,7 +230,7 @@ export class Board implements BoardInput {
   }
 
   recording(): boolean {
-    return !!this.state?.record;
+    return !!this.state?.recording;
   }
 
   // ----------------------------------------------------------------------------------------- input

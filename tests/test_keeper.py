@@ -122,13 +122,13 @@ def test_a_broken_store_never_stops_the_board(
     with pytest.warns(RuntimeWarning, match="not be stored"):
         widget = KlondikeWidget(seed=7, lang="nl")
     assert widget.records is None
-    state = widget.state["records"]
+    state = widget.state["stats"]
     assert state["enabled"] is False and state["error"]
     assert state["notice"].startswith(NOTICES["nl"])
     widget.game.draw()
     widget.new_game(seed=8)  # the abandoned game goes nowhere, quietly
     widget.lang = "sv"
-    assert widget.state["records"]["notice"].startswith(NOTICES["sv"])
+    assert widget.state["stats"]["notice"].startswith(NOTICES["sv"])
 
 
 @pytest.mark.parametrize("lang", sorted(NOTICES))
@@ -234,8 +234,8 @@ def test_a_second_board_shows_the_first_boards_best_at_its_next_sync(tmp_path: p
     path = tmp_path / "r.sqlite3"
     first = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))
     second = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))
-    assert second.state["records"]["best_score"] is None
+    assert second.state["stats"]["best_score"] is None
     first.game.play("t1-f")
-    assert first.state["records"]["best_score"] == 10
+    assert first.state["stats"]["best_score"] == 10
     second.lang = "nl"  # any sync; the widget can re-sync at once from on_change
-    assert second.state["records"]["best_score"] == 10 and second.state["records"]["played"] == 1
+    assert second.state["stats"]["best_score"] == 10 and second.state["stats"]["played"] == 1

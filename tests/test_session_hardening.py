@@ -214,7 +214,7 @@ def test_unusable_records_leave_the_board_playing_and_say_so_once_in_the_players
         board = BoardSession(seed=7, lang="sv")
     message = board.state["message"]
     assert message["kind"] == "info" and message["text"].startswith("Din statistik kan inte sparas")
-    assert board.state["records"]["enabled"] is False
+    assert board.state["stats"]["enabled"] is False
     assert board.handle_intent({"type": "draw", "version": board.version}) is None
     assert board.handle_intent({"type": "draw", "version": board.version}) is None
     assert board.state["message"]["id"] == message["id"], "said once"
@@ -225,11 +225,11 @@ def test_every_board_of_a_kernel_shows_the_same_bests(tmp_path: pathlib.Path) ->
     records = tmp_path / "shared.sqlite3"
     watcher = BoardSession(Klondike.from_position(NEARLY_WON), records=Records(records))
     player = BoardSession(Klondike.from_position(NEARLY_WON), records=Records(records))
-    assert watcher.state["records"]["best_score"] is None
+    assert watcher.state["stats"]["best_score"] is None
     version = watcher.version
     player.game.play("t1-f")  # the player wins on the other board
-    assert player.state["records"]["best_score"] is not None
-    assert watcher.state["records"]["best_score"] == player.state["records"]["best_score"]
+    assert player.state["stats"]["best_score"] is not None
+    assert watcher.state["stats"]["best_score"] == player.state["stats"]["best_score"]
     assert watcher.version == version, "new bests make no intent stale"
 
 

@@ -372,11 +372,11 @@ def test_a_win_is_stored_once_and_announced_as_a_record(tmp_path: Any) -> None:
 
     records = Records(tmp_path / "r.sqlite3")
     board = BoardSession(Klondike.from_position(NEARLY_WON), records=records)
-    assert board.state["records"]["played"] == 0
+    assert board.state["stats"]["played"] == 0
     board.handle_intent(intent(board, "move", card="KS", to="f"))
     assert board.state["status"] == "won"
-    assert board.state["records"]["played"] == 1 and board.state["records"]["won"] == 1
-    assert board.state["records"]["new"] == ["best_score", "fewest_moves", "fastest_win"]
+    assert board.state["stats"]["played"] == 1 and board.state["stats"]["won"] == 1
+    assert board.state["stats"]["new"] == ["best_score", "fewest_moves", "fastest_win"]
     board.game.undo()
     board.game.redo()
     assert len(records) == 1, "a win is stored once"
@@ -394,7 +394,7 @@ def test_abandoned_games_are_stored_when_replaced_or_restarted(tmp_path: Any) ->
     board.handle_intent(intent(board, "draw"))
     board.new_game(seed=9)
     assert [row.outcome for row in records.history()] == ["abandoned", "abandoned"]
-    assert board.state["records"]["played"] == 2
+    assert board.state["stats"]["played"] == 2
     board.game.draw()
     board.close()
     assert len(records) == 3
@@ -408,7 +408,7 @@ def test_storing_can_be_switched_off(tmp_path: Any) -> None:
     board.records = None
     board.game.play("t1-f")
     assert len(records) == 0
-    assert board.state["records"]["enabled"] is False
+    assert board.state["stats"]["enabled"] is False
 
 
 def test_an_unreadable_database_never_stops_play(private_records_home: Any) -> None:
@@ -417,6 +417,6 @@ def test_an_unreadable_database_never_stops_play(private_records_home: Any) -> N
     with pytest.warns(RuntimeWarning, match="not be stored"):
         board = BoardSession(seed=7)
     assert board.records is None
-    assert board.state["records"]["enabled"] is False and "not a PatienceLab" in board.state["records"]["error"]
+    assert board.state["stats"]["enabled"] is False and "not a PatienceLab" in board.state["stats"]["error"]
     assert board.handle_intent(intent(board, "draw")) is None
     assert path.read_bytes() == b"not a database at all" * 50

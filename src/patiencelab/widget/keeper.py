@@ -244,7 +244,7 @@ class RecordKeeper:
         return stats
 
     def synced_part(self, game: Klondike) -> dict[str, Any]:
-        """The ``records`` part of the widget's synced state (``notice`` in the language of ``game``)."""
+        """The ``stats`` part of the widget's synced state (``notice`` in the language of ``game``)."""
         stats = self.stats(game)
         state: dict[str, Any] = {
             "enabled": self.records is not None,

@@ -407,7 +407,7 @@ class LessonRecorder:
         )
 
     def synced_part(self, lang: str) -> dict[str, Any]:
-        """The ``record`` part of the widget's synced state."""
+        """The ``recording`` part of the widget's synced state."""
         last = self.steps[-1] if self.steps else None
         quiz = None if last is None or last.quiz is None else "winnable" if last.quiz.winnable else "move"
         return {

@@ -1,4 +1,4 @@
-/** The board: DOM built from the synced state and the UI state (`ui.ts`) by a keyed update of card elements.
+/** The board: DOM built from the synced state and the interaction (`ui.ts`) by a keyed update of card elements.
  * Input modules act on it through `BoardInput`; it knows nothing of anywidget. */
 
 import { Animator, celebrate, type Point } from "./animate";
@@ -13,8 +13,8 @@ import { RecordView } from "./record";
 import { layout, pileIds, tableauPiles } from "./piles";
 import { Toolbar } from "./toolbar";
 import type { CardId, GameState, IntentBody, Intent, Labels, Message, PileId, Reply, Suit } from "./types";
-import { afterState, focusIndex, initialUi, isDropPile, isLegal, isMovable, legalDrops, reduce } from "./ui";
-import { stockIntent, type Action, type UiState } from "./ui";
+import { afterState, focusIndex, initialInteraction, isDropPile, isLegal, isMovable, legalDrops, reduce } from "./ui";
+import { stockIntent, type Action, type Interaction } from "./ui";
 import { phrase, pileName, word } from "./words";
 
 export interface BoardOptions {
@@ -50,7 +50,7 @@ export class Board implements BoardInput {
   /** The `faces` trait: "local" shows the language's rank letters on the faces. */
   private localFaces = false;
   /** What is picked up, dragged and focused (pure data; `paint` draws it). */
-  private uiState: UiState = initialUi();
+  private interaction: Interaction = initialInteraction();
   private readonly win: Window;
   private readonly controller = new AbortController();
   private readonly cards = new Map<string, HTMLElement>();
@@ -198,7 +198,7 @@ export class Board implements BoardInput {
   /** Draws the marks of the recorded step, or of the lesson step shown, over the table. */
   drawMarks(): void {
     const s = this.state;
-    const marks = s?.record ? s.record.marks : s?.lesson && !s.lesson.taken_over ? s.lesson.marks : [];
+    const marks = s?.recording ? s.recording.marks : s?.lesson && !s.lesson.taken_over ? s.lesson.marks : [];
     const list = Array.isArray(marks) ? marks : [];
     const shapes: Shape[] = [];
     if (list.length && this.root.isConnected) {
@@ -230,7 +230,7 @@ export class Board implements BoardInput {
   }
 
   recording(): boolean {
-    return !!this.state?.record;
+    return !!this.state?.recording;
   }
 
   // ----------------------------------------------------------------------------------------- input
@@ -239,8 +239,8 @@ export class Board implements BoardInput {
     return this.state;
   }
 
-  ui(): Readonly<UiState> {
-    return this.uiState;
+  ui(): Readonly<Interaction> {
+    return this.interaction;
   }
 
   /** The card elements of a pile, bottom first. */
@@ -270,11 +270,11 @@ export class Board implements BoardInput {
     return boxes;
   }
 
-  /** Applies one action of an input module: sends what it asks for, keeps the UI state, and draws it. */
+  /** Applies one action of an input module: sends what it asks for, keeps the interaction, and draws it. */
   dispatch(action: Action): void {
     const state = this.state;
-    const before = this.uiState;
-    this.uiState = reduce(state, before, action);
+    const before = this.interaction;
+    this.interaction = reduce(state, before, action);
     switch (action.type) {
       case "move":
         this.send({ type: "move", card: action.card, to: action.to });
@@ -344,14 +344,14 @@ export class Board implements BoardInput {
     // The next action ends a hint and a rejection (they stay until then, for a class to read).
     this.clearHint();
     if (this.said && this.said.kind !== "narration") this.setSay(null);
-    if (body.type === "move") this.uiState = { ...this.uiState, pending: [...this.uiState.pending, id] };
+    if (body.type === "move") this.interaction = { ...this.interaction, pending: [...this.interaction.pending, id] };
     this.options.send({ ...body, version: this.state?.version ?? 0, id } as Intent);
     return id;
   }
 
-  /** Draws the UI state: the selection and its targets, the drag's piles, the focus ring. */
+  /** Draws the interaction: the selection and its targets, the drag's piles, the focus ring. */
   private paint(): void {
-    const ui = this.uiState;
+    const ui = this.interaction;
     const state = this.state;
     const clear = (cls: string): void => {
       for (const c of this.root.querySelectorAll(`.${cls}`)) c.classList.remove(cls);
@@ -375,7 +375,7 @@ export class Board implements BoardInput {
 
   /** The spoken name of what has the focus ring. */
   private focusLabel(): string {
-    const focus = this.uiState.focus;
+    const focus = this.interaction.focus;
     const target = this.pileCards(focus.pile)[focusIndex(this.state, focus)];
     const pile = pileName(focus.pile, this.labels);
     const card = target?.getAttribute("aria-label");
@@ -409,8 +409,8 @@ export class Board implements BoardInput {
     const reply = msg as Reply;
     if (reply.type === "rejected") {
       this.release(true);
-      const pending = this.uiState.pending.filter((id) => id !== reply.id);
-      this.uiState = { ...this.uiState, selected: null, pending };
+      const pending = this.interaction.pending.filter((id) => id !== reply.id);
+      this.interaction = { ...this.interaction, selected: null, pending };
       this.paint();
       this.notify(String(reply.text ?? ""));
     } else if (reply.type === "hint") {
@@ -544,7 +544,7 @@ export class Board implements BoardInput {
     this.root.classList.toggle("pl-teaching", this.lesson.shown);
     this.root.classList.toggle("pl-recording", this.record.shown);
     this.markLesson(state);
-    this.uiState = afterState(state, previous, this.uiState);
+    this.interaction = afterState(state, previous, this.interaction);
     const message = state.message ?? null;
     const narrated = message?.kind === "narration" && message.id !== this.messageId;
     if (changed && previous) {

@@ -1,7 +1,7 @@
 /** The small interface that input modules (pointer, keyboard) see of the board: its elements for listeners,
- * the synced state and the UI state to read, a way to act, and the geometry a drag needs. */
+ * the synced state and the interaction to read, a way to act, and the geometry a drag needs. */
 
-import type { Action, UiState } from "./ui";
+import type { Action, Interaction } from "./ui";
 import type { CardId, GameState, PileId } from "./types";
 
 /** A pile's box on the page, reaching down to its last card. */
@@ -20,8 +20,8 @@ export interface BoardInput {
   readonly table: HTMLElement;
   /** The last synced state. */
   game(): GameState | null;
-  /** The board's UI state. */
-  ui(): Readonly<UiState>;
+  /** The board's interaction (what is picked up, dragged, focused, waiting for an answer). */
+  ui(): Readonly<Interaction>;
   dispatch(action: Action): void;
   /** The elements of `card` and the cards lying on it. */
   runEls(card: CardId): HTMLElement[];

@@ -132,7 +132,7 @@ export class RecordView {
   }
 
   update(state: GameState, labels: Labels): void {
-    const record = state.record && typeof state.record === "object" ? state.record : null;
+    const record = state.recording && typeof state.recording === "object" ? state.recording : null;
     const steps = record ? Number(record.steps) || 0 : 0;
     // a note still being typed was sent before the intent that recorded another step (Board.send)
     if (this.noteStep !== steps) {

@@ -160,7 +160,7 @@ export class Toolbar {
     indicator.classList.toggle("pl-checked", !!state.indicator?.enabled);
     items.push(indicator);
     if (state.review?.offered || state.review?.busy) items.push(this.reviewButton(state, "pl-menu-item"));
-    const recording = !!state.record;
+    const recording = !!state.recording;
     items.push(this.menuItem(word(this.labels, recording ? "record-stop" : "record"), recording ? "record-stop" : "record"));
     const languages = state.languages ?? [];
     if (languages.length) {
@@ -326,13 +326,13 @@ export class Toolbar {
   }
 
   private updateRecords(state: GameState): void {
-    const text = bestsText(state.records, this.labels);
+    const text = bestsText(state.stats, this.labels);
     this.records.hidden = !text;
     this.records.textContent = text;
-    const error = state.records?.error;
+    const error = state.stats?.error;
     this.recordsWarn.hidden = !error;
     // Python's sentence in the board's language ("Your statistics can't be saved: …"), else the raw reason
-    const notice = state.records?.notice;
+    const notice = state.stats?.notice;
     const why = notice != null ? notice : error ? `${word(this.labels, "records-off")}: ${error}` : "";
     this.recordsWarn.title = why;
     this.recordsWarn.setAttribute("aria-label", why);
@@ -363,7 +363,7 @@ export class Toolbar {
   }
 
   private updateBanner(state: GameState): void {
-    const offer = state.records?.resume;
+    const offer = state.stats?.resume;
     const ended = state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
     const kind = offer && typeof offer.text === "string" && !state.lesson ? "resume" : ended;
     this.banner.hidden = !kind;
@@ -385,7 +385,7 @@ export class Toolbar {
       this.banner.replaceChildren(title, actions);
       return;
     }
-    const record = kind === "won" ? newRecordText(state.records, this.labels) : "";
+    const record = kind === "won" ? newRecordText(state.stats, this.labels) : "";
     if (record) {
       const line = this.node("div", "pl-banner-record");
       line.textContent = record;

@@ -78,9 +78,9 @@ export interface GameState {
   message: Message | null;
   lesson: Lesson | null;
   indicator: Indicator;
-  records: Records;
+  stats: Records;
   /** The lesson being recorded (its last step, which takes a note, marks and a quiz), or null. */
-  record: RecordState | null;
+  recording: RecordState | null;
   /** Whether the board offers "Review game" (the game is over, stuck or lost), and whether one is running. */
   review: ReviewState;
   /** The automatic player at work on the board (`board.autoplay(player)` in Python), which Stop ends. */
@@ -221,7 +221,7 @@ export interface Indicator {
   error: string | null;
 }
 
-/** The bests of one rule set and draw count (`state.records`, and each row of a `stats` reply). */
+/** The bests of one rule set and draw count (`state.stats`, and each row of a `stats` reply). */
 export interface StatsRow {
   rules_key: string;
   draw: number;

@@ -1,4 +1,4 @@
-/** The board's own state (what is picked up, dragged, focused, waiting for an answer) and pure functions over it
+/** The board's interaction (what is picked up, dragged, focused, waiting for an answer) and pure functions over it
  * and the synced game state. No DOM here: input modules turn events into `Action`s, the board applies them with
  * `reduce` and draws the result. Every rule comes from Python (`targets`, `pickable`); nothing is re-derived. */
 
@@ -19,7 +19,8 @@ export interface Drag {
   over: PileId | null;
 }
 
-export interface UiState {
+/** What the player is doing on the board, which only the front end knows (it is never synced). */
+export interface Interaction {
   /** The card picked up by a click or by Enter, waiting for a target pile. */
   selected: CardId | null;
   drag: Drag | null;
@@ -49,7 +50,7 @@ export const TOP_ROW: readonly PileId[] = ["stock", "w", "fC", "fD", "fH", "fS"]
 /** The grid slot (of seven) of each top-row pile, to go up and down between the rows. */
 const TOP_SLOT = [0, 1, 3, 4, 5, 6];
 
-export function initialUi(): UiState {
+export function initialInteraction(): Interaction {
   return { selected: null, drag: null, focus: { pile: "t1", index: -1 }, focusVisible: false, pending: [] };
 }
 
@@ -110,7 +111,7 @@ export function pileOfCard(state: GameState | null, card: CardId | null): PileId
 /** What one click (tap) on a card or pile does. */
 export function tapActions(
   state: GameState | null,
-  ui: UiState,
+  ui: Interaction,
   card: CardId | null,
   pile: PileId | null,
   double: boolean,
@@ -203,7 +204,7 @@ export function nextFocus(state: GameState | null, focus: Focus, key: string): F
 }
 
 /** What Enter or Space does: drop the picked-up card on the focused pile, draw, or pick up the focused card. */
-export function activateActions(state: GameState | null, ui: UiState): Action[] {
+export function activateActions(state: GameState | null, ui: Interaction): Action[] {
   const pile = ui.focus.pile;
   const held = ui.selected;
   if (held) {
@@ -217,8 +218,8 @@ export function activateActions(state: GameState | null, ui: UiState): Action[] 
 
 // ------------------------------------------------------------------------------------------- reducer
 
-/** The UI state after `action` (the board sends intents and draws; this only keeps the state). */
-export function reduce(state: GameState | null, ui: UiState, action: Action): UiState {
+/** The interaction after `action` (the board sends intents and draws; this only keeps the interaction). */
+export function reduce(state: GameState | null, ui: Interaction, action: Action): Interaction {
   switch (action.type) {
     case "select":
       return { ...ui, selected: isMovable(state, action.card) ? action.card : null };
@@ -241,9 +242,9 @@ export function reduce(state: GameState | null, ui: UiState, action: Action): Ui
   }
 }
 
-/** The UI state once a new game state arrived: the selection is dropped when the version changed, and the focus
+/** The interaction once a new game state arrived: the selection is dropped when the version changed, and the focus
  * stays on something that exists. */
-export function afterState(state: GameState, previous: GameState | null, ui: UiState): UiState {
+export function afterState(state: GameState, previous: GameState | null, ui: Interaction): Interaction {
   const changed = !previous || previous.version !== state.version;
   const selected = changed || !isMovable(state, ui.selected) ? null : ui.selected;
   return { ...ui, selected, pending: changed ? [] : ui.pending, focus: clampFocus(state, ui.focus) };

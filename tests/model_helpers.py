@@ -95,7 +95,7 @@ def game_from(
 def state(game: Klondike) -> tuple[Any, ...]:
     """Everything a failed call must leave unchanged."""
     return (
-        game.position(),
+        game.position_json(),
         game.score,
         game.history,
         game.moves,
@@ -154,9 +154,9 @@ def recompute_score(game: Klondike, table: str) -> int:
     assert score is not None
     for text in record["moves"]:
         move = Move.parse(text)
-        before = replay.position()
+        before = replay.position_json()
         played = replay.play(move)
-        after = replay.position()
+        after = replay.position_json()
         gain = 0
         if played.is_recycle:
             gain += recycle_points(table, rules.draw, after["recycles"])

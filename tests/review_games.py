@@ -91,10 +91,10 @@ def _hidden(position: dict[str, Any]) -> list[str]:
 
 def twin_game(game: Klondike, rng: random.Random) -> Klondike:
     """The game with the same moves whose cards never seen (at its end) lie in another order."""
-    end = game.position()
+    end = game.position_json()
     other = twin(end, rng)
     swap = dict(zip(_hidden(end), _hidden(other)))
-    start = Klondike.from_record({**game.record(), "moves": []}).position()
+    start = Klondike.from_record({**game.record(), "moves": []}).position_json()
     text = json.dumps(start)
     for old, new in swap.items():
         text = text.replace(f'"{old}"', f'"@{new}"')

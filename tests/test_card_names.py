@@ -88,7 +88,7 @@ def sentences(game: Klondike) -> Iterator[str]:
         for target in TARGETS:
             if source != target:
                 yield from refusal(game, f"{source}-{target}")
-    position = game.position()
+    position = game.position_json()
     hidden = [card for column in position["tableau"] for card in column["down"]] + position["stock"]
     for card in hidden[:3]:
         yield from refusal(game, f"{card}-f")

@@ -34,3 +34,13 @@ def test_the_search_package_exports_the_search_only() -> None:
     assert patiencelab.solver.__all__ == ["Outcome", "Solution", "solve", "solve_in_slices"]
     with pytest.raises(AttributeError):
         patiencelab.solver.no_such_name  # noqa: B018
+
+
+def test_the_old_name_of_position_json_still_works_with_a_warning() -> None:
+    from patiencelab import Klondike
+
+    game = Klondike(seed=3)
+    game.draw()
+    with pytest.warns(DeprecationWarning, match=r"Klondike.position\(\) is renamed Klondike.position_json\(\)"):
+        old = game.position()
+    assert old == game.position_json() == game.snapshot().to_json()

@@ -176,7 +176,7 @@ def test_moves_that_no_action_names_are_refused() -> None:
 def test_twin_positions_give_equal_observations_and_masks() -> None:
     pairs = 0
     for n, (rules, game) in enumerate(round_trip_positions()):
-        position = game.position()
+        position = game.position_json()
         other = twin(position, random.Random(n))
         if other == position:
             continue  # nothing hidden is left to put in another order
@@ -184,7 +184,7 @@ def test_twin_positions_give_equal_observations_and_masks() -> None:
         one, two = KlondikeEnv(rules=rules), KlondikeEnv(rules=rules)
         obs1, info1 = one.reset(options={"position": position})
         obs2, info2 = two.reset(options={"position": other})
-        assert one.game.position() != two.game.position()
+        assert one.game.position_json() != two.game.position_json()
         assert obs1.keys() == obs2.keys() and all(np.array_equal(obs1[k], obs2[k]) for k in obs1)
         assert np.array_equal(info1["action_mask"], info2["action_mask"])
     assert pairs > 100
@@ -234,10 +234,10 @@ def test_win_reward_is_zero_before_the_win() -> None:
 def test_an_illegal_action_changes_nothing_and_says_so() -> None:
     env = KlondikeEnv(illegal_reward=-1, max_steps=3)
     obs, info = env.reset(seed=7)
-    before = env.game.position()
+    before = env.game.position_json()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     after, reward, terminated, truncated, info2 = env.step(illegal)
-    assert env.game.position() == before and env.game.moves == 0
+    assert env.game.position_json() == before and env.game.moves == 0
     assert (reward, terminated, truncated, info2["illegal"], info2["move"]) == (-1.0, False, False, True, None)
     assert all(np.array_equal(obs[k], after[k]) for k in obs)
     assert np.array_equal(env.action_masks(), info["action_mask"])
@@ -247,7 +247,7 @@ def test_an_illegal_action_changes_nothing_and_says_so() -> None:
     for action in (591, -3, 1.5, "d", None):
         with pytest.raises(InvalidActionError):
             env.step(action)  # type: ignore[arg-type]
-    assert env.game.position() == before
+    assert env.game.position_json() == before
 
 
 def test_reset_deals_by_seed_deal_or_position() -> None:

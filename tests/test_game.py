@@ -27,7 +27,7 @@ def test_seed_game_reads() -> None:
 
 def test_same_seed_same_game() -> None:
     assert Klondike(seed=99) == Klondike(seed=99)
-    assert Klondike(seed=99).position() != Klondike(seed=100).position()
+    assert Klondike(seed=99).position_json() != Klondike(seed=100).position_json()
 
 
 def test_deal_game_has_no_seed() -> None:
@@ -57,9 +57,9 @@ def test_reads_return_copies() -> None:
     found = game.foundations
     found[Suit.HEARTS] = 5
     assert game.foundations[Suit.HEARTS] == 0
-    pos = game.position()
+    pos = game.position_json()
     pos["stock"].clear()
-    assert len(game.position()["stock"]) == 24
+    assert len(game.position_json()["stock"]) == 24
 
 
 def test_play_accepts_text_or_move() -> None:

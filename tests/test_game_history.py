@@ -115,10 +115,10 @@ def test_failed_play_keeps_the_redo_branch() -> None:
 
 def test_reset_goes_back_to_the_start() -> None:
     game = Klondike(seed=9, rules=Rules.preset("standard", draw=3))
-    start = game.position()
+    start = game.position_json()
     play_some(game, 20)
     game.reset()
-    assert game.position() == start
+    assert game.position_json() == start
     assert game.moves == 0 and len(game.history) == 0
     assert not game.can_undo and not game.can_redo
     assert game.score == 0
@@ -157,7 +157,7 @@ def test_record_replays_to_an_equal_game(rules: Rules) -> None:
     assert record["moves"] == [str(m) for m in game.history]
     again = Klondike.from_record(record)
     assert again == game
-    assert again.position() == game.position()
+    assert again.position_json() == game.position_json()
     assert again.history == game.history
     assert again.score == game.score
     assert again.rules == rules
@@ -165,7 +165,7 @@ def test_record_replays_to_an_equal_game(rules: Rules) -> None:
 
 def test_record_of_a_position_game_holds_the_position() -> None:
     game = game_from([col("5C", "9S 8H"), col("", "9C"), col("", "KS")], stock="5H 6C", waste="AD")
-    start = game.position()
+    start = game.position_json()
     game.play("d")
     game.play("t1-t2")
     record = game.record()
@@ -179,9 +179,9 @@ def test_record_of_a_position_game_holds_the_position() -> None:
 def test_position_reads_back_to_an_equal_game() -> None:
     game = Klondike(seed=17)
     play_some(game, 30)
-    again = Klondike.from_position(game.position(), rules=game.rules)
+    again = Klondike.from_position(game.position_json(), rules=game.rules)
     assert again == game
-    assert again.position() == game.position()
+    assert again.position_json() == game.position_json()
 
 
 def good_record() -> dict[str, object]:
@@ -306,7 +306,7 @@ def test_autocomplete() -> None:
     assert all(game.history[i] == moves[i] for i in range(8))
     for _ in range(8):
         game.undo()
-    assert game.position()["foundations"] == {"C": 13, "D": 13, "H": 9, "S": 9}
+    assert game.position_json()["foundations"] == {"C": 13, "D": 13, "H": 9, "S": 9}
 
 
 def test_autocomplete_refused_changes_nothing() -> None:

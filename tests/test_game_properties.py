@@ -75,10 +75,10 @@ def play_randomly(game: Klondike, data: st.DataObject, steps: int) -> None:
             break
         action = data.draw(st.integers(0, 9))
         if action == 0 and game.can_undo:
-            before = (game.position(), game.score, game.history)
+            before = (game.position_json(), game.score, game.history)
             game.undo()
             game.redo()
-            assert (game.position(), game.score, game.history) == before
+            assert (game.position_json(), game.score, game.history) == before
             continue
         move = moves[data.draw(st.integers(0, len(moves) - 1))]
         played = game.play(move)
@@ -99,21 +99,21 @@ def test_random_play_keeps_the_invariants(which: int, seed: int, data: st.DataOb
     assert_legal_moves_complete(game)
 
     again = Klondike.from_record(json.loads(json.dumps(game.record())), clock=FakeClock())
-    assert again.position() == game.position()
+    assert again.position_json() == game.position_json()
     assert again.history == game.history
     assert again.score == game.score
 
-    final = (game.position(), game.score, game.history)
+    final = (game.position_json(), game.score, game.history)
     path = [final]
     while game.can_undo:
         game.undo()
-        path.append((game.position(), game.score, game.history))
-    assert game.position() == Klondike(seed=seed, rules=rules).position()
+        path.append((game.position_json(), game.score, game.history))
+    assert game.position_json() == Klondike(seed=seed, rules=rules).position_json()
     assert game.score == rules.scoring.start
     path.pop()
     while path:
         game.redo()
-        assert (game.position(), game.score, game.history) == path.pop()
+        assert (game.position_json(), game.score, game.history) == path.pop()
     assert not game.can_redo
 
 
@@ -128,7 +128,7 @@ def test_undo_then_new_move_matches_a_fresh_game(seed: int, data: st.DataObject)
     fresh = Klondike(seed=seed, clock=FakeClock())
     for move in game.history:
         fresh.play(move)
-    assert fresh.position() == game.position()
+    assert fresh.position_json() == game.position_json()
     assert fresh.score == game.score
     moves = game.legal_moves()
     if moves:
@@ -136,7 +136,7 @@ def test_undo_then_new_move_matches_a_fresh_game(seed: int, data: st.DataObject)
         game.play(move)
         fresh.play(move)
         assert not game.can_redo
-        assert fresh.position() == game.position()
+        assert fresh.position_json() == game.position_json()
         assert fresh.score == game.score
 
 
@@ -146,7 +146,7 @@ def test_positions_read_back_mid_game(seed: int, data: st.DataObject) -> None:
     rules = Rules.preset("standard", draw=3)
     game = Klondike(seed=seed, rules=rules, clock=FakeClock())
     play_randomly(game, data, data.draw(st.integers(0, 50)))
-    again = Klondike.from_position(json.loads(json.dumps(game.position())), rules=rules)
+    again = Klondike.from_position(json.loads(json.dumps(game.position_json())), rules=rules)
     assert again == game
     assert {str(m) for m in again.legal_moves()} == {str(m) for m in game.legal_moves()}
     assert again.is_stuck == game.is_stuck
@@ -169,7 +169,7 @@ def assert_object_and_text_agree(game: Klondike, move: Move) -> None:
     played_text = as_text.play(str(move))
     assert played_object == played_text == move, (str(move), str(played_object), str(played_text))
     assert str(played_object) == str(move)
-    assert as_object.position() == as_text.position(), str(move)
+    assert as_object.position_json() == as_text.position_json(), str(move)
     assert game.moving_cards(move) == game.moving_cards(str(move)), str(move)
 
 

@@ -40,7 +40,7 @@ def arranged(game: Klondike, helpful_in_stock: bool, rng: random.Random) -> Klon
     cards in another order, those that would fit somewhere put first into the stock (``helpful_in_stock``) or
     first into the face-down places, the rest shuffled.
     """
-    position: dict[str, Any] = json.loads(json.dumps(game.position()))
+    position: dict[str, Any] = json.loads(json.dumps(game.position_json()))
     unseen_stock = position["recycles"] == 0
     hidden = [c for column in position["tableau"] for c in column["down"]]
     if unseen_stock:
@@ -91,7 +91,7 @@ def talon_only_positions() -> list[Klondike]:
                 if not legal:
                     break
                 if all(m.is_draw or m.is_recycle for m in legal):
-                    candidates.append(Klondike.from_position(game.position(), rules=rules))
+                    candidates.append(Klondike.from_position(game.position_json(), rules=rules))
                 game.play(rng.choice(legal))
             # the last (often stuck) and two more from along the game
             found += candidates[-1:] + rng.sample(candidates[:-1], max(0, min(2, len(candidates) - 1)))

@@ -20,11 +20,11 @@ from patiencelab import Klondike
 from patiencelab.lesson import Lesson
 from patiencelab.solving import verdict
 from patiencelab.widget import session as board_module
-from patiencelab.widget.board import KlondikeWidget
+from patiencelab.widget.session import BoardSession
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS
 
 from .solver.positions import lost_from_the_start
-from .test_widget import InlineExecutor, check_invariants, intents, real_move, snapshot
+from .test_session_intents import InlineExecutor, check_invariants, intents, real_move, snapshot
 
 #: Work in worker threads (reviews, quiz answers the solver judges) waits for this, so that intents arrive
 #: while it runs; the fuzz lets it go now and then.
@@ -68,7 +68,7 @@ marks = st.one_of(
 
 
 @st.composite
-def teaching_intent(draw: st.DrawFn, board: KlondikeWidget) -> dict[str, Any]:
+def teaching_intent(draw: st.DrawFn, board: BoardSession) -> dict[str, Any]:
     """A record, review or lesson intent, well formed more often than not."""
     kind = draw(st.sampled_from(["record", "record", "review", "lesson", "undo", "redo"]))
     content: dict[str, Any] = {"type": kind, "version": board.version, "id": draw(st.integers(0, 9))}
@@ -88,18 +88,18 @@ def teaching_intent(draw: st.DrawFn, board: KlondikeWidget) -> dict[str, Any]:
     return content
 
 
-def check_after(board: KlondikeWidget, reply: dict[str, Any] | None, before: tuple[Any, ...], version: int) -> None:
+def check_after(board: BoardSession, reply: dict[str, Any] | None, before: tuple[Any, ...], version: int) -> None:
     assert reply is None or isinstance(reply.get("type"), str)
     if reply is not None and reply["type"] == "rejected":
         COUNT["rejected"] += 1
         assert snapshot(board) == before
     assert board.version >= version
     json.dumps(board.state)  # the state can always be sent
-    if not board.reveal:
+    if not board.options["reveal"]:
         game = board.game
         hidden = {str(c) for col in game.tableau for c in col.down} | {str(c) for c in game.stock}
         assert not hidden & set(json.dumps(board.state).replace('"', " ").replace(",", " ").split())
-    view = board.game.view(reveal=board.reveal)
+    view = board.game.view(reveal=board.options["reveal"])
     for key in ("tableau", "foundations", "waste", "status", "moves"):
         assert board.state[key] == view[key], key
 
@@ -110,15 +110,15 @@ def test_10000_teaching_intents_keep_every_invariant(data: st.DataObject, seed: 
     """200 examples x 50 intents: quiz lessons, reviews and recordings, with background work under way."""
     game = lost_from_the_start() if start == "review" else Klondike(seed=seed)
     inline = functools.partial(InlineExecutor, verdict)  # the indicator's real verdicts, in this thread
-    board = KlondikeWidget(game, records=None, executor=inline)
-    board.quiz_max_states = board.review_max_states = board.hint_max_states = board.indicator_max_states = 300
+    budgets = dict.fromkeys(("quiz_max_states", "review_max_states", "hint_max_states", "indicator_max_states"), 300)
+    board = BoardSession(game, records=None, executor=inline, options=budgets)
     RELEASE.clear()
     if start == "quiz":
         board.lesson = Lesson.builtin("quiz")
     elif start == "recording":
         board.start_recording()
     elif start == "review":
-        board.indicator = True  # it says "lost" at once: the review is offered
+        board.set_option("indicator", True)  # it says "lost" at once: the review is offered
     for _ in range(50):
         pick = data.draw(st.integers(0, 9))
         if pick < 4:
@@ -127,14 +127,14 @@ def test_10000_teaching_intents_keep_every_invariant(data: st.DataObject, seed: 
             content = data.draw(real_move(board))
         else:
             content = data.draw(intents(board.version))
-        with board.session._lock:  # a worker's result lands under the board's lock: none lands while this looks
+        with board._lock:  # a worker's result lands under the board's lock: none lands while this looks
             before, version = snapshot(board), board.version
-            busy = board.session._busy is not None
+            busy = board._busy is not None
         reply = board.handle_intent(content)
         COUNT["intents"] += 1
         COUNT["background"] += busy
-        with board.session._lock:
-            if not busy and board.session._busy is None:  # nothing changed the board beside this intent
+        with board._lock:
+            if not busy and board._busy is None:  # nothing changed the board beside this intent
                 check_after(board, reply, before, version)
             assert board.version >= version
         if data.draw(st.integers(0, 6)) == 0:

@@ -122,13 +122,13 @@ def test_a_broken_store_never_stops_the_board(
     with pytest.warns(RuntimeWarning, match="not be stored"):
         widget = KlondikeWidget(seed=7, lang="nl")
     assert widget.records is None
-    state = widget.state["records"]
+    state = widget.state["stats"]
     assert state["enabled"] is False and state["error"]
     assert state["notice"].startswith(NOTICES["nl"])
     widget.game.draw()
     widget.new_game(seed=8)  # the abandoned game goes nowhere, quietly
     widget.lang = "sv"
-    assert widget.state["records"]["notice"].startswith(NOTICES["sv"])
+    assert widget.state["stats"]["notice"].startswith(NOTICES["sv"])
 
 
 @pytest.mark.parametrize("lang", sorted(NOTICES))
@@ -141,13 +141,13 @@ def test_the_notice_is_in_the_players_language(private_records_home: pathlib.Pat
     assert str(private_records_home / "records.sqlite3") in notice
     assert notice != keeper.notice("en") or lang == "en"
     game = Klondike(seed=1, lang=lang)
-    assert keeper.state(game)["notice"] == notice
+    assert keeper.synced_part(game)["notice"] == notice
 
 
 def test_no_notice_while_records_work_or_are_switched_off(tmp_path: pathlib.Path) -> None:
     assert RecordKeeper(Records(tmp_path / "r.sqlite3")).notice("en") is None
     keeper = RecordKeeper(None)
-    assert keeper.notice("sv") is None and keeper.state(Klondike(seed=1))["notice"] is None
+    assert keeper.notice("sv") is None and keeper.synced_part(Klondike(seed=1))["notice"] is None
 
 
 def test_a_store_that_fails_switches_records_off_and_says_so_once(tmp_path: pathlib.Path) -> None:
@@ -179,7 +179,7 @@ def test_the_state_and_rows_name_the_scoring_scheme(tmp_path: pathlib.Path) -> N
         keeper.new_game(Klondike.from_position(NEARLY_WON, rules=game.rules))
         keeper.follow(game)
     assert keeper.new == ["best_score", "fewest_moves", "fastest_win"], "the first Vegas win sets Vegas bests"
-    state = keeper.state(won_game(vegas))
+    state = keeper.synced_part(won_game(vegas))
     assert (state["scoring"], state["best_score"], state["played"]) == ("vegas", -47, 1)
     rows = {(row["rules_key"], row["scoring"]): row["best_score"] for row in keeper.rows()}
     assert rows == {("standard", "standard"): 10, ("traditional", "vegas"): -47}
@@ -193,13 +193,13 @@ def test_other_keepers_of_the_same_file_hear_of_a_stored_game(tmp_path: pathlib.
     other = RecordKeeper(Records(tmp_path / "other.sqlite3"), on_change=lambda: calls.append("other"))
     quiet = RecordKeeper(Records(path))  # no callback: still refreshed, never called
     game = won_game()
-    assert second.stats(game) == quiet.stats(game) and second.state(game)["played"] == 0
+    assert second.stats(game) == quiet.stats(game) and second.synced_part(game)["played"] == 0
     first.new_game(Klondike.from_position(NEARLY_WON))
     first.follow(game)
     assert calls == ["second"]
-    assert second.state(game)["played"] == 1 and second.state(game)["best_score"] == 10
-    assert quiet.state(game)["played"] == 1
-    assert other.state(game)["played"] == 0
+    assert second.synced_part(game)["played"] == 1 and second.synced_part(game)["best_score"] == 10
+    assert quiet.synced_part(game)["played"] == 1
+    assert other.synced_part(game)["played"] == 0
 
 
 def test_keepers_are_held_weakly(tmp_path: pathlib.Path) -> None:
@@ -234,8 +234,8 @@ def test_a_second_board_shows_the_first_boards_best_at_its_next_sync(tmp_path: p
     path = tmp_path / "r.sqlite3"
     first = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))
     second = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(path))
-    assert second.state["records"]["best_score"] is None
+    assert second.state["stats"]["best_score"] is None
     first.game.play("t1-f")
-    assert first.state["records"]["best_score"] == 10
+    assert first.state["stats"]["best_score"] == 10
     second.lang = "nl"  # any sync; the widget can re-sync at once from on_change
-    assert second.state["records"]["best_score"] == 10 and second.state["records"]["played"] == 1
+    assert second.state["stats"]["best_score"] == 10 and second.state["stats"]["played"] == 1

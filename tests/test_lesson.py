@@ -108,7 +108,7 @@ def test_from_game_and_from_moves() -> None:
     assert [str(s.move) for s in lesson.steps] == ["t1-t3", "d"] and lesson.steps[1].note == "A draw."
     assert lesson.game_at(2) == game
     later = Lesson.from_moves(game, ["d", "d"], "From here")
-    assert later.position == game.position() and later.game_at(2).moves == 2
+    assert later.position == game.position_json() and later.game_at(2).moves == 2
 
 
 @pytest.mark.parametrize("name", BUILTIN)
@@ -185,7 +185,7 @@ def test_a_losing_answer_is_named_and_a_winnable_one_counts_when_the_quiz_says_s
     losing, winning = found.losing_move, found.better
     teacher = next(m for m in before.legal_moves() if m not in (losing, winning))
     lesson = Lesson(
-        title="q", steps=(Step(teacher, quiz=Quiz(winnable=True)),), position=before.position(), rules=before.rules
+        title="q", steps=(Step(teacher, quiz=Quiz(winnable=True)),), position=before.position_json(), rules=before.rules
     )
     # the solver judges the deal as it lies: the oracle's verdict, asked for with peek=True
     assert lesson.judge(1, losing, max_states=20_000, peek=True).verdict == "loses"
@@ -267,7 +267,7 @@ def test_a_quiz_is_judged_fairly_by_default_from_what_the_class_sees() -> None:
     fair = [a for a in answers.values() if a.is_right and a.text != "Right!"]
     assert fair and all("possible deals winnable" in a.text for a in fair)
     # twins: the same start with its face-down cards in another order gets the same answers
-    position = game.position()
+    position = game.position_json()
     down = [c for col in position["tableau"] for c in col["down"]]
     down = down[1:] + down[:1]
     it = iter(down)

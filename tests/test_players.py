@@ -44,7 +44,7 @@ def positions() -> list[tuple[Rules, dict[str, Any]]]:
                     break
                 game.play(greedy.choose(game.player_view()))
             if game.legal_moves() and not game.is_won:
-                found.append((rules, game.position()))
+                found.append((rules, game.position_json()))
     return found
 
 
@@ -69,7 +69,7 @@ def test_the_positions_are_many_rule_sets_with_hidden_cards_and_some_known_stock
 def test_twins_give_equal_views_hints_moves_and_chances(n: int) -> None:
     rules, position = POSITIONS[n]
     one, two = pair(rules, position, n)
-    assert one.position() != two.position(), "the twins differ in their hidden cards"
+    assert one.position_json() != two.position_json(), "the twins differ in their hidden cards"
     view = one.player_view()
     assert view == two.player_view() and hash(view) == hash(two.player_view())
     assert repr(view) == repr(two.player_view())
@@ -132,7 +132,7 @@ def test_filling_a_view_with_the_hidden_cards_gives_the_position_back() -> None:
     game.play("t1-t3") if game.can_play("t1-t3") else game.draw()
     view = game.player_view()
     hidden = [c for col in game.tableau for c in col.down] + list(game.stock)
-    assert view.fill(hidden).to_json() == game.position()
+    assert view.fill(hidden).to_json() == game.position_json()
     with pytest.raises(ValueError, match="hidden places"):
         view.fill(hidden[1:])
 
@@ -286,7 +286,7 @@ def test_views_of_a_game_after_moves_match_their_twins_move_by_move() -> None:
         game.play(Greedy().choose(game.player_view()))
         moves += 1
     view: PlayerView = game.player_view()
-    other = Klondike.from_position(twin(game.position(), random.Random(1)), rules=game.rules)
+    other = Klondike.from_position(twin(game.position_json(), random.Random(1)), rules=game.rules)
     assert view.tableau == other.player_view().tableau and view.waste == other.player_view().waste
 
 

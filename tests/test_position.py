@@ -106,8 +106,8 @@ def test_position_round_trip() -> None:
         recycles=2,
     )
     game = Klondike.from_position(pos)
-    assert game.position() == pos
-    assert Klondike.from_position(game.position()) == game
+    assert game.position_json() == pos
+    assert Klondike.from_position(game.position_json()) == game
     assert game.recycles == 2
     assert [str(c) for c in game.stock][:2] == ["KC", "5H"]
     assert [str(c) for c in game.waste] == ["7H", "2H"]
@@ -122,7 +122,7 @@ def test_from_position_accepts_unreachable_positions() -> None:
     pos = make_position([col("", "KS")], rest="t1")
     game = Klondike.from_position(pos)
     assert len(game.tableau[0].down) == 51
-    assert game.position() == pos
+    assert game.position_json() == pos
 
 
 def test_from_position_reads_lowercase_and_symbols() -> None:

@@ -31,7 +31,7 @@ def test_the_model_and_the_protocol_load_no_widget_library_and_no_multiprocessin
 
 
 def test_the_state_of_a_game_is_what_the_types_allow_and_hides_face_down_cards() -> None:
-    game = Klondike(seed=7)
+    game = Klondike(seed=7, clock=lambda: 0.0)  # both states hold the seconds played: the clock stands still
     state = protocol.board_state(game, reveal=False, show_moves=True, lang="nl")
     synced = protocol.synced_state(
         game,
@@ -42,8 +42,8 @@ def test_the_state_of_a_game_is_what_the_types_allow_and_hides_face_down_cards()
         message=None,
         lesson=None,
         indicator={"enabled": False, "verdict": None, "searched": 0, "error": None},
-        records=RecordKeeper(None).state(game),
-        record=None,
+        stats=RecordKeeper(None).synced_part(game),
+        recording=None,
         review={"offered": False, "busy": False, "progress": None},
         autoplay={"running": False, "player": None},
         version=1,

@@ -41,7 +41,7 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
     game = Klondike(seed=7)
     game.play("d")  # the recording starts where the game is
     recorder = LessonRecorder(game, "Mine")
-    assert recorder.state("en")["steps"] == 0 and recorder.state("en")["can_quiz"] is False
+    assert recorder.synced_part("en")["steps"] == 0 and recorder.synced_part("en")["can_quiz"] is False
     with pytest.raises(PatienceError):
         recorder.set_note("too early", "en")
     game.undo()
@@ -62,8 +62,8 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
     ]
     recorder.illegal(game, Move.parse("6S-t5"))
     assert (
-        recorder.state("en")["illegal"]
-        and recorder.state("en")["note"] == "The 6♠ cannot go on the 5♥; it goes on a 7."
+        recorder.synced_part("en")["illegal"]
+        and recorder.synced_part("en")["note"] == "The 6♠ cannot go on the 5♥; it goes on a 7."
     )
     with pytest.raises(PatienceError):
         recorder.set_quiz("move")  # an illegal step is no quiz
@@ -72,7 +72,7 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
     game.play("d")
     assert recorder.follow(game)
     recorder.set_quiz("winnable")
-    assert recorder.state("en")["quiz"] == "winnable"
+    assert recorder.synced_part("en")["quiz"] == "winnable"
     lesson = recorder.lesson()
     assert [s.to_json() for s in lesson.steps] == [
         {
@@ -83,7 +83,7 @@ def test_the_recorder_follows_the_games_history_with_notes_marks_quizzes_and_ill
         {"move": "6S-t5", "note": {"en": "The 6♠ cannot go on the 5♥; it goes on a 7."}, "illegal": True},
         {"move": "d", "quiz": {"winnable": True}},
     ]
-    assert lesson.game_at(0).position() == Klondike.from_record({**game.record(), "moves": ["d"]}).position()
+    assert lesson.game_at(0).position_json() == Klondike.from_record({**game.record(), "moves": ["d"]}).position_json()
     assert lesson.title == "Mine" and lesson.position is not None
 
 
@@ -126,7 +126,7 @@ def test_notes_and_marks_are_bounded() -> None:
     with pytest.raises(PatienceError):
         recorder.toggle_mark(Mark("t5", "t7"))
     recorder.clear_marks()
-    assert recorder.state("en")["marks"] == []
+    assert recorder.synced_part("en")["marks"] == []
 
 
 # ------------------------------------------------------------------------------------------- the board
@@ -135,21 +135,21 @@ def test_notes_and_marks_are_bounded() -> None:
 def test_record_intents_make_the_lesson_that_saves_and_plays_back(tmp_path: pathlib.Path) -> None:
     widget = KlondikeWidget(seed=7, records=None, lang="sv")
     assert send(widget, "record", action="start") is None
-    assert widget.recording and widget.state["record"]["steps"] == 0
-    assert widget.state["record"]["title"] == "", "the recorder asks for a title"
+    assert widget.recording and widget.state["recording"]["steps"] == 0
+    assert widget.state["recording"]["title"] == "", "the recorder asks for a title"
     assert send(widget, "record", action="title", text="  Röd på  svart ") is None
-    assert widget.state["record"]["title"] == "Röd på svart"
+    assert widget.state["recording"]["title"] == "Röd på svart"
     assert send(widget, "move", card="5D", to="t3") is None
     assert send(widget, "record", action="note", text="Rött på svart.") is None
     assert send(widget, "record", action="mark", mark={"arrow": ["t3", "t2"], "color": "red"}) is None
-    assert widget.state["record"]["marks"] == [{"arrow": ["t3", "t2"], "color": "red"}]
+    assert widget.state["recording"]["marks"] == [{"arrow": ["t3", "t2"], "color": "red"}]
     assert send(widget, "move", card="6S", to="t5") is None, "an illegal move is recorded, not rejected"
-    assert widget.state["record"]["illegal"] and "6♠" in widget.state["record"]["note"]
-    assert send(widget, "undo") is None and widget.state["record"]["steps"] == 1, "undo drops the illegal step"
+    assert widget.state["recording"]["illegal"] and "6♠" in widget.state["recording"]["note"]
+    assert send(widget, "undo") is None and widget.state["recording"]["steps"] == 1, "undo drops the illegal step"
     assert send(widget, "draw") is None
     assert send(widget, "record", action="quiz", quiz="move") is None
     assert send(widget, "record", action="stop") is None
-    assert not widget.recording and widget.state["record"] is None
+    assert not widget.recording and widget.state["recording"] is None
     lesson = widget.lesson
     assert lesson is not None and [str(s.move) for s in lesson.steps] == ["t1-t3", "d"]
     assert lesson.title == {"sv": "Röd på svart"} and widget.state["lesson"]["title"] == "Röd på svart"
@@ -227,10 +227,10 @@ def test_a_new_deal_or_a_restart_ends_the_recording() -> None:
     send(widget, "record", action="start")  # the recording starts after the first move
     send(widget, "draw")
     send(widget, "restart")
-    assert widget.state["record"] is None and not widget.recording
+    assert widget.state["recording"] is None and not widget.recording
     send(widget, "record", action="start")
     send(widget, "new", seed=3)
-    assert widget.state["record"] is None
+    assert widget.state["recording"] is None
 
 
 # ------------------------------------------------------------------------------------------- off the kernel thread
@@ -381,7 +381,7 @@ def test_marks_name_piles_and_face_up_cards_only() -> None:
     send(widget, "record", action="start")
     send(widget, "move", card="5D", to="t3")
     assert send(widget, "record", action="mark", mark={"circle": "5D"}) is None
-    assert widget.state["record"]["marks"] == [{"circle": "5D"}]
+    assert widget.state["recording"]["marks"] == [{"circle": "5D"}]
     hidden = {str(c) for col in widget.game.tableau for c in col.down} | {str(c) for c in widget.game.stock}
     for card in sorted(hidden)[:5]:
         reply = send(widget, "record", action="mark", mark={"circle": card})

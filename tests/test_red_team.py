@@ -21,7 +21,7 @@ from patiencelab.players import Chances
 from patiencelab.review import Review
 from patiencelab.solver import search, solve
 from patiencelab.solver.movegen import generate, to_public
-from patiencelab.solver.state import T2T, W2T, State
+from patiencelab.solver.node import T2T, W2T, Node
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.indicator import Indicator
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
@@ -74,11 +74,11 @@ def test_a_card_buried_in_a_foundation_counts_as_one_that_could_go_on_a_talon_ca
         "foundations": {"C": 5, "D": 13, "H": 3, "S": 2},
     }
     game = Klondike.from_position(position, rules=Rules(face_down=(0, 1)))
-    st = State.of(game)
+    st = Node.of(game)
     four = st.talon.index(Card.parse("4H").index)
     assert (W2T, four, 0, 0) in generate(st)
     without_returns = Klondike.from_position(position, rules=Rules(face_down=(0, 1), foundation_to_tableau=False))
-    st = State.of(without_returns)
+    st = Node.of(without_returns)
     assert (W2T, four, 0, 0) not in generate(st), "the 3C can never come back: nothing could go on the 4H"
 
 
@@ -96,11 +96,11 @@ def test_a_key_tells_apart_the_recycles_left_with_any_pass_limit() -> None:
     for recycles in (296, 297, 298):
         pos = {**position, "recycles": recycles}
         game = Klondike.from_position(pos, rules=Rules(max_passes=300, face_down=(0, 0)))
-        keys.append(State.of(game).key())
+        keys.append(Node.of(game).key())
     assert len(set(keys)) == 3
     # With as many recycles left as talon cards, more change nothing: those keys are one.
     many = [
-        State.of(
+        Node.of(
             Klondike.from_position({**position, "recycles": r}, rules=Rules(max_passes=10_000, face_down=(0, 0)))
         ).key()
         for r in (0, 100, 9_000)
@@ -179,7 +179,7 @@ def test_the_solver_names_a_partial_run_to_an_empty_column_as_the_game_does() ->
     the game's legal moves, so hints asserted and reviews could not become lessons.
     """
     game = _partial_run_position()
-    st = State.of(game)
+    st = Node.of(game)
     moves = to_public(st, (T2T, 0, 1, 1))
     assert moves == [Move("t1", "t2", Card.parse("8H"))]
     assert moves[0] in game.legal_moves()
@@ -335,7 +335,7 @@ def test_every_public_budget_is_checked_alike(budget: dict[str, Any]) -> None:
     with pytest.raises(PatienceError):
         solve(game, **budget)
     with pytest.raises(PatienceError):
-        Indicator(lambda *a: None).state(game, True, **budget)
+        Indicator(lambda *a: None).synced_part(game, True, **budget)
     if "max_states" in budget:
         lesson = Lesson.builtin("quiz")
         with pytest.raises(PatienceError):

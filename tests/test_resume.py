@@ -46,7 +46,7 @@ def left_in_play(private_records_home: pathlib.Path) -> Klondike:
 
 def test_a_restarted_kernel_offers_the_game_in_play_and_continues_it(left_in_play: Klondike) -> None:
     board = KlondikeWidget()
-    offer = board.state["records"]["resume"]
+    offer = board.state["stats"]["resume"]
     assert offer["moves"] == len(MOVES)
     assert offer["text"] == message("resume.offer", "en", when=offer["when"])
     assert offer["text"].startswith("Continue your game from ")
@@ -54,7 +54,7 @@ def test_a_restarted_kernel_offers_the_game_in_play_and_continues_it(left_in_pla
     reply = board.handle_intent({"type": "resume", "accept": True, "version": board.version, "id": 1})
     assert reply is None
     assert board.game.history == left_in_play.history and board.game.seed == 11
-    assert board.state["records"]["resume"] is None
+    assert board.state["stats"]["resume"] is None
     assert len(Records()) == 0, "a game continued is not stored"
     assert [g.record["moves"] for g in Records().in_play()] == [MOVES], "kept again, by the board that took it"
     board.close()
@@ -62,26 +62,26 @@ def test_a_restarted_kernel_offers_the_game_in_play_and_continues_it(left_in_pla
 
 def test_declining_stores_the_game_as_abandoned(left_in_play: Klondike) -> None:
     board = KlondikeWidget(lang="nl")
-    assert board.state["records"]["resume"]["text"].startswith("Wil je verder met je spel van ")
+    assert board.state["stats"]["resume"]["text"].startswith("Wil je verder met je spel van ")
     board.decline_resume()
-    assert board.state["records"]["resume"] is None
+    assert board.state["stats"]["resume"] is None
     rows = Records().history()
     assert [(row.outcome, row.moves, row.record["moves"]) for row in rows] == [("abandoned", len(MOVES), MOVES)]
     assert Records().in_play() == []
-    assert board.state["records"]["played"] == 1
+    assert board.state["stats"]["played"] == 1
     again = KlondikeWidget()
-    assert again.state["records"]["resume"] is None, "offered once"
+    assert again.state["stats"]["resume"] is None, "offered once"
     again.close()
     board.close()
 
 
 def test_a_move_in_the_new_deal_declines_and_the_new_game_is_kept(left_in_play: Klondike) -> None:
     board = KlondikeWidget(seed=3)
-    assert board.state["records"]["resume"] is None, "a board asked for a deal offers nothing"
+    assert board.state["stats"]["resume"] is None, "a board asked for a deal offers nothing"
     board.close()
     board = KlondikeWidget()
     board.game.play("d")
-    assert board.state["records"]["resume"] is None
+    assert board.state["stats"]["resume"] is None
     assert [row.outcome for row in Records().history()] == ["abandoned"]
     assert [g.record["moves"] for g in Records().in_play()] == [["d"]]
     board.game.undo()
@@ -95,7 +95,7 @@ def test_a_live_board_is_not_offered_to_another(private_records_home: pathlib.Pa
     first = KlondikeWidget(seed=4)
     first.game.play("d")
     second = KlondikeWidget()
-    assert second.state["records"]["resume"] is None, "the first board still plays its game"
+    assert second.state["stats"]["resume"] is None, "the first board still plays its game"
     first.close()
     assert [row.outcome for row in Records().history()] == ["abandoned"], "a board closed stores its game"
     assert Records().in_play() == []

@@ -70,7 +70,7 @@ def test_solving_in_slices_searches_exactly_what_solve_searches(seed: int, max_s
 
 def test_a_sliced_verdict_is_the_verdict() -> None:
     for seed in range(4):
-        position, rules = Klondike(seed=seed).position(), Rules().to_json()
+        position, rules = Klondike(seed=seed).position_json(), Rules().to_json()
         assert finish(verdict_in_slices(position, rules, 3600, 30_000))[0] == verdict(position, rules, 3600, 30_000)
 
 
@@ -169,7 +169,9 @@ def test_without_processes_the_indicator_thinks_in_the_kernels_thread_between_me
     assert threads == {loop_thread}
     game = Klondike(seed=7)
     game.draw()
-    expected = {"solved": "winnable", "impossible": "lost"}[verdict(game.position(), game.rules.to_json(), 3600, 10**6)]
+    expected = {"solved": "winnable", "impossible": "lost"}[
+        verdict(game.position_json(), game.rules.to_json(), 3600, 10**6)
+    ]
     assert verdict_now == expected
 
 
@@ -191,11 +193,11 @@ def test_a_process_pool_that_cannot_start_falls_back_to_slices(monkeypatch: pyte
     monkeypatch.setattr(workers, "process_pool", refuse)
     probe = indicator_module.Indicator(lambda: None)
     game = Klondike(seed=7)
-    assert probe.state(game, True, max_states=10**6)["verdict"] in ("winnable", "pending")  # no loop: at once
+    assert probe.synced_part(game, True, max_states=10**6)["verdict"] in ("winnable", "pending")  # no loop: at once
     assert probe.error is None
     assert isinstance(probe._pool, SliceExecutor)
     probe.wait(600)
-    assert probe.state(game, True)["verdict"] == "winnable"
+    assert probe.synced_part(game, True)["verdict"] == "winnable"
 
 
 @pytest.mark.usefixtures("no_processes")

@@ -328,7 +328,7 @@ def test_six_columns() -> None:
     assert columns == [f"t{i}" for i in range(1, 7)]
     assert [len(find(pile(root, f"t{i}"), "pl-back")) for i in range(1, 7)] == [1, 2, 3, 4, 5, 6]
     assert "6 columns" in root.get("aria-label", "")
-    position = game.position()
+    position = game.position_json()
     assert render(position) == render(game)
     assert render(Position.from_json(position)) == render(game)
     spans = sorted(x_range(root, f"t{i}") for i in range(1, 7))
@@ -337,7 +337,7 @@ def test_six_columns() -> None:
 
 def test_position_sources_agree_with_the_game() -> None:
     game = played(4, 15)
-    assert render(game) == render(game.snapshot()) == render(game.position())
+    assert render(game) == render(game.snapshot()) == render(game.position_json())
 
 
 @pytest.mark.parametrize(

@@ -45,9 +45,9 @@ CORE = [
     "patiencelab.core.table",
     "patiencelab.solver.deadend",
     "patiencelab.solver.movegen",
+    "patiencelab.solver.node",
     "patiencelab.solver.portfolio",
     "patiencelab.solver.search",
-    "patiencelab.solver.state",
 ]
 
 

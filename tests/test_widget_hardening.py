@@ -1,130 +1,22 @@
-"""The board under a hostile or clumsy user: the indicator can't block the kernel, a broken optional part never
-hides the board, relative commands made on an older version all count, and nothing derived from face-down cards
-leaves the kernel.
+"""The widget's shell under a hostile or clumsy user: a widget that fails to start cleans up, verdicts from worker
+threads reach its traits only through the kernel's event loop, and its picture for viewers without a kernel shows
+nothing of face-down cards. The rest is the session's: ``tests/test_session_hardening.py``.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-import json
-import pathlib
 import random
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from patiencelab import Klondike, Rules, svg
-from patiencelab.lesson import Lesson
-from patiencelab.records import Records
-from patiencelab.widget import protocol
+from patiencelab import Klondike, Rules
 from patiencelab.widget.board import KlondikeWidget
 
-from .test_widget import NEARLY_WON, InlineExecutor, check_invariants, intents, real_move, snapshot
-
-
-class NoProcesses(concurrent.futures.Executor):
-    """What Pyodide gives: no process pool at all."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
-        raise NotImplementedError("no _multiprocessing here")
-
-
-def finishes(action: Callable[[], object], seconds: float = 120.0) -> bool:
-    """Whether ``action`` returns, run in a thread (a deadlock makes this False instead of hanging the suite)."""
-    thread = threading.Thread(target=action, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    return not thread.is_alive()
-
-
-def test_a_verdict_that_is_already_in_does_not_deadlock_the_kernel() -> None:
-    executor = InlineExecutor()
-    widget = KlondikeWidget(seed=7, records=None, executor=lambda: executor)
-
-    def play() -> None:
-        widget.indicator = True
-        for _ in range(5):
-            widget.handle_intent({"type": "draw", "version": widget.version})
-
-    assert finishes(play), "the kernel thread hung on the indicator's lock"
-    assert executor.jobs == 6
-    assert widget.state["indicator"] == {"enabled": True, "verdict": "winnable", "searched": 0, "error": None}
-    assert widget.version == 7  # the switch and five draws
-
-
-def test_a_late_verdict_updates_the_board_without_a_new_version() -> None:
-    gate = threading.Event()
-    pool = concurrent.futures.ThreadPoolExecutor(1)
-
-    class Late(concurrent.futures.Executor):
-        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
-            return pool.submit(lambda: gate.wait(600) and "impossible")
-
-    widget = KlondikeWidget(seed=7, records=None, executor=Late)
-    widget.indicator = True
-    version = widget.version
-    assert widget.state["indicator"]["verdict"] == "pending"
-    gate.set()
-    assert widget.wait_for_verdict(600) == "lost"
-    assert widget.version == version
-    pool.shutdown()
-
-
-def test_without_processes_the_indicator_switches_off_with_a_notice_and_the_board_plays_on() -> None:
-    widget = KlondikeWidget(seed=7, records=None, lang="nl", executor=NoProcesses)
-    widget.indicator = True
-    assert widget.state["indicator"]["enabled"] is False
-    assert "NotImplementedError" in widget.state["indicator"]["error"]
-    message = widget.state["message"]
-    assert message["kind"] == "info" and message["text"].startswith("De winbaarheidsindicator staat uit")
-    for version in range(widget.version, widget.version + 3):
-        assert widget.handle_intent({"type": "draw", "version": version}) is None
-        assert widget.version == version + 1 and widget.state["version"] == version + 1
-    assert len(widget.game.history) == 3
-    assert widget.state["message"]["id"] == message["id"], "the notice is said once"
-
-
-def test_a_failed_state_build_changes_neither_the_version_nor_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
-    widget = KlondikeWidget(seed=7, records=None)
-    version, state = widget.version, json.dumps(widget.state)
-
-    def broken() -> dict[str, Any]:
-        raise RuntimeError("broken")
-
-    monkeypatch.setattr(protocol, "_targets", lambda game: broken())
-    with pytest.raises(RuntimeError):
-        widget.session.sync()
-    assert widget.version == version and json.dumps(widget.state) == state
-
-
-def test_relative_commands_made_on_an_older_version_all_count_in_order() -> None:
-    widget = KlondikeWidget(seed=7, records=None)
-    made_on = widget.version
-    for _ in range(3):  # three quick clicks on the stock before the first answer arrives
-        assert widget.handle_intent({"type": "draw", "version": made_on}) is None
-    assert [str(m) for m in widget.game.history] == ["d", "d", "d"]
-    made_on = widget.version
-    assert widget.handle_intent({"type": "undo", "version": made_on}) is None
-    assert widget.handle_intent({"type": "undo", "version": made_on}) is None
-    assert [str(m) for m in widget.game.history] == ["d"]
-    # a card move names cards of the board it was made on: on an older version it is stale
-    targets = widget.state["targets"]
-    card = sorted(targets)[0]
-    reply = widget.handle_intent({"type": "move", "version": made_on, "card": card, "to": targets[card][0]})
-    assert reply is not None and reply["type"] == "rejected" and "stale" in reply["text"]
-
-
-def test_five_quick_lesson_steps_land_on_step_five() -> None:
-    widget = KlondikeWidget(records=None)
-    widget.lesson = Lesson.builtin("draw-three")
-    made_on = widget.version
-    for _ in range(5):
-        assert widget.handle_intent({"type": "lesson", "version": made_on, "action": "forward"}) is None
-    assert widget.state["lesson"]["step"] == 5
+from .test_session_hardening import twin
 
 
 def test_a_board_that_fails_to_start_cleans_up_quietly() -> None:
@@ -133,202 +25,6 @@ def test_a_board_that_fails_to_start_cleans_up_quietly() -> None:
     import gc
 
     gc.collect()  # __del__ of the half-made widget must not raise (pytest turns that into an error)
-
-
-# ------------------------------------------------------------------------------------------- the soak test
-
-SOAK = {"examples": 0, "intents": 0}
-
-
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), seed=st.integers(0, 50))
-def test_soak_10000_fuzzed_intents_with_the_indicator_on(data: st.DataObject, seed: int) -> None:
-    """200 examples x 50 intents = 10,000 intents with the indicator on and a fast fake worker (verdicts in
-    before submit returns, the deadlock case): every one is answered, none blocks, the game stays sound.
-    """
-    widget = KlondikeWidget(seed=seed, records=None, executor=InlineExecutor)
-    widget.hint_max_states, widget.hint_samples = 200, 2  # the fair hint on 2 sampled deals: fuzzing, not judging
-    widget.indicator = True
-
-    def run() -> None:
-        for _ in range(50):
-            content = data.draw(real_move(widget)) if data.draw(st.booleans()) else data.draw(intents(widget.version))
-            before = snapshot(widget)
-            reply = widget.handle_intent(content)
-            SOAK["intents"] += 1
-            if reply is not None and reply["type"] == "rejected":
-                assert snapshot(widget) == before
-            if widget.indicator and widget.lesson is None:
-                assert widget.state["indicator"]["verdict"] in ("winnable", "lost")
-
-    run()  # a hang here would stop the suite; the deadlock test above proves the shape finishes
-    SOAK["examples"] += 1
-    check_invariants(widget)
-
-
-# ------------------------------------------------------------------------------------------- hidden cards
-
-
-def twin(game: Klondike, rng: random.Random) -> Klondike:
-    """A game with the same visible cards as ``game`` whose face-down cards and stock are shuffled among
-    themselves.
-    """
-    position = game.position()
-    hidden = [c for col in position["tableau"] for c in col["down"]] + list(position["stock"])
-    rng.shuffle(hidden)
-    for col in position["tableau"]:
-        col["down"], hidden = hidden[: len(col["down"])], hidden[len(col["down"]) :]
-    position["stock"] = hidden
-    return Klondike.from_position(position, rules=game.rules)
-
-
-def public_state(widget: KlondikeWidget) -> str:
-    state = {k: v for k, v in widget.state.items() if k != "seconds"}
-    return json.dumps(state, sort_keys=True)
-
-
-@pytest.mark.parametrize("rules", [Rules(), Rules(draw=3), Rules.preset("six-column")], ids=["d1", "d3", "six"])
-def test_face_down_cards_and_stock_order_leave_no_trace(rules: Rules) -> None:
-    rng = random.Random(9)
-    compared = 0
-    for seed in range(6):
-        game = Klondike(seed=seed, rules=rules)
-        for _ in range(rng.randrange(0, 12)):
-            game.play(rng.choice(game.legal_moves()))
-        other = twin(game, rng)
-        assert other.position() != game.position()
-        a = KlondikeWidget(Klondike.from_position(game.position(), rules=rules), records=None)
-        b = KlondikeWidget(other, records=None)
-        assert public_state(a) == public_state(b)
-        assert svg.render(game) == svg.render(other)
-        assert game._repr_svg_() == other._repr_svg_()
-        bundle_a, bundle_b = a._repr_mimebundle_(), b._repr_mimebundle_()
-        assert bundle_a is not None and bundle_b is not None
-        assert bundle_a[0]["image/svg+xml"] == bundle_b[0]["image/svg+xml"]
-        # the check can fail: with reveal on, the two differ
-        a.reveal = b.reveal = True
-        assert public_state(a) != public_state(b)
-        assert svg.render(game, reveal=True) != svg.render(other, reveal=True)
-        compared += 1
-    assert compared == 6
-
-
-# ------------------------------------------------------------------------------------------- records
-
-
-def test_unusable_records_leave_the_board_playing_and_say_so_once_in_the_players_language(
-    private_records_home: pathlib.Path,
-) -> None:
-    (private_records_home / "records.sqlite3").mkdir()  # the records file is a folder
-    with pytest.warns(RuntimeWarning, match="games will not be stored"):
-        widget = KlondikeWidget(seed=7, lang="sv")
-    message = widget.state["message"]
-    assert message["kind"] == "info" and message["text"].startswith("Din statistik kan inte sparas")
-    assert widget.state["records"]["enabled"] is False
-    assert widget.handle_intent({"type": "draw", "version": widget.version}) is None
-    assert widget.handle_intent({"type": "draw", "version": widget.version}) is None
-    assert widget.state["message"]["id"] == message["id"], "said once"
-    assert len(widget.game.history) == 2
-
-
-def test_every_board_of_a_kernel_shows_the_same_bests(tmp_path: pathlib.Path) -> None:
-    records = tmp_path / "shared.sqlite3"
-    watcher = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(records))
-    player = KlondikeWidget(Klondike.from_position(NEARLY_WON), records=Records(records))
-    assert watcher.state["records"]["best_score"] is None
-    version = watcher.version
-    player.game.play("t1-f")  # the player wins on the other board
-    assert player.state["records"]["best_score"] is not None
-    assert watcher.state["records"]["best_score"] == player.state["records"]["best_score"]
-    assert watcher.version == version, "new bests make no intent stale"
-
-
-# ------------------------------------------------------------------------------------------- the indicator thinks on
-
-
-def by_budget(decided_from: int, outcome: str = "solved") -> Callable[..., str]:
-    """A fake solver that decides only with at least ``decided_from`` positions."""
-
-    def answer(position: object, rules: object, seconds: float, max_states: int) -> str:
-        return outcome if max_states >= decided_from else "unknown"
-
-    return answer
-
-
-def test_the_indicator_keeps_thinking_with_larger_budgets_until_it_knows() -> None:
-    executor = InlineExecutor(by_budget(300_000, "impossible"))
-    widget = KlondikeWidget(seed=7, records=None, executor=lambda: executor)
-    widget.indicator = True
-    assert widget.state["indicator"]["verdict"] == "lost"
-    assert executor.jobs == 3  # 20,000, 80,000 and 320,000 positions
-    assert widget.state["indicator"]["searched"] == 100_000, "the two jobs that could not tell"
-
-
-def test_the_indicator_says_unknown_only_at_its_cap() -> None:
-    executor = InlineExecutor(by_budget(10**9))
-    widget = KlondikeWidget(seed=7, records=None, executor=lambda: executor)
-    widget.indicator_max_states = 500_000
-    widget.indicator = True
-    assert widget.state["indicator"]["verdict"] == "unknown"
-    assert executor.jobs == 4  # 20,000, 80,000, 320,000 and the cap
-
-
-def test_the_indicator_thinks_on_in_the_background_and_drops_positions_the_game_left() -> None:
-    pool = concurrent.futures.ThreadPoolExecutor(1)
-    gates: list[threading.Event] = []
-
-    class Gated(concurrent.futures.Executor):
-        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
-            gate = threading.Event()
-            gates.append(gate)
-            budget = args[3]
-            return pool.submit(lambda: gate.wait(600) and ("solved" if budget >= 80_000 else "unknown"))
-
-    widget = KlondikeWidget(seed=7, records=None, executor=Gated)
-    widget.indicator = True
-    assert widget.state["indicator"]["verdict"] == "pending"
-    widget.handle_intent({"type": "draw", "version": widget.version})  # the first position is left
-    assert len(gates) == 2
-    gates[0].set()  # the old position's job ends: nothing follows from it
-    gates[1].set()  # the new position's first job can't tell: a larger one follows
-    wait_until(lambda: len(gates) == 3)
-    wait_until(lambda: widget.state["indicator"]["searched"] != 0)  # the board shows it is working
-    assert widget.state["indicator"]["searched"] == 20_000, widget.state["indicator"]
-    assert widget.state["indicator"]["verdict"] == "pending", "still thinking"
-    gates[2].set()
-    assert widget.wait_for_verdict(600) == "winnable"
-    assert len(gates) == 3
-    pool.shutdown()
-
-
-def wait_until(condition: Callable[[], bool], seconds: float = 600) -> None:
-    """Poll for a state (never a fixed sleep); fail only past a generous ceiling."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        time.sleep(0.01)
-
-
-def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
-    """A real worker process beside a CPU-bound neighbour: seed 91 (draw 3) needs about 32,000 positions, more
-    than the first job's budget, so only thinking on decides it; a state budget makes load only slow it down.
-    """
-    import subprocess
-    import sys
-
-    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
-    try:
-        widget = KlondikeWidget(seed=91, rules=Rules(draw=3), records=None)
-        widget.indicator = True
-        assert widget.state["indicator"]["verdict"] == "pending"
-        assert widget.wait_for_verdict(600) == "lost"
-        assert widget.session._indicator.jobs == 2
-        widget.close()
-    finally:
-        hog.kill()
-        hog.wait()
 
 
 def test_in_a_kernel_verdicts_reach_the_board_through_the_kernels_event_loop() -> None:
@@ -363,3 +59,28 @@ def test_in_a_kernel_verdicts_reach_the_board_through_the_kernels_event_loop() -
     assert result, "the loop did not finish"
     loop_thread, threads = result[0]
     assert threads and set(threads) == {loop_thread}
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(draw=3), Rules.preset("six-column")], ids=["d1", "d3", "six"])
+def test_the_picture_in_the_output_shows_no_face_down_card(rules: Rules) -> None:
+    """Twin positions (the same visible cards, the face-down ones in another order) give the same picture."""
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(6):
+        game = Klondike(seed=seed, rules=rules)
+        for _ in range(rng.randrange(0, 12)):
+            game.play(rng.choice(game.legal_moves()))
+        other = twin(game, rng)
+        assert other.position_json() != game.position_json()
+        a = KlondikeWidget(Klondike.from_position(game.position_json(), rules=rules), records=None)
+        b = KlondikeWidget(other, records=None)
+        bundle_a, bundle_b = a._repr_mimebundle_(), b._repr_mimebundle_()
+        assert bundle_a is not None and bundle_b is not None
+        assert bundle_a[0]["image/svg+xml"] == bundle_b[0]["image/svg+xml"]
+        # the check can fail: with reveal on, the two differ
+        a.reveal = b.reveal = True
+        shown_a, shown_b = a._repr_mimebundle_(), b._repr_mimebundle_()
+        assert shown_a is not None and shown_b is not None
+        assert shown_a[0]["image/svg+xml"] != shown_b[0]["image/svg+xml"]
+        compared += 1
+    assert compared == 6

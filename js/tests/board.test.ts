@@ -132,8 +132,8 @@ describe("rendering", () => {
 
   it("offers to continue a game left in play, in the board's words", () => {
     const offer = { text: "Wil je verder met je spel van 12:04?", when: "12:04", moves: 14 };
-    const base = startState().records;
-    mount(startState({ records: { ...base, enabled: true, resume: offer } }), catalogueLabels("nl"));
+    const base = startState().stats;
+    mount(startState({ stats: { ...base, enabled: true, resume: offer } }), catalogueLabels("nl"));
     const banner = q(".pl-banner");
     expect(banner.hidden).toBe(false);
     expect(banner.dataset.kind).toBe("resume");

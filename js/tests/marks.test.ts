@@ -85,7 +85,7 @@ describe("mark gestures", () => {
   });
 
   it("while recording, a right-drag sends a mark intent; a Shift-drag too; the C key clears the marks", () => {
-    const root = h.mount(startState({ record: record() }));
+    const root = h.mount(startState({ recording: record() }));
     const from = h.q('[data-pile="t1"] .pl-card[data-face="up"]');
     const to = h.q('[data-pile="t3"]');
     pointer(from, "pointerdown", { button: 2 });
@@ -125,7 +125,7 @@ describe("marks on the board", () => {
     expect(overlay.querySelector('[data-mark="t3"] circle')?.getAttribute("stroke")).toBe(MARK_COLORS.yellow);
     h.model.set("state", startState({ version: 2, lesson: lesson({ taken_over: true, marks: [{ circle: "t1" }] }) }));
     expect(overlay.querySelectorAll("[data-mark]")).toHaveLength(0);
-    h.model.set("state", startState({ version: 3, record: record({ marks: [{ circle: "t1" }] }) }));
+    h.model.set("state", startState({ version: 3, recording: record({ marks: [{ circle: "t1" }] }) }));
     expect(overlay.querySelectorAll("[data-mark]")).toHaveLength(1);
   });
 });
@@ -133,7 +133,7 @@ describe("marks on the board", () => {
 describe("recording", () => {
   it("shows the record box: the note is sent as typed, the quiz choice and the buttons send intents", () => {
     vi.useFakeTimers();
-    h.mount(startState({ record: record({ note: "Old" }) }));
+    h.mount(startState({ recording: record({ note: "Old" }) }));
     const box = h.q(".pl-record");
     expect(box.hidden).toBe(false);
     expect(h.q(".pl-record-title").textContent).toBe("Recording · steps: 1");
@@ -156,7 +156,7 @@ describe("recording", () => {
 
   it("sends a note still being typed before the next move, so it stays with its step", () => {
     vi.useFakeTimers();
-    h.mount(startState({ record: record() }));
+    h.mount(startState({ recording: record() }));
     const note = h.q<HTMLTextAreaElement>(".pl-record-note");
     note.value = "Watch the 7";
     note.dispatchEvent(new Event("input", { bubbles: true }));
@@ -169,7 +169,7 @@ describe("recording", () => {
   });
 
   it("keeps the note box empty and the quiz off before the first step, and for an illegal step", () => {
-    h.mount(startState({ record: record({ steps: 0, can_quiz: false }) }));
+    h.mount(startState({ recording: record({ steps: 0, can_quiz: false }) }));
     expect(h.q<HTMLTextAreaElement>(".pl-record-note").disabled).toBe(true);
     expect(h.q<HTMLTextAreaElement>(".pl-record-note").placeholder).toBe(LABELS["record-empty"]);
     expect(h.q<HTMLSelectElement>(".pl-record-quiz select").disabled).toBe(true);

@@ -390,22 +390,22 @@ describe("messages", () => {
 
 describe("records and indicator", () => {
   it("shows the bests compactly in the status line, hidden when records are off", () => {
-    mount(startState({ records: records() }));
+    mount(startState({ stats: records() }));
     expect(q(".pl-records").textContent).toBe("Best 645 \u00b7 Streak 2");
     expect(q(".pl-records-warn").hidden).toBe(true);
-    h.model.set("state", startState({ version: 2, records: records({ enabled: false, error: "disk full" }) }));
+    h.model.set("state", startState({ version: 2, stats: records({ enabled: false, error: "disk full" }) }));
     expect(q(".pl-records").hidden).toBe(true);
     const warn = q(".pl-records-warn");
     expect(warn.hidden).toBe(false);
     expect(warn.title).toBe(`${LABELS["records-off"]}: disk full`);
     const notice = "Je statistieken kunnen niet worden opgeslagen: de schijf is vol";
-    h.model.set("state", startState({ version: 3, records: records({ enabled: false, error: "disk full", notice }) }));
+    h.model.set("state", startState({ version: 3, stats: records({ enabled: false, error: "disk full", notice }) }));
     expect(q(".pl-records-warn").title).toBe(notice);
     expect(q(".pl-records-warn").getAttribute("aria-label")).toBe(notice);
   });
 
   it("names new personal bests in the win banner", () => {
-    mount(startState({ status: "won", records: records({ new: ["best_score", "fastest_win"] }) }));
+    mount(startState({ status: "won", stats: records({ new: ["best_score", "fastest_win"] }) }));
     expect(q(".pl-banner-record").textContent).toBe("New personal best: best score, fastest win");
   });
 

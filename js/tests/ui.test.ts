@@ -8,7 +8,7 @@ import {
   clampFocus,
   focusedCard,
   foundationDrop,
-  initialUi,
+  initialInteraction,
   legalDrops,
   nextFocus,
   reduce,
@@ -16,7 +16,7 @@ import {
   tapActions,
 } from "../ui";
 
-describe("the UI state, pure", () => {
+describe("the interaction, pure", () => {
   it("takes legal drops and what may be picked up from the state alone", () => {
     const s = startState();
     expect(legalDrops(s, "5H")).toEqual(["t2"]);
@@ -29,14 +29,14 @@ describe("the UI state, pure", () => {
 
   it("selects only a card that can move, and a click on a target moves it", () => {
     const s = startState();
-    let ui = reduce(s, initialUi(), { type: "select", card: "QH" });
+    let ui = reduce(s, initialInteraction(), { type: "select", card: "QH" });
     expect(ui.selected).toBeNull();
     ui = reduce(s, ui, { type: "select", card: "5H" });
     expect(ui.selected).toBe("5H");
     expect(tapActions(s, ui, "6S", "t2", false)).toEqual([{ type: "move", card: "5H", to: "t2" }]);
     expect(tapActions(s, ui, "5H", "t1", false)).toEqual([{ type: "select", card: null }]);
-    expect(tapActions(s, initialUi(), "AD", "t3", true)).toEqual([{ type: "move", card: "AD", to: "fD" }]);
-    expect(tapActions(s, initialUi(), null, "stock", false)).toEqual([{ type: "stock" }]);
+    expect(tapActions(s, initialInteraction(), "AD", "t3", true)).toEqual([{ type: "move", card: "AD", to: "fD" }]);
+    expect(tapActions(s, initialInteraction(), null, "stock", false)).toEqual([{ type: "stock" }]);
   });
 
   it("knows what the stock does", () => {
@@ -62,7 +62,7 @@ describe("the UI state, pure", () => {
 
   it("Enter picks up the focused card and drops it on the focused pile", () => {
     const s = startState();
-    const ui = { ...initialUi(), focus: { pile: "t1", index: 0 } };
+    const ui = { ...initialInteraction(), focus: { pile: "t1", index: 0 } };
     expect(activateActions(s, ui)).toEqual([{ type: "pick-up", card: "5H" }]);
     const held = reduce(s, ui, { type: "pick-up", card: "5H" });
     expect(activateActions(s, { ...held, focus: { pile: "t2", index: 1 } })).toEqual([

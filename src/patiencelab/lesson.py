@@ -502,7 +502,9 @@ class Lesson:
     ) -> Lesson:
         """A lesson that starts at ``game``'s current position and plays ``moves``."""
         steps = tuple(Step(Move.parse(m), _note(notes, i)) for i, m in enumerate(moves, 1))
-        return cls(title=title, steps=steps, rules=game.rules, position=game.position(), intro=intro, lang=game.lang)
+        return cls(
+            title=title, steps=steps, rules=game.rules, position=game.position_json(), intro=intro, lang=game.lang
+        )
 
     # ------------------------------------------------------------------------------------------------ JSON
 

@@ -17,9 +17,9 @@ from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.hints import DEFAULT_MAX_STATES, find_hint
 from patiencelab.solver.movegen import finishing_move, to_public
+from patiencelab.solver.node import Node
 from patiencelab.solver.search import Outcome, solve, solve_in_slices
 from patiencelab.solver.seeds import find_solvable_seed
-from patiencelab.solver.state import State
 
 __all__ = ["autocomplete_moves", "find_solvable_seed", "hint_move", "is_winnable", "verdict", "verdict_in_slices"]
 
@@ -38,7 +38,7 @@ def autocomplete_moves(game: Klondike) -> list[Move] | None:
     game's own routine (:attr:`Klondike.can_autocomplete <patiencelab.Klondike.can_autocomplete>`),
     which never calls the solver.
     """
-    st = State.of(game)
+    st = Node.of(game)
     if st.ndown:
         return None
     moves: list[Move] = []

@@ -52,7 +52,8 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, tmp_path: pathlib.Pat
             "_g = random_game(13)\n"
             "while _g.moves > _found.at: _g.undo()\n"
             "_lead = _g.moving_cards(_found.better)\n"
-            "print(_found.at, '>'.join(_piles(_found.better, str(_lead[0]) if _lead else None)), _found.second_opinion, sep='|')",
+            "_arrow = '>'.join(_piles(_found.better, str(_lead[0]) if _lead else None))\n"
+            "print(_found.at, _arrow, _found.second_opinion, sep='|')",
         ).strip()
         at, arrow, text = expected.split("|")
         choose_from_more(root, "review")

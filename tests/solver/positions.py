@@ -125,7 +125,7 @@ def seeded_late_position(rng: random.Random, option: dict[str, Any], passes: int
     game = late_position(
         Klondike(seed=rng.randrange(10**6), rules=_rules(option, None, downs)), rng, rng.randint(40, 120)
     )
-    position = game.position()
+    position = game.position_json()
     position["recycles"] = _recycles(rng, passes)
     return Klondike.from_position(position, rules=_rules(option, passes, downs))
 

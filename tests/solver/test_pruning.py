@@ -19,8 +19,8 @@ from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
+from patiencelab.solver.node import F2T, T2T, W2T, Node
 from patiencelab.solver.portfolio import easier_start
-from patiencelab.solver.state import F2T, T2T, W2T, State
 from tests.solver.conftest import replay_wins
 
 RANKS = "A23456789TJQK"
@@ -48,15 +48,15 @@ def small_deal(seed: int, draw: int, **rules: Any) -> Klondike:
 
 def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch off the pruning under test: no move has to be followed by a move onto its card (nor comes with
-    its card's going home), positions equal up to twin swaps (see ``State.key``) or wastes that reach the same
+    its card's going home), positions equal up to twin swaps (see ``Node.key``) or wastes that reach the same
     talon places are searched apart, no position is skipped for a stronger one, no start is given up as a dead
     end (``deadend.is_dead``) and no easier game is searched beside the real one (``portfolio``).
     """
     monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
     monkeypatch.setattr(search, "follow_up", lambda st, m: None)
-    monkeypatch.setattr(State, "key", State.exact_key)
-    monkeypatch.setattr(State, "key_after", lambda self, m: None)  # it gives the pruned key
-    monkeypatch.setattr(State, "stronger_keys", lambda self, key: [])
+    monkeypatch.setattr(Node, "key", Node.exact_key)
+    monkeypatch.setattr(Node, "key_after", lambda self, m: None)  # it gives the pruned key
+    monkeypatch.setattr(Node, "stronger_keys", lambda self, key: [])
     monkeypatch.setattr(search, "is_dead", lambda st: False)
     monkeypatch.setattr(search, "easier_start", lambda source, rules=None: None)
 
@@ -126,12 +126,12 @@ def test_must_cover_names_the_card_put_on_a_column() -> None:
             "foundations": {"C": 13, "D": 8, "H": 7, "S": 8},
         }
     )
-    one = State.of(position, Rules(face_down=(0, 0, 0)))
+    one = Node.of(position, Rules(face_down=(0, 0, 0)))
     assert must_cover(one, (W2T, 0, 0, 0)) == 33  # the 8H (talon card 0) on the 9S: something must go on it
     assert must_cover(one, (W2T, 1, 2, 0)) == -1  # to an empty column: free
     assert must_cover(one, (F2T, 3, 1, 0)) == 3 * 13 + 7  # the 8S back onto the 9D: covered next
     assert must_cover(one, (T2T, 0, 1, 0)) == -1
-    three = State.of(position, Rules(face_down=(0, 0, 0), draw=3))
+    three = Node.of(position, Rules(face_down=(0, 0, 0), draw=3))
     assert must_cover(three, (W2T, 0, 0, 0)) == -1  # draw 3: playing a talon card changes what is reachable
 
 
@@ -185,9 +185,9 @@ def assert_skip_saves_positions(draw: int, switch_off: Callable[[pytest.MonkeyPa
 @pytest.mark.pure
 def test_a_position_is_not_searched_when_a_stronger_one_was_seen() -> None:
     """With draw 3, a position is skipped when the same position with a waste that reaches more talon places was
-    seen (``State.stronger_keys``): the same verdicts for fewer positions.
+    seen (``Node.stronger_keys``): the same verdicts for fewer positions.
     """
-    assert_skip_saves_positions(3, lambda mp: mp.setattr(State, "stronger_keys", lambda self, key: []))
+    assert_skip_saves_positions(3, lambda mp: mp.setattr(Node, "stronger_keys", lambda self, key: []))
 
 
 DEAD_END_RULES: list[dict[str, Any]] = [
@@ -203,7 +203,7 @@ def test_dead_ends_are_not_won_without_the_test(rules: dict[str, Any]) -> None:
     """Every small deal whose start :func:`is_dead` gives up is not won by the search without that test (and
     without the easier game beside it), and the test fires on some of them.
     """
-    dead = [seed for seed in range(250) if is_dead(State.of(small_deal(seed, **rules)))]
+    dead = [seed for seed in range(250) if is_dead(Node.of(small_deal(seed, **rules)))]
     assert dead
     for seed in dead:
         game = small_deal(seed, **rules)
@@ -236,12 +236,12 @@ def test_dead_end_fires_only_when_every_way_out_is_blocked() -> None:
     """The 5H must leave before the 4H below it goes home, and both black sixes it could go on lie below it:
     a dead end. With the 6S in the stock instead, it goes on the 7D, the 5H on it, and the deal is won.
     """
-    assert is_dead(State.of(blocked_five(True)))
+    assert is_dead(Node.of(blocked_five(True)))
     assert solve(blocked_five(True), seconds=math.inf, max_states=200_000).outcome == "impossible"
     with pytest.MonkeyPatch.context() as mp:
         unpruned(mp)
         assert solve(blocked_five(True), seconds=math.inf, max_states=200_000).outcome == "impossible"
-    assert not is_dead(State.of(blocked_five(False)))
+    assert not is_dead(Node.of(blocked_five(False)))
     won = solve(blocked_five(False), seconds=math.inf, max_states=200_000)
     assert won.outcome == "solved"
     assert replay_wins(blocked_five(False), won.moves)
@@ -259,7 +259,7 @@ def test_dead_end_chain_over_two_columns() -> None:
         "foundations": {"C": 5, "D": 3, "H": 3, "S": 5},
     }
     game = Klondike.from_position(position, rules=Rules(face_down=(2, 2)))
-    assert is_dead(State.of(game))
+    assert is_dead(Node.of(game))
     with pytest.MonkeyPatch.context() as mp:
         unpruned(mp)
         assert solve(game, seconds=math.inf, max_states=200_000).outcome == "impossible"
@@ -267,7 +267,7 @@ def test_dead_end_chain_over_two_columns() -> None:
     position["tableau"] = [{"down": ["6C", "4H"], "up": ["5H"]}, {"down": ["4D"], "up": ["5D"]}]
     position["stock"] = ["6S", *position["stock"]]  # type: ignore[misc]
     game = Klondike.from_position(position, rules=Rules(face_down=(2, 1)))
-    assert not is_dead(State.of(game))
+    assert not is_dead(Node.of(game))
 
 
 def test_easier_start_only_for_a_harder_game() -> None:

@@ -22,8 +22,8 @@ import pytest
 from patiencelab import Klondike, Move, Rules
 from patiencelab.solver import search, solve
 from patiencelab.solver.deadend import is_dead
+from patiencelab.solver.node import Node
 from patiencelab.solver.portfolio import easier_start, talon_first_start
-from patiencelab.solver.state import State
 from tests.solver.conftest import replay_wins
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases
 from tests.solver.reference import reference_solve
@@ -37,7 +37,7 @@ SEED = int(os.environ.get("PATIENCELAB_SOUNDNESS_SEED", "0"))
 CHUNK = 500
 
 
-def _member(start: State | None) -> Callable[[Klondike], tuple[str, tuple[Move, ...]]] | None:
+def _member(start: Node | None) -> Callable[[Klondike], tuple[str, tuple[Move, ...]]] | None:
     """One search of the portfolio run alone from ``start``: its outcome and, when solved, its moves."""
     if start is None:
         return None
@@ -45,7 +45,7 @@ def _member(start: State | None) -> Callable[[Klondike], tuple[str, tuple[Move, 
     def run(game: Klondike) -> tuple[str, tuple[Move, ...]]:
         one = search._Search(start, math.inf, SOLVER_STATES)
         outcome = one.run()
-        moves = search._public_moves(State.of(game), one.path) if outcome == "solved" else ()
+        moves = search._public_moves(Node.of(game), one.path) if outcome == "solved" else ()
         return outcome, moves
 
     return run
@@ -58,7 +58,7 @@ def verdicts(game: Klondike) -> dict[str, str]:
     if whole.outcome == "solved":
         assert replay_wins(game, whole.moves), "solve() gave moves that do not win"
     found["solve"] = whole.outcome
-    main = _member(State.of(game))
+    main = _member(Node.of(game))
     assert main is not None
     outcome, moves = main(game)
     if outcome == "solved":
@@ -75,7 +75,7 @@ def verdicts(game: Klondike) -> dict[str, str]:
         outcome = search._Search(easier, math.inf, SOLVER_STATES).run()
         if outcome == "impossible":  # only this of the easier game says anything of the real one
             found["easier game"] = outcome
-    if is_dead(State.of(game)):
+    if is_dead(Node.of(game)):
         found["dead end"] = "impossible"
     return found
 

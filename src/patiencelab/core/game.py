@@ -10,7 +10,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast, final
 
 from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
@@ -95,10 +95,23 @@ Listener = Callable[[Change], None]
 #: The ``format`` field of a game record (:meth:`Klondike.record`).
 RECORD_FORMAT: Final = "patiencelab-game"
 
-# Undo entries: (move, count, flipped, score_before, card). ``count`` is the number of cards moved or drawn (for
-# a recycle, the size of the waste); ``flipped`` is True when the move turned a face-down card up; ``card`` is
-# the first card moved (-1 for draws and recycles).
-_Entry = tuple[Move, int, bool, int, int]
+
+@final
+class _Entry:
+    """One undo entry: what :meth:`Klondike._unapply` needs to take a move back.
+
+    A plain class, which mypyc compiles to a native one, made and read as fast as the tuple it replaced; a
+    NamedTuple or a frozen dataclass is made by a Python-level constructor, which made play and undo a third slower.
+    """
+
+    __slots__ = ("first", "flipped", "move", "score", "size")
+
+    def __init__(self, move: Move, size: int, flipped: bool, score: int, first: int) -> None:
+        self.move: Final = move
+        self.size: Final = size  # how many cards it moved or drew (for a recycle, the size of the waste)
+        self.flipped: Final = flipped  # the move turned a face-down card up
+        self.score: Final = score  # the score before the move
+        self.first: Final = first  # the first card moved (-1 for draws and recycles)
 
 
 #: The fields a :class:`Klondike` adds to its table's (see :data:`~patiencelab.core.table.TABLE_FIELDS`).
@@ -295,7 +308,7 @@ class Klondike(Table):
     @property
     def history(self) -> tuple[Move, ...]:
         """The actions on the path from the start to now, in place form."""
-        return tuple(entry[0] for entry in self._undo)
+        return tuple(entry.move for entry in self._undo)
 
     @property
     def can_undo(self) -> bool:
@@ -612,7 +625,7 @@ class Klondike(Table):
         if table.floor is not None and new < table.floor:
             new = table.floor
         self._score = new
-        self._undo.append((move, count, flipped, score, first))
+        self._undo.append(_Entry(move, count, flipped, score, first))
         if self._t_end is None and self._found == WON:
             self._t_end = self._clock()
 
@@ -628,7 +641,8 @@ class Klondike(Table):
 
     def _unapply(self) -> Move:
         self._legal = None
-        move, count, flipped, score, first = self._undo.pop()
+        entry = self._undo.pop()
+        move, count, first = entry.move, entry.size, entry.first
         source, target = move.source, move.target
         if source == "d":
             undraw_cards(self._stock, self._waste, count)
@@ -641,20 +655,20 @@ class Klondike(Table):
                 self._found[first // 13] -= 1
                 if source[0] == "t":
                     i = int(source[1]) - 1
-                    unlift_top(self._down[i], self._up[i], first * 2 + flipped)
+                    unlift_top(self._down[i], self._up[i], first * 2 + entry.flipped)
                 else:
                     self._waste.append(first)
             else:
                 dest = self._up[int(target[1]) - 1]
                 if source[0] == "t":
                     i = int(source[1]) - 1
-                    unmove_run(self._down[i], self._up[i], dest, count, flipped)
+                    unmove_run(self._down[i], self._up[i], dest, count, entry.flipped)
                 elif source == "w":
                     self._waste.append(dest.pop())
                 else:
                     dest.pop()
                     self._found[SUIT_LETTERS.index(source[1])] += 1
-        self._score = score
+        self._score = entry.score
         self._redo.append((move, count))
         if self._t_end is not None and self._found != WON:
             self._t_end = None
@@ -710,7 +724,8 @@ class Klondike(Table):
         return self._played_last() if self._undo else None
 
     def _played_last(self) -> Played:
-        move, count, flipped, score, first = self._undo[-1]
+        entry = self._undo[-1]
+        move, count = entry.move, entry.size
         source, target = move.source, move.target
         turned = None
         if source == "d":
@@ -718,10 +733,10 @@ class Klondike(Table):
         elif source == "r" or source is None or target is None:
             cards = []
         else:
-            cards = [first] if target[0] == "f" else self._up[int(target[1]) - 1][-count:]
-            if flipped:
+            cards = [entry.first] if target[0] == "f" else self._up[int(target[1]) - 1][-count:]
+            if entry.flipped:
                 turned = _DECK[self._up[int(source[1]) - 1][0]]
-        return Played(move, tuple(_DECK[c] for c in cards), turned, self._score - score)
+        return Played(move, tuple(_DECK[c] for c in cards), turned, self._score - entry.score)
 
     def _taken_back(self, move: Move, count: int, points: int) -> Played:
         """The action just taken back, read where its cards lie again (the redo entry and the table say it all;
@@ -747,9 +762,16 @@ class Klondike(Table):
 
     # ---------------------------------------------------------------------------------------------- forms
 
-    def position(self) -> dict[str, Any]:
-        """The current position in the JSON form of docs/script.md."""
+    def position_json(self) -> dict[str, Any]:
+        """The current position in the JSON form of docs/script.md (:meth:`snapshot` gives it as a
+        :class:`~patiencelab.core.position.Position`).
+        """
         return self.snapshot().to_json()
+
+    def position(self) -> dict[str, Any]:
+        """Deprecated, for one release: the old name of :meth:`position_json`."""
+        warnings.warn("Klondike.position() is renamed Klondike.position_json()", DeprecationWarning, stacklevel=2)
+        return self.position_json()
 
     def record(self) -> dict[str, Any]:
         """The game record: rules, deal (or starting position) and the moves played, as JSON."""

@@ -2,7 +2,7 @@
 
 A card is the int ``suit * 13 + rank - 1`` (suits in the order ``C D H S``, so 0-12 are the clubs Ace to King).
 Everything here reads or changes plain lists of such ints and imports nothing of the package, so that both the
-game's :class:`~patiencelab.core.table.Table` and the solver's compact state use the same tables and the same
+game's :class:`~patiencelab.core.table.Table` and the solver's search nodes use the same tables and the same
 steps:
 
 * the card encoding: :data:`RANK`, :data:`RED`, :data:`SUIT`, :data:`TWINS`, :func:`card_id`;

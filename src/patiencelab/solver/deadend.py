@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from patiencelab.core.kernel import RANK, RED
-from patiencelab.solver.state import State
+from patiencelab.solver.node import Node
 
 __all__ = ["is_dead"]
 
 
-def is_dead(st: State) -> bool:
+def is_dead(st: Node) -> bool:
     """True when some card in a column can provably never leave its place (so the position cannot be won).
 
     Only the cards that cover face-down cards matter here: the face-down cards and each column's bottom face-up

@@ -7,7 +7,7 @@ from typing import Final
 from patiencelab.core.cards import Card
 from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.solver.state import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, State
+from patiencelab.solver.node import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, Node
 
 __all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move", "safe_move_after", "to_public"]
 
@@ -18,7 +18,7 @@ _TO_FOUNDATION: Final = 1000
 _FLIP: Final = 500
 _EXPOSE_FOR_FOUNDATION: Final = 450
 _TALON_TO_TABLEAU: Final = 400
-_TALON_FIRST: Final = 600  # a talon card put out, in the second move order (State.talon_first)
+_TALON_FIRST: Final = 600  # a talon card put out, in the second move order (Node.talon_first)
 _EMPTY_COLUMN: Final = 200
 _PARTIAL_TO_EMPTY: Final = 150
 _FROM_FOUNDATION: Final = 100
@@ -28,7 +28,7 @@ _FROM_FOUNDATION: Final = 100
 Scored = tuple[int, int, int, int, int]
 
 
-def generate(st: State, onto: int = -1) -> list[IMove]:
+def generate(st: Node, onto: int = -1) -> list[IMove]:
     """Every move worth trying here, ordered so that the most promising comes *last* (for ``list.pop``); with
     ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on it or bring one back from the
     foundations.
@@ -111,7 +111,7 @@ def generate(st: State, onto: int = -1) -> list[IMove]:
     return [(kind, a, b, c) for _, kind, a, b, c in scored]
 
 
-def must_cover(st: State, m: IMove) -> int:
+def must_cover(st: Node, m: IMove) -> int:
     """The card that the move after ``m`` must cover, or -1 (call it before ``m`` is applied).
 
     A card put on a column's card from where it stays available is only worth putting there right before a card
@@ -137,13 +137,13 @@ def must_cover(st: State, m: IMove) -> int:
     return -1
 
 
-def follow_up(st: State, m: IMove) -> IMove | None:
+def follow_up(st: Node, m: IMove) -> IMove | None:
     """The move that must come with ``m`` (call it before ``m`` is applied), or ``None``.
 
     Part of a column's run moved onto the twin of the card it leaves (the two cards of one rank and colour;
     :func:`generate` makes that move only when the card left may go home) takes that card home with it. The
     move alone only swaps what lies on two twins, and positions equal up to such swaps share a key
-    (:meth:`State.key`): the search would find the position it came from and go no further, though from there
+    (:meth:`Node.key`): the search would find the position it came from and go no further, though from there
     the card left could go home. With its card home, the pair is one move to a new position; played alone,
     it would lead to a position of the same worth as the one before it.
     """
@@ -152,9 +152,9 @@ def follow_up(st: State, m: IMove) -> IMove | None:
     return None
 
 
-#: ``OBLIGATION_KEY[c]``: what :func:`must_cover`'s card ``c`` adds to a state's key (positions that must go on
+#: ``OBLIGATION_KEY[c]``: what :func:`must_cover`'s card ``c`` adds to a node's key (positions that must go on
 #: with a move onto ``c`` are searched apart from the same positions free of that constraint): the card plus one
-#: in the key's obligation field, which is 0 in a plain key. Like :meth:`State.key`, it does not tell ``c`` from
+#: in the key's obligation field, which is 0 in a plain key. Like :meth:`Node.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
 #: (see there), whichever of them the duty names.
 OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
@@ -180,7 +180,7 @@ def _takes(tops: list[int]) -> Takes:
     return takes
 
 
-def _foundation_moves(st: State, takes: Takes, empty: int, scored: list[Scored]) -> None:
+def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) -> None:
     """Foundation cards back to the tableau (``takes``: see :func:`_takes`), added to ``scored``, only where a card
     could be put on them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
     """
@@ -203,7 +203,7 @@ def _foundation_moves(st: State, takes: Takes, empty: int, scored: list[Scored])
             scored.append((_FROM_FOUNDATION, F2T, s, empty, 0))
 
 
-def _wanted(st: State, c: int) -> bool:
+def _wanted(st: Node, c: int) -> bool:
     """True when a card that could go on ``c`` is at hand: not face down, and off the foundations unless cards
     may come back from there (then at any depth: the cards above it come back first).
 
@@ -220,14 +220,14 @@ def _wanted(st: State, c: int) -> bool:
     return (not downflag[x] and found[x // 13] < RANK[x]) or (not downflag[y] and found[y // 13] < RANK[y])
 
 
-def _return_wanted(st: State, c: int) -> bool:
+def _return_wanted(st: Node, c: int) -> bool:
     """True when bringing foundation card ``c`` back can serve: a card could go on it, or on a card below it
     on its foundation (``c`` must come back before that one can, see :func:`must_cover`).
     """
     return any(_wanted(st, d) for d in range(c, c - RANK[c] + 1, -1))
 
 
-def _king_waiting(st: State) -> bool:
+def _king_waiting(st: Node) -> bool:
     """True when some King could still use an empty column (face down, in the talon, over face-down cards,
     or on a foundation's top with returns allowed).
     """
@@ -249,7 +249,7 @@ def _king_waiting(st: State) -> bool:
     return False
 
 
-def safe_move(st: State) -> IMove | None:
+def safe_move(st: Node) -> IMove | None:
     """A move to a foundation that can never hurt, or ``None``.
 
     Column tops always; talon cards only with draw 1 (removing a card then changes no other card's reach):
@@ -277,7 +277,7 @@ def safe_move(st: State) -> IMove | None:
     return None
 
 
-def safe_move_after(st: State, m: IMove) -> IMove | None:
+def safe_move_after(st: Node, m: IMove) -> IMove | None:
     """:func:`safe_move` right after ``m`` was played from a position with none: only a card ``m`` put out or left
     on top can have become safe, unless ``m`` changed a foundation (then any card may have).
     """
@@ -297,7 +297,7 @@ def safe_move_after(st: State, m: IMove) -> IMove | None:
     return None  # F2T: the card brought back is not safe, and no other card is nearer home
 
 
-def finishing_move(st: State) -> IMove | None:
+def finishing_move(st: Node) -> IMove | None:
     """A move to a foundation in a trivially won position (columns first, then any reachable talon card)."""
     found = st.found
     for i in range(st.n):
@@ -316,7 +316,7 @@ def _col(i: int) -> str:
     return f"t{i + 1}"
 
 
-def to_public(st: State, m: IMove) -> list[Move]:
+def to_public(st: Node, m: IMove) -> list[Move]:
     """The public moves (draws and recycles included) that play ``m`` from ``st`` (before it is applied)."""
     kind = m[0]
     if kind == T2F:

@@ -22,7 +22,7 @@ from typing import Final, Literal, Protocol
 
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
-from patiencelab.solver.state import Positioned, State, position_and_rules
+from patiencelab.solver.node import Node, Positioned, position_and_rules
 
 __all__ = ["EASIER_SLICES", "Run", "Searcher", "easier_start", "interleave", "talon_first_start"]
 
@@ -56,22 +56,22 @@ class Run:
     easier: bool = False
 
 
-def easier_start(source: Position | Positioned, rules: Rules | None = None) -> State | None:
+def easier_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
     """The start of the easier game (draw 1, unlimited passes, the other rules kept) for the position and rules
     :func:`~patiencelab.solver.search.solve` was given, or ``None`` when the rules are already that game.
     """
     pos, rules = position_and_rules(source, rules)
     if rules.draw == 1 and rules.max_passes is None:
         return None
-    return State.from_position(pos, replace(rules, draw=1, max_passes=None))
+    return Node.from_position(pos, replace(rules, draw=1, max_passes=None))
 
 
-def talon_first_start(source: Position | Positioned, rules: Rules | None = None) -> State | None:
+def talon_first_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
     """The start of the search in the second move order (talon cards put out before cards are turned up), or
     ``None`` where it does not pay: with draw 1 and unlimited passes, where the talon is at hand all the time and
     a second search would only double the work of the deals proved impossible.
     """
-    start = State.of(source, rules)
+    start = Node.of(source, rules)
     if start.draw == 1 and start.max_rec is None:
         return None
     start.talon_first = True

@@ -22,8 +22,8 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
+from patiencelab.solver.node import IMove, Node, Positioned
 from patiencelab.solver.portfolio import EASIER_SLICES, Run, easier_start, interleave, talon_first_start
-from patiencelab.solver.state import IMove, Positioned, State
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 
@@ -52,11 +52,11 @@ class Solution:
 
 
 class _Search:
-    """One search over a :class:`State`; the path is a list of (move, undo token) with frame starts."""
+    """One search over a :class:`Node`; the path is a list of (move, undo token) with frame starts."""
 
     __slots__ = ("deadline", "max_states", "path", "seen", "st", "states")
 
-    def __init__(self, st: State, deadline: float, max_states: int | None) -> None:
+    def __init__(self, st: Node, deadline: float, max_states: int | None) -> None:
         self.st = st
         self.deadline = deadline
         self.max_states = max_states
@@ -86,7 +86,7 @@ class _Search:
     def _unseen(self, key: int, onto: int) -> int:
         """The key to search a position of ``key`` under, with the duty to cover ``onto`` (-1: none), or -1 when
         it needs no search: seen before, seen without the duty, or a position that wins whenever it does was seen
-        (see :meth:`State.stronger_keys`). A duty only takes moves away (the moves it lets through lead to the
+        (see :meth:`Node.stronger_keys`). A duty only takes moves away (the moves it lets through lead to the
         positions they lead to without it), so the position free of it is worth as much.
 
         Skipping a position when a stronger one was seen is sound: the stronger one's moves lead to positions
@@ -176,7 +176,7 @@ class _Search:
         return "impossible"
 
 
-def _public_moves(start: State, path: list[tuple[IMove, int]]) -> tuple[Move, ...]:
+def _public_moves(start: Node, path: list[tuple[IMove, int]]) -> tuple[Move, ...]:
     out: list[Move] = []
     for m, _ in path:
         out.extend(to_public(start, m))
@@ -220,7 +220,7 @@ def solve_in_slices(
     """
     check_budget(max_states, seconds)
     t0 = time.perf_counter()
-    start = State.of(source, rules)
+    start = Node.of(source, rules)
     if start.is_won():
         return Solution("solved", (), 0, time.perf_counter() - t0)
     if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
@@ -237,5 +237,5 @@ def solve_in_slices(
     states = sum(run.search.states for run in runs)
     moves: tuple[Move, ...] = ()
     if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
-        moves = _public_moves(State.of(source, rules), decider.search.path)
+        moves = _public_moves(Node.of(source, rules), decider.search.path)
     return Solution(outcome, moves, states, time.perf_counter() - t0)

@@ -76,13 +76,13 @@ class Indicator:
         self._budget = 0  # the positions of the pending job
         self._searched = 0  # the positions the jobs for this position searched without a verdict
         self._job: tuple[dict[str, Any], dict[str, Any], float, int] | None = None  # position, rules, seconds, cap
-        self._asking: int | None = None  # the thread inside state(), which reads a verdict that is in at once
+        self._asking: int | None = None  # the thread inside synced_part(), which reads a verdict that is in at once
         #: Jobs submitted so far (for tests and the curious).
         self.jobs = 0
         #: Why the indicator switched itself off (the worker could not start), or ``None``.
         self.error: str | None = None
 
-    def state(
+    def synced_part(
         self, game: Klondike, enabled: bool, seconds: float = math.inf, max_states: int | None = None
     ) -> dict[str, Any]:
         """``{"enabled", "verdict", "searched"}`` for ``game``; starts the solver when the position is new.
@@ -97,7 +97,7 @@ class Indicator:
             return {"enabled": True, "verdict": "winnable", "searched": 0}
         if game.status == "stuck":
             return {"enabled": True, "verdict": "lost", "searched": 0}
-        position, rules = game.position(), game.rules.to_json()
+        position, rules = game.position_json(), game.rules.to_json()
         key = json.dumps([position, rules], sort_keys=True)
         cap = MAX_STATES if max_states is None else max(1, max_states)
         with self._lock:
@@ -168,7 +168,7 @@ class Indicator:
                 self._pending = None
         if again:  # keep thinking, with a larger budget
             self._submit(key, min(cap, budget * GROWTH))
-        if self._asking != threading.get_ident():  # a verdict (or progress) in while state() asks is read by it
+        if self._asking != threading.get_ident():  # a verdict (or progress) in while synced_part() asks is read by it
             self._on_verdict()
 
     def wait(self, timeout: float) -> None:

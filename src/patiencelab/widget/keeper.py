@@ -34,13 +34,13 @@ class RecordKeeper:
     (any :class:`~patiencelab.records.RecordsError`), the keeper switches records off (:attr:`records` becomes
     ``None``), warns once, and keeps why in :attr:`error` (English, with the path) and :attr:`error_code` (one of
     :data:`~patiencelab.records.RECORDS_ERROR_CODES`). :meth:`notice` gives the sentence to show the player, in
-    their language; :meth:`state` carries it as ``"notice"``, in the language of the game it is given.
+    their language; :meth:`synced_part` carries it as ``"notice"``, in the language of the game it is given.
 
     ``on_change`` is called, with no arguments, whenever *another* live keeper of the same database file (the
     same resolved path, in this process) has stored a game, so that a second board in the same kernel does not
     leave this one's bests stale. It runs in the thread that stored the game, from inside the other keeper's
     :meth:`store` (so inside whatever lock the storing board holds while it follows its game), after this
-    keeper's cached stats were dropped (the next :meth:`state` reads the database again); the keepers hold no
+    keeper's cached stats were dropped (the next :meth:`synced_part` reads the database again); the keepers hold no
     lock while calling it. It must therefore not wait for a lock another board may hold: take its own board's
     lock without blocking and re-sync, or leave the refresh to the board's next sync. An exception in it is
     turned into a warning. Keepers are held weakly: a keeper that is gone is never called.
@@ -243,8 +243,8 @@ class RecordKeeper:
             self._stats, self._stats_key = stats, key
         return stats
 
-    def state(self, game: Klondike) -> dict[str, Any]:
-        """The ``records`` part of the widget's synced state (``notice`` in the language of ``game``)."""
+    def synced_part(self, game: Klondike) -> dict[str, Any]:
+        """The ``stats`` part of the widget's synced state (``notice`` in the language of ``game``)."""
         stats = self.stats(game)
         state: dict[str, Any] = {
             "enabled": self.records is not None,

@@ -147,15 +147,16 @@ def synced_state(
     message: Mapping[str, Any] | None,
     lesson: Mapping[str, Any] | None,
     indicator: Mapping[str, Any],
-    records: Mapping[str, Any],
-    record: Mapping[str, Any] | None,
+    stats: Mapping[str, Any],
+    recording: Mapping[str, Any] | None,
     review: Mapping[str, Any],
     autoplay: Mapping[str, Any],
     version: int,
 ) -> dict[str, Any]:
     """The whole synced state (``GameState`` of ``js/protocol.schema.json``): :func:`board_state` and the
-    board's own parts, the last move, the caption's message, the lesson, the indicator, the records, the
-    recording, the review's button, the automatic player, and the version. The only place it is assembled.
+    board's own parts, the last move, the caption's message, the lesson, the indicator, the statistics
+    (``stats``), the lesson being recorded (``recording``), the review's button, the automatic player, and the
+    version. The only place it is assembled.
     """
     return {
         **board_state(game, reveal=reveal, show_moves=show_moves, lang=lang),
@@ -163,8 +164,8 @@ def synced_state(
         "message": message,
         "lesson": lesson,
         "indicator": indicator,
-        "records": records,
-        "record": record,
+        "stats": stats,
+        "recording": recording,
         "review": review,
         "autoplay": autoplay,
         "version": version,

@@ -453,7 +453,7 @@ class BoardSession:
         else:
             last = None if fresh else self.state.get("last_move")
         indicator = self._indicator_state(game)
-        records = self._keeper.state(game)
+        records = self._keeper.synced_part(game)
         if records["notice"] is not None and records["error"] != self._records_notice:
             self._records_notice = records["error"]
             self._say("info", records["notice"])  # said once; the status line keeps a mark with the reason
@@ -464,10 +464,10 @@ class BoardSession:
             lang=self._lang,
             last_move=last,
             message=self._message,
-            lesson=self._player.state(game, self._lang) if self._player else None,
+            lesson=self._player.synced_part(game, self._lang) if self._player else None,
             indicator=indicator,
-            records=records,
-            record=self._record_state(game),
+            stats=records,
+            recording=self._record_state(game),
             review=self._review_state(game, indicator),
             autoplay={"running": self._autoplay is not None, "player": self._autoplay[1] if self._autoplay else None},
             version=self._version + bump,
@@ -486,7 +486,7 @@ class BoardSession:
             self._shown = next(_SERIALS)
             self._say("info", message("record.lost", self._lang))
             return None
-        return recorder.state(self._lang)
+        return recorder.synced_part(self._lang)
 
     def _review_state(self, game: Klondike, indicator: Mapping[str, Any]) -> dict[str, Any]:
         """The review's part of the state: offered, busy, and while it runs how far it got."""
@@ -509,7 +509,7 @@ class BoardSession:
         """The indicator's part of the state; when its worker cannot start, it is off with a notice, once."""
         option = self.options.__getitem__
         enabled = option("indicator") and self._player is None
-        state = self._indicator.state(game, enabled, option("indicator_seconds"), option("indicator_max_states"))
+        state = self._indicator.synced_part(game, enabled, option("indicator_seconds"), option("indicator_max_states"))
         error = self._indicator.error
         if enabled and error is not None and self._indicator_notice != error:
             self._indicator_notice = error

@@ -247,7 +247,7 @@ class LessonPlayer:
         cards = [] if move.is_draw else [str(c) for c in played.cards]
         return narrate_played(after, played), {"cards": cards, "to": move_ends(move, cards)[1]}
 
-    def state(self, game: Klondike, lang: str) -> dict[str, Any]:
+    def synced_part(self, game: Klondike, lang: str) -> dict[str, Any]:
         """The ``lesson`` part of the widget's synced state."""
         taken_over = self.is_taken_over(game)
         caption, highlight = self.caption(lang)
@@ -332,7 +332,7 @@ class LessonRecorder:
         self.titled = False
         self.rules = game.rules
         self.lang = game.lang
-        self.position = game.position()
+        self.position = game.position_json()
         self.base = game.history
         self.steps: list[_Draft] = []
 
@@ -453,8 +453,8 @@ class LessonRecorder:
             lang=self.lang,
         )
 
-    def state(self, lang: str) -> dict[str, Any]:
-        """The ``record`` part of the widget's synced state."""
+    def synced_part(self, lang: str) -> dict[str, Any]:
+        """The ``recording`` part of the widget's synced state."""
         last = self.steps[-1] if self.steps else None
         quiz = None if last is None or last.quiz is None else "winnable" if last.quiz.winnable else "move"
         return {

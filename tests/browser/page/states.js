@@ -20,8 +20,8 @@ function base(over) {
     rules_text: "Standard rules: draw 1, passes unlimited.\nBuild columns down in alternating colours.\n" +
       "Only a King fills an empty column.\nCards may come back from the foundations.",
     indicator: { enabled: false, verdict: null, error: null },
-    record: null, review: { offered: false, busy: false }, autoplay: { running: false, player: null },
-    records: { enabled: true, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", played: 12, won: 5, win_rate: 0.4167,
+    recording: null, review: { offered: false, busy: false }, autoplay: { running: false, player: null },
+    stats: { enabled: true, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", played: 12, won: 5, win_rate: 0.4167,
       best_score: 645, fewest_moves: 98, fastest_win: 201.5, current_streak: 2, longest_streak: 3, new: [] },
     ...over,
   };

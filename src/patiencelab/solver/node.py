@@ -31,8 +31,8 @@ __all__ = [
     "W2F",
     "W2T",
     "IMove",
+    "Node",
     "Positioned",
-    "State",
     "position_and_rules",
 ]
 
@@ -73,21 +73,21 @@ def position_and_rules(source: Position | Positioned, rules: Rules | None = None
 
 _SEP: Final = 200
 
-# The fields of an int key (see State.key), low bits first: the foundations (4 bits a suit), the talon (which
+# The fields of an int key (see Node.key), low bits first: the foundations (4 bits a suit), the talon (which
 # cards are left, the waste's size, the passes made), a card to cover (see movegen.OBLIGATION_KEY), the bottom
 # cards of the columns with no face-down cards, and each other column's face-down count (6 bits a column).
 _TALON: Final = 16
 _MASK52: Final = (1 << 52) - 1
 _WASTE: Final = _TALON + 52
 _PASSES: Final = _WASTE + 6
-#: The lowest bit of a state's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
+#: The lowest bit of a node's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
 OBLIGATION: Final = _PASSES + 8
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
 
 
-class State:
-    """A position for the search; changed in place by :meth:`apply` and restored by :meth:`undo`."""
+class Node:
+    """A search node: a position for the search, changed in place by :meth:`apply` and restored by :meth:`undo`."""
 
     __slots__ = (
         "colkey",
@@ -146,7 +146,7 @@ class State:
         self._update_talon_key()
 
     @classmethod
-    def from_position(cls, pos: Position, rules: Rules) -> State:
+    def from_position(cls, pos: Position, rules: Rules) -> Node:
         """``pos`` under ``rules``."""
         return cls(
             [[c.index for c in col.down] for col in pos.tableau],
@@ -159,8 +159,8 @@ class State:
         )
 
     @classmethod
-    def of(cls, source: Position | Positioned, rules: Rules | None = None) -> State:
-        """The state of a :class:`Position` under ``rules`` (the standard rules by default), or of anything with
+    def of(cls, source: Position | Positioned, rules: Rules | None = None) -> Node:
+        """The node of a :class:`Position` under ``rules`` (the standard rules by default), or of anything with
         a ``snapshot()`` and ``rules`` (a game) under its own rules.
         """
         pos, rules = position_and_rules(source, rules)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules
 from patiencelab.solver.movegen import generate, safe_move, to_public
-from patiencelab.solver.state import State
+from patiencelab.solver.node import Node
 
 RULES = [
     Rules(),
@@ -23,7 +23,7 @@ RULES = [
 ]
 
 
-def snapshot(s: State) -> tuple[object, ...]:
+def snapshot(s: Node) -> tuple[object, ...]:
     """Everything that defines a state, copied."""
     return (
         [list(c) for c in s.down],
@@ -38,9 +38,9 @@ def snapshot(s: State) -> tuple[object, ...]:
     )
 
 
-def same_position(s: State, game: Klondike) -> bool:
+def same_position(s: Node, game: Klondike) -> bool:
     """True when ``s`` holds the game's position (columns, talon, waste size, foundations, recycles)."""
-    g = State.of(game)
+    g = Node.of(game)
     return (s.down, s.up, s.talon, s.p, s.found, s.recycles) == (g.down, g.up, g.talon, g.p, g.found, g.recycles)
 
 
@@ -49,7 +49,7 @@ def same_position(s: State, game: Klondike) -> bool:
 def test_random_walk_matches_model_and_undo_restores(seed: int, rules_index: int, walk: int) -> None:
     rules = RULES[rules_index]
     game = Klondike(seed=seed, rules=rules)
-    s = State.of(game)
+    s = Node.of(game)
     rng = random.Random(walk)
     trail = []
     for _ in range(60):
@@ -72,7 +72,7 @@ def test_random_walk_matches_model_and_undo_restores(seed: int, rules_index: int
         assert snapshot(s) == before
 
 
-def play_safe_moves(s: State) -> list[tuple[tuple[int, int, int, int], int]]:
+def play_safe_moves(s: Node) -> list[tuple[tuple[int, int, int, int], int]]:
     """Play the safe foundation moves the search plays after every move; returns them with their undo tokens."""
     played = []
     sm = safe_move(s)
@@ -88,10 +88,10 @@ def test_key_after_is_the_key_the_move_leads_to(seed: int, rules_index: int, wal
     """Along a random walk, every move that ``key_after`` can tell the key of leads to that key, once the safe
     moves are played.
     """
-    walk_checking_key_after(State.of(Klondike(seed=seed, rules=RULES[rules_index])), random.Random(walk))
+    walk_checking_key_after(Node.of(Klondike(seed=seed, rules=RULES[rules_index])), random.Random(walk))
 
 
-def walk_checking_key_after(s: State, rng: random.Random) -> tuple[int, int]:
+def walk_checking_key_after(s: Node, rng: random.Random) -> tuple[int, int]:
     """The walk of the test above; returns how many moves it met and how many of them ``key_after`` told."""
     met = told = 0
     for _ in range(60):
@@ -120,17 +120,17 @@ def test_key_after_tells_most_moves() -> None:
     met = told = 0
     for seed in range(10):
         for rules in RULES:
-            m, t = walk_checking_key_after(State.of(Klondike(seed=seed, rules=rules)), random.Random(seed))
+            m, t = walk_checking_key_after(Node.of(Klondike(seed=seed, rules=rules)), random.Random(seed))
             met, told = met + m, told + t
     assert told > met / 2
 
 
 def test_key_ignores_column_order() -> None:
     game = Klondike(seed=3)
-    pos = game.position()
+    pos = game.position_json()
     swapped = dict(pos, tableau=[pos["tableau"][i] for i in (6, 5, 4, 3, 2, 1, 0)])
-    a = State.of(Klondike.from_position({**pos, "tableau": [pos["tableau"][i] for i in range(7)]}))
-    b = State.of(Klondike.from_position(swapped))
+    a = Node.of(Klondike.from_position({**pos, "tableau": [pos["tableau"][i] for i in range(7)]}))
+    b = Node.of(Klondike.from_position(swapped))
     # Face-down parts are told apart by their origin column, so compare positions without face-down cards.
     assert (a.key() == b.key()) == (a.ndown == 0)
 
@@ -148,12 +148,12 @@ def test_key_ignores_column_order_when_all_face_up() -> None:
         "foundations": {"C": 13, "D": 11, "H": 11, "S": 10},
     }
     other = dict(pos, tableau=[tableau[1], tableau[0], *tableau[2:]])
-    assert State.of(Klondike.from_position(pos)).key() == State.of(Klondike.from_position(other)).key()
+    assert Node.of(Klondike.from_position(pos)).key() == Node.of(Klondike.from_position(other)).key()
 
 
 def test_reachable_draw3_every_third_card_then_recycle() -> None:
     game = Klondike(seed=1, rules=Rules(draw=3))
-    s = State.of(game)
+    s = Node.of(game)
     reach = dict(s.reachable())
     assert sorted(reach) == [2, 5, 8, 11, 14, 17, 20, 23]
     assert reach[2] == 1 and reach[23] == 8
@@ -163,9 +163,9 @@ def test_reachable_respects_pass_limit() -> None:
     game = Klondike(seed=1, rules=Rules(draw=3, max_passes=1))
     for _ in range(3):
         game.play("d")
-    s = State.of(game)
+    s = Node.of(game)
     assert sorted(dict(s.reachable())) == [8, 11, 14, 17, 20, 23]
-    unlimited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=3)))
+    unlimited = Node.of(Klondike.from_position(game.position_json(), rules=Rules(draw=3)))
     assert sorted(dict(unlimited.reachable())) == [2, 5, 8, 11, 14, 17, 20, 23]
 
 
@@ -173,14 +173,14 @@ def test_all_drawn_and_recycled_share_a_key_with_unlimited_passes() -> None:
     game = Klondike(seed=1, rules=Rules(draw=3))
     while game.stock:
         game.play("d")
-    drawn = State.of(game)
+    drawn = Node.of(game)
     game.play("r")
-    recycled = State.of(game)
+    recycled = Node.of(game)
     assert drawn.key() == recycled.key()
     assert sorted(i for i, _ in drawn.reachable()) == sorted(i for i, _ in recycled.reachable())
-    limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
+    limited = Klondike.from_position(game.position_json(), rules=Rules(draw=3, max_passes=3))
     limited_drawn = Klondike.from_position(drawn_position(limited), rules=Rules(draw=3, max_passes=3))
-    assert State.of(limited).key() != State.of(limited_drawn).key()  # a pass used up is not the same
+    assert Node.of(limited).key() != Node.of(limited_drawn).key()  # a pass used up is not the same
 
 
 def test_wastes_of_a_multiple_of_draw_cards_share_a_key_with_the_fresh_stock() -> None:
@@ -188,21 +188,25 @@ def test_wastes_of_a_multiple_of_draw_cards_share_a_key_with_the_fresh_stock() -
     it shares its key; a waste of 1, 2, 4 or 5 cards reaches its own top too, and has a key of its own.
     """
     game = Klondike(seed=1, rules=Rules(draw=3))
-    fresh = State.of(game)
+    fresh = Node.of(game)
     wastes = {}
     for size in range(1, 7):
-        position = game.position()
+        position = game.position_json()
         talon = position["stock"]  # bottom first: the next card drawn is last
         one = dict(position, stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
-        wastes[size] = State.of(Klondike.from_position(one, rules=Rules(draw=3)))
+        wastes[size] = Node.of(Klondike.from_position(one, rules=Rules(draw=3)))
         assert wastes[size].p == size and wastes[size].tidx == fresh.tidx
     for size, s in wastes.items():
         same_reach = {i for i, _ in s.reachable()} == {i for i, _ in fresh.reachable()}
         assert same_reach == (size % 3 == 0)
         assert (s.key() == fresh.key()) == same_reach
-    limited = Klondike.from_position(game.position(), rules=Rules(draw=3, max_passes=3))
-    three = {**game.position(), "stock": game.position()["stock"][:-3], "waste": game.position()["stock"][-3:][::-1]}
-    assert State.of(limited).key() != State.of(Klondike.from_position(three, rules=Rules(draw=3, max_passes=3))).key()
+    limited = Klondike.from_position(game.position_json(), rules=Rules(draw=3, max_passes=3))
+    three = {
+        **game.position_json(),
+        "stock": game.position_json()["stock"][:-3],
+        "waste": game.position_json()["stock"][-3:][::-1],
+    }
+    assert Node.of(limited).key() != Node.of(Klondike.from_position(three, rules=Rules(draw=3, max_passes=3))).key()
 
 
 @pytest.mark.parametrize("draw", [2, 3])
@@ -211,17 +215,17 @@ def test_stronger_keys_are_those_of_wastes_that_reach_more(draw: int) -> None:
     places can be reached (and only with unlimited passes).
     """
     game = Klondike(seed=1, rules=Rules(draw=draw))
-    talon = game.position()["stock"]
+    talon = game.position_json()["stock"]
     states = []
     for size in range(len(talon) + 1):
-        one = dict(game.position(), stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
-        states.append(State.of(Klondike.from_position(one, rules=Rules(draw=draw))))
+        one = dict(game.position_json(), stock=talon[: len(talon) - size], waste=talon[len(talon) - size :][::-1])
+        states.append(Node.of(Klondike.from_position(one, rules=Rules(draw=draw))))
     reach = [frozenset(i for i, _ in s.reachable()) for s in states]
     for s, places in zip(states, reach, strict=True):
         expected = {t.key() for t, more in zip(states, reach, strict=True) if more > places}
         assert set(s.stronger_keys(s.key())) == expected
     assert any(s.stronger_keys(s.key()) for s in states)
-    limited = State.of(Klondike.from_position(game.position(), rules=Rules(draw=draw, max_passes=3)))
+    limited = Node.of(Klondike.from_position(game.position_json(), rules=Rules(draw=draw, max_passes=3)))
     assert limited.stronger_keys(limited.key()) == []
 
 
@@ -230,10 +234,10 @@ def drawn_position(game: Klondike) -> dict[str, object]:
     copy = game.copy()
     while copy.stock:
         copy.play("d")
-    return copy.position()
+    return copy.position_json()
 
 
-def twin_position(left: list[str], right: list[str]) -> State:
+def twin_position(left: list[str], right: list[str]) -> Node:
     """Two columns over face-down cards topped by the twins 9C and 9S, with ``left`` on the 9C and ``right`` on
     the 9S; every other card home or in the stock.
     """
@@ -245,7 +249,7 @@ def twin_position(left: list[str], right: list[str]) -> State:
         "waste": [],
         "foundations": {"C": 0, "D": 0, "H": 0, "S": 0},
     }
-    return State.of(Klondike.from_position(position, rules=Rules(face_down=(1, 1))).snapshot())
+    return Node.of(Klondike.from_position(position, rules=Rules(face_down=(1, 1))).snapshot())
 
 
 def test_key_is_blind_to_twin_swaps() -> None:

@@ -80,6 +80,52 @@ def test_options_are_checked_by_name() -> None:
     assert set(OPTIONS) >= {"reveal", "hint_max_states", "review_max_states"}
 
 
+@pytest.mark.parametrize(
+    ("name", "bad"),
+    [
+        ("reveal", 1),
+        ("indicator", "yes"),
+        ("hint_samples", 0),
+        ("review_samples", True),
+        ("review_samples", 2.0),
+        ("hint_max_states", 0),
+        ("quiz_max_states", True),
+        ("review_sample_max_states", -5),
+        ("hint_seconds", 0),
+        ("indicator_seconds", float("nan")),
+    ],
+)
+def test_an_option_takes_only_values_of_its_kind_and_a_refused_one_changes_nothing(name: str, bad: object) -> None:
+    board = BoardSession(seed=1, records=None)
+    before, version = dict(board.options), board.version
+    with pytest.raises(PatienceError, match=r"not|must be"):
+        board.set_option(name, bad)
+    assert board.options == before and board.version == version
+    with pytest.raises(PatienceError):
+        BoardSession(seed=1, records=None, options={name: bad})
+
+
+def test_every_option_takes_its_default_and_budgets_take_none() -> None:
+    board = BoardSession(seed=1, records=None)
+    for name, value in OPTIONS.items():
+        assert BoardSession.check_option(name, value) == value
+        board.set_option(name, value)
+    for name in ("hint_max_states", "indicator_max_states", "quiz_max_states", "review_max_states"):
+        board.set_option(name, None)
+    board.set_option("hint_seconds", 2)
+    assert board.options["hint_seconds"] == 2
+
+
+def test_the_widget_is_a_thin_shell() -> None:
+    """The widget's file stays under 300 lines: what a board does is the session's (issue 22)."""
+    import pathlib
+
+    import patiencelab.widget
+
+    shell = pathlib.Path(patiencelab.widget.__file__).parent / "board.py"
+    assert len(shell.read_text(encoding="utf-8").splitlines()) < 300
+
+
 def test_bad_arguments_are_refused_before_anything_starts() -> None:
     with pytest.raises(PatienceError, match="not both"):
         BoardSession(Klondike(seed=1), seed=2, records=None)

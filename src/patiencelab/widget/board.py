@@ -16,10 +16,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
 from patiencelab.lesson import Lesson
@@ -70,40 +68,27 @@ class KlondikeWidget(anywidget.AnyWidget):
     hint_max_states = traitlets.Int(OPTIONS["hint_max_states"], allow_none=True)
     #: Seconds each solver call of a hint may think, on top of ``hint_max_states`` (by default no limit).
     hint_seconds = traitlets.Float(OPTIONS["hint_seconds"])
-    #: The most positions one of the indicator's jobs may search (it thinks on with larger budgets up to this
-    #: cap; ``None``: the indicator's own).
+    #: The most positions one of the indicator's jobs may search, its budgets' cap (``None``: the indicator's own).
     indicator_max_states = traitlets.Int(OPTIONS["indicator_max_states"], allow_none=True)
     #: Seconds one of the indicator's jobs may think, on top of its state budget (by default no limit).
     indicator_seconds = traitlets.Float(OPTIONS["indicator_seconds"])
-    #: Positions the solver may search to judge a quiz answer that is not one the step lists (in a worker
-    #: thread: the kernel stays free meanwhile).
+    #: Positions the solver may search to judge a quiz answer the step does not list (in a worker thread).
     quiz_max_states = traitlets.Int(OPTIONS["quiz_max_states"], allow_none=True)
-    #: Positions each solver call of a review's second opinion may search (the "Review game" button runs the
-    #: review in a worker thread).
+    #: Positions each solver call of a review's second opinion may search ("Review game": in a worker thread).
     review_max_states = traitlets.Int(OPTIONS["review_max_states"], allow_none=True)
     #: A review's player's chances: the deals of the unseen cards solved at each position, and the positions the
     #: solver may search in each.
     review_samples = traitlets.Int(OPTIONS["review_samples"])
     review_sample_max_states = traitlets.Int(OPTIONS["review_sample_max_states"], allow_none=True)
-    #: The cards' width in pixels (40 to 240), for a projector or a small screen; ``None`` (the default): as large
-    #: as the output's width and the window's height allow.
+    #: The cards' width in pixels, 40 to 240 (a projector, a small screen); ``None``: as large as the output allows.
     size = traitlets.Any(None).tag(sync=True)
     #: The letters on the card faces: ``"standard"`` (A, J, Q, K) or ``"local"``: the letters of the board's
     #: language (Dutch B, V, K, A; Swedish Kn, D, K, E), as the sentences always name them.
     faces = traitlets.Any("standard").tag(sync=True)
 
-    @traitlets.validate(*(name for name in OPTIONS if name.endswith(("_max_states", "_seconds"))))
-    def _check_budget(self, proposal: dict[str, Any]) -> Any:
-        value, name = proposal["value"], proposal["trait"].name
-        check_budget(**{"seconds" if name.endswith("_seconds") else "max_states": value})  # True is no budget
-        return value
-
-    @traitlets.validate("review_samples")
-    def _check_samples(self, proposal: dict[str, Any]) -> Any:
-        value = proposal["value"]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise PatienceError(f"review_samples is a whole number of at least 1, not {value!r}")
-        return value
+    @traitlets.validate(*OPTIONS)
+    def _check_option(self, proposal: dict[str, Any]) -> Any:
+        return BoardSession.check_option(proposal["trait"].name, proposal["value"])
 
     @traitlets.validate("size", "faces")
     def _check_look(self, proposal: dict[str, Any]) -> Any:
@@ -196,9 +181,8 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @property
     def records(self) -> Records | None:
-        """Where finished and abandoned games are stored (``None``: nowhere). Set ``None`` to stop storing,
-        ``True`` for the default database, or a :class:`~patiencelab.records.Records`.
-        """
+        """Where finished and abandoned games are stored: ``None`` (nowhere), ``True`` (the default database) or a
+        :class:`~patiencelab.records.Records`; set one to change it."""
         return self.session.records
 
     @records.setter
@@ -283,9 +267,8 @@ class KlondikeWidget(anywidget.AnyWidget):
         self.session.goto(step)
 
     def handle_intent(self, content: object) -> dict[str, Any] | None:
-        """Check and apply one intent from the front end; returns the reply, if any (a malformed, stale or
-        illegal intent changes nothing and is answered with a ``rejected`` message).
-        """
+        """Check and apply one intent from the front end; returns the reply, if any (a malformed, stale or illegal
+        intent changes nothing and is answered with a ``rejected`` message)."""
         return self.session.handle_intent(content)
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:

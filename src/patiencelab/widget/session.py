@@ -27,6 +27,7 @@ from typing import Any, Literal, Protocol
 from patiencelab.core.errors import IllegalMoveError, PatienceError, quote
 from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
+from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lesson import MAX_REVIEW_STEPS, Answer, Lesson
@@ -155,8 +156,7 @@ class BoardSession:
         #: The board's options (see :data:`OPTIONS`); change them with :meth:`set_option`.
         self.options: dict[str, Any] = dict(OPTIONS)
         for name, value in (options or {}).items():
-            self._check_option(name)
-            self.options[name] = value
+            self.options[name] = self.check_option(name, value)
         self._lang = check_language(lang)
         self.labels = labels(self._lang)
         #: The last synced state (the host shows the same).
@@ -293,10 +293,10 @@ class BoardSession:
         self._indicator.close()
 
     def set_option(self, name: str, value: Any) -> None:
-        """Set the board's option ``name`` (one of :data:`OPTIONS`; the widget's traits check the values); the
-        board shows a change of what it shows at once.
+        """Set the board's option ``name`` (one of :data:`OPTIONS`, checked by :meth:`check_option`); the board
+        shows a change of what it shows at once.
         """
-        self._check_option(name)
+        self.check_option(name, value)
         if self.options[name] == value and type(self.options[name]) is type(value):
             return
         self.options[name] = value
@@ -304,9 +304,21 @@ class BoardSession:
             self.sync()
 
     @staticmethod
-    def _check_option(name: str) -> None:
+    def check_option(name: str, value: Any) -> Any:
+        """``value``, if option ``name`` takes it; else :class:`PatienceError`: a switch is a bool, a ``*_samples``
+        a whole number of at least 1, a ``*_max_states`` and a ``*_seconds`` a budget (see
+        :func:`~patiencelab.core.limits.check_budget`).
+        """
         if name not in OPTIONS:
             raise PatienceError(f"no such board option: {name!r}; the options are {', '.join(OPTIONS)}")
+        if name.endswith(("_max_states", "_seconds")):
+            check_budget(**{"seconds" if name.endswith("_seconds") else "max_states": value})
+        elif name.endswith("_samples"):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise PatienceError(f"{name} is a whole number of at least 1, not {quote(value)}")
+        elif not isinstance(value, bool):
+            raise PatienceError(f"{name} is True or False, not {quote(value)}")
+        return value
 
     # ------------------------------------------------------------------------------------------- lessons
 

@@ -44,3 +44,13 @@ def test_the_old_name_of_position_json_still_works_with_a_warning() -> None:
     with pytest.warns(DeprecationWarning, match=r"Klondike.position\(\) is renamed Klondike.position_json\(\)"):
         old = game.position()
     assert old == game.position_json() == game.snapshot().to_json()
+
+
+def test_the_solver_s_old_state_is_its_node_with_a_warning() -> None:
+    import patiencelab.solver.state as old
+    from patiencelab.solver.node import Node
+
+    with pytest.warns(DeprecationWarning, match="renamed patiencelab.solver.node.Node"):
+        assert old.State is Node
+    with pytest.raises(AttributeError):
+        old.Nothing  # noqa: B018

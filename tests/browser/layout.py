@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import pathlib
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -207,19 +208,34 @@ def word_problems(root: Locator) -> list[str]:
     return result
 
 
+_ROOM = """(r) => {
+  const b = r.querySelector('.pl-lesson-text');
+  const fans = [...r.querySelectorAll('.pl-tableau .pl-pile')]
+    .map((p) => parseFloat(p.style.getPropertyValue('--h')) || 0);
+  return [b ? b.getBoundingClientRect().height : 0, Math.max(0, ...fans)];
+}"""
+
+#: A lesson step as ``step_through`` looks at it, in one call to the page: two frames after the step is shown (a
+#: caption that needs more room makes the board refit on the next frame), where the table is, the room it gives,
+#: the problems of the controls and the cards, the words' problems, and the length of the step's text.
+_STEP = f"""async ([root, selectors]) => {{
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  await frame();
+  await frame();
+  const text = root.querySelector(".pl-lesson-text");
+  return {{
+    place: ({_TABLE})(root),
+    room: ({_ROOM})(root),
+    problems: [...({_CHECK})([root, selectors, true, true]), ...({_WORDS})(root)],
+    words: text ? text.innerText.length : 0,
+  }};
+}}"""
+
+
 def room(root: Locator) -> tuple[float, float]:
     """What the presenter's board gives room to: the height of the lesson's caption box (0 when none is shown) and
     the deepest column's fan (in card widths)."""
-    handle = root.element_handle()
-    found: list[float] = root.page.evaluate(
-        """r => {
-          const b = r.querySelector('.pl-lesson-text');
-          const fans = [...r.querySelectorAll('.pl-tableau .pl-pile')]
-            .map((p) => parseFloat(p.style.getPropertyValue('--h')) || 0);
-          return [b ? b.getBoundingClientRect().height : 0, Math.max(0, ...fans)];
-        }""",
-        handle,
-    )
+    found: list[float] = root.evaluate(_ROOM)
     return found[0], found[1]
 
 
@@ -335,27 +351,36 @@ def step_through(
     place = table_place(root)
     caption, fan = room(root)
     hardest: tuple[int, int, bytes] | None = None  # the step with the longest caption: its length, number, picture
+    handle = root.element_handle()
     for step in range(steps + 1):
         if step:
-            click(page, root.locator('[data-lesson="forward"]'))
-            expect(root).to_have_attribute("data-lesson-step", str(step))
-            page.wait_for_timeout(40)  # a caption that needs more room: the board refits on the next frame
+            forward = root.locator('[data-lesson="forward"]')
+            box, height = forward.bounding_box(), page.viewport_size["height"] if page.viewport_size else 0
+            if box is None or box["y"] + box["height"] > height:
+                page.screenshot(path=artifacts / f"layout-{tag}-step{step - 1}-no-forward.png")
+                problems.append(f"{tag} step {step - 1}: the forward button cannot be reached ({box})")
+                break
+            click(page, forward)
+            try:
+                expect(root).to_have_attribute("data-lesson-step", str(step))
+            except AssertionError:
+                page.screenshot(path=artifacts / f"layout-{tag}-step{step - 1}-no-forward.png")
+                problems.append(f"{tag} step {step - 1}: a click on the forward button ({box}) does not step on")
+                break
         if step == 0:
             problems += [f"{tag} step 0: {p}" for p in size_problems(root)]
-        now, (taller, deeper) = table_place(root), room(root)
+        seen: dict[str, Any] = page.evaluate(_STEP, [handle, list(CONTROLS)])
+        now, (taller, deeper) = seen["place"], seen["room"]
         if now != place and (taller > caption + 0.5 or deeper > fan + 0.01):
             place = now  # a longer text or a deeper column took the room it needs, once
         caption, fan = max(caption, taller), max(fan, deeper)
         if now != place:
             problems.append(f"{tag} step {step}: the table moved from {place} to {now}")
-        problems += [f"{tag} step {step}: {p}" for p in check(root, CONTROLS, cards=True, cards_in_view=True)]
-        problems += [f"{tag} step {step}: {p}" for p in word_problems(root)]
+        problems += [f"{tag} step {step}: {p}" for p in seen["problems"]]
         if step == shot_at:
             page.screenshot(path=artifacts / f"layout-{tag}-step{step}.png")
-        if longest:
-            words = len(root.locator(".pl-lesson-text").inner_text())
-            if hardest is None or words > hardest[0]:
-                hardest = (words, step, page.screenshot())
+        if longest and (hardest is None or seen["words"] > hardest[0]):
+            hardest = (seen["words"], step, page.screenshot())
     assert counter.count() == 1
     if hardest is not None:
         (artifacts / f"layout-{tag}-longest-step{hardest[1]}.png").write_bytes(hardest[2])

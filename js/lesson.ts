@@ -195,8 +195,9 @@ export class LessonView {
     this.score.hidden = !quiz;
     this.el.classList.toggle("pl-quiz", !!quiz?.waiting);
     this.el.classList.toggle("pl-review", !!lesson.review);
-    // a review's words lead; the step's own narration follows as the note
-    const [caption, note] = lesson.review && lesson.note ? [lesson.note, lesson.caption] : [lesson.caption, lesson.note];
+    // a review's words stand alone on its step: they name the move they judge, and the narration of the move that
+    // led there would only take the room the chart and the table need on a projector
+    const [caption, note] = lesson.review && lesson.note ? [lesson.note, null] : [lesson.caption, lesson.note];
     this.caption.textContent = caption ?? "";
     this.note.textContent = note ?? "";
     this.note.hidden = !note;

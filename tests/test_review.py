@@ -2,8 +2,8 @@
 second opinion (the losing move, by a search over the history with state budgets). Every review answers: no
 game gets a bare "unknown".
 
-The sweep of ``tests/review_games.py`` reviews 3 lost games of each rule set here (12); ``make soak`` reviews
-all 60 (``PATIENCELAB_REVIEW_GAMES=15`` games of each rule set).
+The sweep of ``tests/review_games.py`` reviews the 60 lost games of issue 25 here, 15 of each rule set, with small
+state budgets; ``make soak`` reviews 160 (``PATIENCELAB_REVIEW_GAMES=40`` games of each rule set).
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from tests.review_games import lost_games, reviewed_sloppy_game, twin_game
 
 #: Small state budgets keep the suite fast: deals per position, positions per deal, positions per exact call.
 SMALL: dict[str, Any] = {"samples": 8, "sample_states": 300, "max_states": 5_000}
-#: Lost games of each rule set in the sweep (``make soak``: 15, the 60 games of the issue).
-PER_RULES = int(os.environ.get("PATIENCELAB_REVIEW_GAMES", "3"))
+#: Lost games of each rule set in the sweep: 15, the 60 games of issue 25 (``make soak``: 40).
+PER_RULES = int(os.environ.get("PATIENCELAB_REVIEW_GAMES", "15"))
 PEEKS = {
     "en": "(This is a second opinion from the solver, which knows the face-down cards.)",
     "nl": "(Dit is een tweede mening van de oplosser, die de gesloten kaarten kent.)",

@@ -168,7 +168,7 @@ export class Board implements BoardInput {
     const style = this.win.getComputedStyle(this.table);
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
     const fan = this.lessonFan();
-    const height = view.bottom - view.top - 8;
+    const height = view.bottom - view.top - 16; // a margin for a column that grows deeper than the fan measured
     const width = Math.max(MIN_FIT, cardWidthFor(height, rootBox.height - tableBox.height, padding, fan));
     const current = this.root.style.getPropertyValue("--pl-fit-w");
     if (current !== `${width}px`) this.root.style.setProperty("--pl-fit-w", `${width}px`);

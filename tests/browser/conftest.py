@@ -213,3 +213,14 @@ def page(browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def still_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page with reduced motion, for a real Jupyter (the board is measured still, not mid-animation): 1280x900,
+    or the test module's ``STILL_VIEWPORT``."""
+    width, height = getattr(request.module, "STILL_VIEWPORT", (1280, 900))
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    page = context.new_page()
+    yield page
+    context.close()

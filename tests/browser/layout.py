@@ -135,10 +135,14 @@ _CHECK = """([root, selectors, cards, cardsInView]) => {
   return problems;
 }"""
 
+#: Where the table and its first column are in the board (not in the window: a page that scrolls moves the whole
+#: board, which is the page's doing).
 _TABLE = """(root) => {
+  const r = root.getBoundingClientRect();
   const t = root.querySelector(".pl-table").getBoundingClientRect();
   const c = root.querySelector('[data-pile="t1"]').getBoundingClientRect();
-  return [t.left, t.top, t.width, c.left, c.top, c.width].map((v) => Math.round(v * 2) / 2);
+  return [t.left - r.left, t.top - r.top, t.width, c.left - r.left, c.top - r.top, c.width]
+    .map((v) => Math.round(v * 2) / 2);
 }"""
 
 
@@ -254,7 +258,7 @@ def check(root: Locator, selectors: tuple[str, ...], *, cards: bool = False, car
 
 
 def table_place(root: Locator) -> list[float]:
-    """Where the table and its first column are (left, top, width), to the half pixel."""
+    """Where the table and its first column are in the board (left, top, width), to the half pixel."""
     handle = root.element_handle()
     result: list[float] = root.page.evaluate(_TABLE, handle)
     return result

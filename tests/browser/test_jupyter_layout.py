@@ -7,10 +7,9 @@ and one page per host; sizes and languages change inside it.
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from patiencelab.core.i18n import labels
 from patiencelab.lesson import Lesson
@@ -34,15 +33,6 @@ pytestmark = pytest.mark.browser
 SETUP = BOARD_SETUP + "\nw"
 
 LESSONS = ("draw-three", "six-column", "traditional")
-
-
-@pytest.fixture
-def still_page(browser: Browser) -> Iterator[Page]:
-    """A page with reduced motion: the board is measured still, not mid-animation."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def side_panel(page: Page, open_it: bool) -> None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import pathlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from patiencelab.core.i18n import labels
 
@@ -78,13 +77,8 @@ _TABLE_IN_VIEW = """(root) => {
 }"""
 
 
-@pytest.fixture
-def still_page(browser: Browser) -> Iterator[Page]:
-    """A 1024x768 page with reduced motion: the board is measured still, not mid-animation."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
-    page = context.new_page()
-    yield page
-    context.close()
+#: The page of ``still_page`` (tests/browser/conftest.py): a classroom projector.
+STILL_VIEWPORT = (1024, 768)
 
 
 def kernel_json(page: Page, expression: str) -> Any:

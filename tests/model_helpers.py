@@ -189,16 +189,17 @@ class FakeClock:
 
 
 def twin(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The same position with its face-down cards (and, before any recycle, its stock) in another order."""
+    """The same position with its face-down cards and the stock cards its player has not seen (all but the first
+    ``stock_seen``, whatever the recycles) in another order."""
     other: dict[str, Any] = json.loads(json.dumps(position))
+    seen = other.get("stock_seen", 0)
     down = [card for column in other["tableau"] for card in column["down"]]
-    hidden = down + (other["stock"] if other["recycles"] == 0 else [])
+    hidden = down + other["stock"][seen:]
     shuffled = hidden[:]
     while len(hidden) > 1 and shuffled == hidden:
         rng.shuffle(shuffled)
     it = iter(shuffled)
     for column in other["tableau"]:
         column["down"] = [next(it) for _ in column["down"]]
-    if other["recycles"] == 0:
-        other["stock"] = list(it)
+    other["stock"] = other["stock"][:seen] + list(it)
     return other

@@ -190,6 +190,25 @@ def test_twin_positions_give_equal_observations_and_masks() -> None:
     assert pairs > 100
 
 
+def test_a_reset_to_a_position_with_recycles_does_not_show_its_stock() -> None:
+    """Issue 32, fault 7: an episode reset to a position with recycles made took its stock order as seen; two
+    positions that differ only in the order of that stock must look the same until it is drawn."""
+    pairs = 0
+    for rules, game in round_trip_positions():
+        position = {key: value for key, value in game.position_json().items() if key != "stock_seen"}
+        stock = position["stock"]
+        if position["recycles"] == 0 or len(stock) < 2:
+            continue
+        pairs += 1
+        one, two = KlondikeEnv(rules=rules), KlondikeEnv(rules=rules)
+        obs1, info1 = one.reset(options={"position": position})
+        obs2, info2 = two.reset(options={"position": {**position, "stock": stock[::-1]}})
+        assert one.game.player_view().stock == () and one.game.player_view().unseen_stock == len(stock)
+        assert obs1.keys() == obs2.keys() and all(np.array_equal(obs1[k], obs2[k]) for k in obs1)
+        assert np.array_equal(info1["action_mask"], info2["action_mask"])
+    assert pairs >= 5
+
+
 @pytest.mark.parametrize("scoring", ["standard", "vegas", "windows", "none"])
 def test_the_rewards_of_an_episode_add_up_to_the_score_change(scoring: str) -> None:
     env = KlondikeEnv(draw=3, scoring=scoring, max_steps=300)

@@ -498,7 +498,7 @@ def test_fuzz_scoring_mappings(data: st.DataObject) -> None:
 @FUZZ
 @given(st.data(), st.sampled_from(["patiencelab", "klondike-solver", "solvitaire"]))
 def test_fuzz_deal_strings(data: st.DataObject, format: str) -> None:
-    valid = Klondike(seed=2).deal_string(format)  # type: ignore[arg-type]
+    valid = Klondike(seed=2).deal_string(format)
     if format == "solvitaire":
         text = data.draw(any_text) if data.draw(st.booleans()) else _dumps(mutated(json.loads(valid), data))
     else:

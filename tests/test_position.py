@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from patiencelab import InvalidPositionError, Klondike, PatienceError, Position, Rules
+from patiencelab import InvalidPositionError, InvalidRecordError, Klondike, PatienceError, Position, Rules
 
 from .model_helpers import ORDERED_DECK, col, deal_columns, make_position, seeded_cards
 
@@ -234,3 +235,85 @@ def test_position_object_with_wrong_column_count() -> None:
 def test_position_must_be_an_object(value: object) -> None:
     with pytest.raises(InvalidPositionError):
         Klondike.from_position(value)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------- recycles (issue 32, fault 4)
+
+#: Rule sets with a pass limit and without: one pass (no recycle allowed), three passes, unlimited.
+PASS_RULES = [Rules(draw=3, max_passes=1), Rules(draw=3, max_passes=3), Rules()]
+
+
+def _recycled(rules: Rules, seed: int = 5) -> Klondike:
+    """A game of ``rules`` played with draws and recycles only, as far as its passes go (at most two recycles)."""
+    game = Klondike(seed=seed, rules=rules)
+    while game.recycles < 2:
+        if game.stock:
+            game.play("d")
+        elif game.can_play("r"):
+            game.play("r")
+        else:
+            break
+    if game.stock:
+        game.play("d")
+    return game
+
+
+@pytest.mark.parametrize("recycles", [-3, -1, True, 1.5, None, "1"])
+def test_a_position_object_with_bad_recycles_is_refused(recycles: object) -> None:
+    start = Klondike(seed=1).snapshot()
+    bad = Position(start.tableau, start.stock, start.waste, start.foundations, recycles)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPositionError, match="recycles must be a whole number from 0"):
+        Klondike.from_position(bad)
+    with pytest.raises(InvalidPositionError, match="recycles"):
+        bad.check()
+
+
+@pytest.mark.parametrize(("passes", "recycles"), [(1, 1), (1, 3), (3, 3), (3, 7)])
+def test_recycles_beyond_the_pass_limit_are_refused(passes: int, recycles: int) -> None:
+    rules = Rules(draw=3, max_passes=passes)
+    position = {**Klondike(seed=1, rules=rules).position_json(), "recycles": recycles}
+    with pytest.raises(InvalidPositionError, match=rf"recycles is {recycles}, but the rules allow {passes} pass"):
+        Klondike.from_position(position, rules=rules)
+    start = Klondike(seed=1, rules=rules).snapshot()
+    with pytest.raises(InvalidPositionError, match="through the stock"):
+        Klondike.from_position(
+            Position(start.tableau, start.stock, start.waste, start.foundations, recycles), rules=rules
+        )
+    record = {**Klondike(seed=1, rules=rules).record(), "position": position}
+    del record["deal"], record["seed"]
+    with pytest.raises(InvalidRecordError, match="through the stock"):
+        Klondike.from_record(record)
+
+
+@pytest.mark.parametrize("passes", [1, 3])
+def test_recycles_within_the_pass_limit_are_taken(passes: int) -> None:
+    rules = Rules(draw=3, max_passes=passes)
+    position = {**Klondike(seed=1, rules=rules).position_json(), "recycles": passes - 1}
+    game = Klondike.from_position(position, rules=rules)
+    assert game.recycles == passes - 1 and game.passes_left == 0
+
+
+@pytest.mark.parametrize("stock_seen", [-1, 25, 1.0, True, None])
+def test_a_bad_stock_seen_is_refused(stock_seen: object) -> None:
+    position = {**Klondike(seed=1).position_json(), "stock_seen": stock_seen}
+    with pytest.raises(InvalidPositionError, match="stock_seen must be a whole number from 0 to 24"):
+        Klondike.from_position(position)
+
+
+@pytest.mark.parametrize("rules", PASS_RULES, ids=["one-pass", "three-passes", "unlimited"])
+def test_every_position_and_record_a_game_emits_reads_back(rules: Rules) -> None:
+    """Positions with recycles, from a game and from games started from its positions, go round trip through
+    ``position_json`` and ``from_position``, and their records replay: so a game can always be resumed."""
+    game = _recycled(rules)
+    assert game.recycles == min(2, (rules.max_passes or 3) - 1)
+    for start in (game, Klondike.from_position(game.position_json(), rules=rules)):
+        again = Klondike.from_position(start.position_json(), rules=rules)
+        assert again == start and again.position_json() == start.position_json()
+        assert replace(again.player_view(), history=()) == replace(start.player_view(), history=())
+        assert Klondike.from_position(again.snapshot(), rules=rules).position_json() == start.position_json()
+        replayed = Klondike.from_record(start.record())
+        assert replayed == start and replayed.history == start.history
+        if start.stock and start.passes_left != 0:
+            start.play("d")
+            resumed = Klondike.from_record(start.record())
+            assert resumed.position_json() == start.position_json()

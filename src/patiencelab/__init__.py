@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from patiencelab import _modules  # first: it chooses compiled or pure modules before any of them loads
 from patiencelab.core.cards import Card, Color, Suit
 from patiencelab.core.errors import (
+    ArgumentTypeError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidMoveError,
     InvalidPositionError,
     InvalidRecordError,
@@ -30,10 +32,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMPILED",
+    "ArgumentTypeError",
     "Card",
     "Color",
     "Column",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidMoveError",
     "InvalidPositionError",
     "InvalidRecordError",

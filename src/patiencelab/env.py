@@ -81,6 +81,7 @@ from numpy.typing import NDArray
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import InvalidMoveError, PatienceError, quote
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_whole
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules, Scoring
@@ -435,8 +436,7 @@ class KlondikeEnv(gymnasium.Env[Observation, np.int64]):
             raise PatienceError(f"reward must be 'score' or 'win', not {quote(reward)}")
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
             raise PatienceError(f"illegal_reward must be a number, not {quote(illegal_reward)}")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-            raise PatienceError(f"max_steps must be a whole number of at least 1, not {quote(max_steps)}")
+        check_whole(max_steps, "max_steps", low=1)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise PatienceError(f"render_mode must be None or 'ansi', not {quote(render_mode)}")
         self.reward_kind = reward
@@ -456,7 +456,7 @@ class KlondikeEnv(gymnasium.Env[Observation, np.int64]):
         """Start an episode: the deal of ``seed``, of ``options["deal"]``, from ``options["position"]``, or the
         next deal of the environment's generator; returns the observation and the info.
         """
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_whole(seed, "seed", low=0))
         options = {} if options is None else options
         if not isinstance(options, Mapping):
             raise PatienceError(f"options must be a dict, not {type(options).__name__}")

@@ -36,8 +36,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike, Status
+from patiencelab.core.limits import check_instance, check_seconds, check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -139,8 +140,9 @@ def _deals(view: PlayerView, samples: int, seed: int) -> tuple[list[Position], b
     """Deals consistent with ``view``: every order of the unseen cards when there are at most ``samples`` of
     them (then True), else ``samples`` random ones from a generator seeded by ``seed`` and the move number.
     """
-    if samples < 1:
-        raise PatienceError(f"samples must be at least 1, not {samples!r}")
+    check_instance(view, "view", PlayerView)
+    check_whole(samples, "samples", low=1)
+    check_seed(seed)
     cards = view.unseen_cards()
     hidden = len(cards)
     if hidden <= 12 and math.factorial(hidden) <= samples:
@@ -172,6 +174,8 @@ def chances(
     """The share of the deals consistent with ``view`` that can still be won, from ``samples`` deals of the
     unseen cards (every order when there are no more than that), each decided within ``max_states`` positions.
     """
+    check_states(max_states)
+    check_seconds(seconds)
     deals, exact = _deals(view, samples, seed)
     outcomes = Counter(_solve(deal, view.rules, max_states, seconds).outcome for deal in deals)
     return _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
@@ -189,6 +193,7 @@ def keeps_winnable(
     ``view`` go after it: won (a win found within ``max_states``), lost (proved) or unknown; and the number of
     deals. Fair: it reads only the view.
     """
+    check_states(max_states)
     deals, exact = _deals(view, samples, seed)
     result = []
     for move in moves:
@@ -205,7 +210,7 @@ class Random:
     """Plays a legal move chosen at random by its own ``random.Random(seed)``."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
 
     def choose(self, view: PlayerView) -> Move:
         """A legal move at random."""
@@ -245,11 +250,9 @@ class NoPeek:
     def __init__(
         self, *, samples: int = DEFAULT_SAMPLES, max_states: int | None = DEFAULT_MAX_STATES, seed: int = 0
     ) -> None:
-        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-            raise PatienceError(f"samples must be a whole number of at least 1, not {samples!r}")
-        self.samples = samples
-        self.max_states = max_states
-        self.seed = seed
+        self.samples = check_whole(samples, "samples", low=1)
+        self.max_states = check_states(max_states)
+        self.seed = check_seed(seed)
         self.seconds = math.inf
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], PlayerView]] = []
@@ -381,8 +384,8 @@ class Oracle:
     """
 
     def __init__(self, game: Klondike | None = None, *, max_states: int | None = 200_000) -> None:
-        self.game = game
-        self.max_states = max_states
+        self.game = None if game is None else check_instance(game, "game", Klondike)
+        self.max_states = check_states(max_states)
         #: The line being followed: the position it goes on from (``repr`` of its snapshot) and its moves.
         self._line: tuple[str, tuple[Move, ...]] = ("", ())
         #: The unseen cards when a search last failed to find a line (-1: proved lost), or None.
@@ -427,6 +430,7 @@ def play_out(
     through the stock twice with nothing played, say) or ``max_moves`` moves were played; returns the game's
     status (``playing`` when it stopped on a repetition or the cap).
     """
+    check_instance(game, "game", Klondike)
     choose = as_choose(player, game)
     seen: Counter[str] = Counter()
     for _ in _moves(max_moves):
@@ -451,9 +455,7 @@ def _key(game: Klondike) -> str:
 
 
 def _moves(max_moves: int) -> Iterator[int]:
-    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
-        raise PatienceError(f"max_moves must be a whole number of at least 0, not {max_moves!r}")
-    return iter(range(max_moves))
+    return iter(range(check_whole(max_moves, "max_moves", low=0)))
 
 
 def _legal_or_fail(view: PlayerView) -> list[Move]:
@@ -526,7 +528,7 @@ def as_choose(
         return player.choose
     if callable(player):
         return player
-    raise PatienceError(f"a player must have a choose(view) method or be a function of a view, not {player!r}")
+    raise ArgumentTypeError(f"a player must have a choose(view) method or be a function of a view, not {quote(player)}")
 
 
 def play_game(
@@ -536,7 +538,7 @@ def play_game(
     :func:`play_out` (the job that executors run for :func:`evaluate`). The player's CPU time is measured per
     thread, so games that share a process in threads do not count each other's time.
     """
-    rules = Rules.from_json(json.loads(rules_json))
+    rules = Rules.from_json(json.loads(check_instance(rules_json, "rules_json", str)))
     game = Klondike(seed=seed, rules=rules)
     choose = as_choose(copy.deepcopy(player), game)
     spent = 0.0
@@ -703,17 +705,11 @@ def plot(evaluations: Iterable[Evaluation]) -> Figure:
 
 
 def _seed_list(deals: int | Iterable[int]) -> list[int]:
-    if isinstance(deals, bool):
-        raise PatienceError("deals must be a number of deals or an iterable of seeds")
-    if isinstance(deals, int):
-        if deals < 0:
-            raise PatienceError(f"deals must be at least 0, not {deals}")
-        return list(range(deals))
-    seeds = list(dict.fromkeys(deals))
-    for seed in seeds:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise PatienceError(f"a seed must be a whole number, not {seed!r}")
-    return seeds
+    if isinstance(deals, int) and not isinstance(deals, bool):
+        return list(range(check_whole(deals, "deals", low=0)))
+    if not isinstance(deals, Iterable) or isinstance(deals, (str, bytes)):
+        raise ArgumentTypeError(f"deals must be a number of deals or an iterable of seeds, not {quote(deals)}")
+    return [check_seed(seed) for seed in dict.fromkeys(deals)]
 
 
 def _executor_of(executor: object) -> Executor | None:
@@ -753,12 +749,9 @@ def evaluate(
     sent to a process pool must be picklable (a class or a function of a module, not a lambda); Dask pickles
     lambdas too.
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
+    rules = check_instance(Rules() if rules is None else rules, "rules", Rules)
     as_choose(player)  # says what is wrong with one that is not a player
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise PatienceError(f"workers must be a whole number of at least 1, not {workers!r}")
+    check_whole(workers, "workers", low=1)
     _moves(max_moves)
     pool_of = _executor_of(executor)
     if pool_of is not None and workers != 1:

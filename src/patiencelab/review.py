@@ -37,7 +37,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import card_name, check_language, message
-from patiencelab.core.limits import check_budget
+from patiencelab.core.limits import check_budget, check_instance, check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.lesson import ReviewChart
 from patiencelab.narration import move_phrase
@@ -214,10 +214,11 @@ def review(
     for the chances; the second opinion's calls search at most ``max_states`` positions (and ``seconds``).
     Deterministic for a ``seed``.
     """
-    if not isinstance(game, Klondike):
-        raise PatienceError(f"review needs a Klondike game, not {type(game).__name__}")
+    check_instance(game, "game", Klondike)
     check_budget(max_states, seconds)
-    check_budget(sample_states)
+    check_states(sample_states, "sample_states")
+    check_whole(samples, "samples", low=1)
+    check_seed(seed)
     if cancel is not None and not isinstance(cancel, threading.Event):
         raise PatienceError(f"cancel must be a threading.Event or None, not {type(cancel).__name__}")
     lang = check_language(game.lang)

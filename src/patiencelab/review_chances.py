@@ -72,6 +72,7 @@ from typing import Literal
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -194,11 +195,10 @@ def chances_along(
     """
     if not views:
         raise PatienceError("a review needs the views of at least one position")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise PatienceError(f"samples must be a whole number of at least 1, not {samples!r}")
-    calls = CALLS_PER_SAMPLE * samples if max_calls is None else max_calls
-    if isinstance(calls, bool) or not isinstance(calls, int) or calls < 1:
-        raise PatienceError(f"max_calls must be a whole number of at least 1, not {max_calls!r}")
+    check_whole(samples, "samples", low=1)
+    check_states(max_states)
+    check_seed(seed)
+    calls = CALLS_PER_SAMPLE * samples if max_calls is None else check_whole(max_calls, "max_calls", low=1)
     return _Walk(views, samples, max_states, seed, calls, progress, cancel).run()
 
 
@@ -281,7 +281,7 @@ def _swap_in(position: Position, reveals: list[tuple[Place, Card]], seen_stock: 
             other, j = col, col.index(card)
         holder[index], other[j] = other[j], holder[index]
     tableau = tuple(Column(tuple(d), col.up) for d, col in zip(downs, position.tableau))
-    return Position(tableau, tuple(stock), position.waste, position.foundations, position.recycles)
+    return Position(tableau, tuple(stock), position.waste, position.foundations, position.recycles, seen_stock)
 
 
 def _sign_test(wins: int, losses: int) -> float:

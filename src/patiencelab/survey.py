@@ -20,8 +20,9 @@ from concurrent.futures import Executor
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_instance, check_switch, check_whole
 from patiencelab.core.rules import Rules
 from patiencelab.solver import solve
 from patiencelab.survey_io import (
@@ -70,12 +71,10 @@ def solve_seed(seed: int, rules_json: str, seconds: float | None, max_states: in
 
 
 def _seeds(deals: int | Iterable[int]) -> Iterable[int]:
-    if isinstance(deals, bool):
-        raise PatienceError("deals must be a number of deals or an iterable of seeds")
-    if isinstance(deals, int):
-        if deals < 0:
-            raise PatienceError(f"deals must be at least 0, not {deals}")
-        return range(deals)
+    if isinstance(deals, int) and not isinstance(deals, bool):
+        return range(check_whole(deals, "deals", low=0))
+    if not isinstance(deals, Iterable) or isinstance(deals, (str, bytes)):
+        raise ArgumentTypeError(f"deals must be a number of deals or an iterable of seeds, not {quote(deals)}")
     return deals
 
 
@@ -184,15 +183,13 @@ def _survey(
     resume: bool,
     progress: bool,
 ) -> SurveyResult:
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
+    rules = check_instance(Rules() if rules is None else rules, "rules", Rules)
     the_budget = Budget.of(budget)
     if executor is not None and workers is not None:
         raise PatienceError("give an executor or a number of workers, not both")
-    workers = workers if workers is not None else os.cpu_count() or 1
-    if workers < 1:
-        raise PatienceError(f"workers must be at least 1, not {workers}")
+    workers = check_whole(workers, "workers", low=1) if workers is not None else os.cpu_count() or 1
+    check_switch(resume, "resume")
+    check_switch(progress, "progress")
     if not has_processes():  # Pyodide: no worker processes, so the deals are solved here, one after another
         workers = 1
     seeds = _seeds(deals)

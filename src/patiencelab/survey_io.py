@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, get_args
 
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
+from patiencelab.core.limits import check_seconds, check_states
 from patiencelab.core.rules import Rules
 from patiencelab.solver import Outcome
 
@@ -59,13 +60,9 @@ class Budget:
     def __post_init__(self) -> None:
         if self.seconds is None and self.max_states is None:
             raise PatienceError("a budget needs seconds, max_states or both")
-        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
-            raise PatienceError(f"budget seconds must be a positive number, not {self.seconds!r}")
-        states = self.max_states
-        if states is not None and (not isinstance(states, int) or isinstance(states, bool) or states < 1):
-            raise PatienceError(f"budget max_states must be a positive whole number, not {states!r}")
         if self.seconds is not None:
-            object.__setattr__(self, "seconds", float(self.seconds))
+            object.__setattr__(self, "seconds", float(check_seconds(self.seconds, "budget seconds")))
+        check_states(self.max_states, "budget max_states")
 
     @classmethod
     def of(cls, budget: float | Budget) -> Budget:
@@ -73,7 +70,7 @@ class Budget:
         if isinstance(budget, Budget):
             return budget
         if isinstance(budget, bool) or not isinstance(budget, (int, float)):
-            raise PatienceError(f"budget must be seconds or a Budget, not {budget!r}")
+            raise ArgumentTypeError(f"budget must be seconds or a Budget, not {quote(budget)}")
         return cls(seconds=float(budget))
 
     def __str__(self) -> str:

@@ -7,7 +7,9 @@ from collections.abc import Collection, Iterable
 
 __all__ = [
     "RULE_CODES",
+    "ArgumentTypeError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidMoveError",
     "InvalidPositionError",
     "InvalidRecordError",
@@ -68,6 +70,20 @@ class IllegalMoveError(PatienceError):
 
     def __hash__(self) -> int:
         return hash((self.rule, self.reason))
+
+
+class InvalidArgumentError(PatienceError):
+    """An argument of a public function or method out of its range: a budget of 0, a negative count, a word
+    that is not one of the choices. The checks are those of :mod:`patiencelab.core.limits`, made before any
+    compiled code sees the value, so the compiled and the pure build raise the same error.
+    """
+
+
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong type (a float for a whole number, ``None`` for a seed, a string for a switch).
+
+    Also a :class:`TypeError`, which Python raises for a wrong type, so code that catches that keeps working.
+    """
 
 
 class InvalidPositionError(PatienceError):

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast, final
 
 from patiencelab.core.cards import RANKS, Card, Suit, full_deck
 from patiencelab.core.errors import (
+    ArgumentTypeError,
     IllegalMoveError,
-    InvalidPositionError,
     InvalidRecordError,
     PatienceError,
     quote,
@@ -34,14 +34,14 @@ from patiencelab.core.kernel import (
     unmove_run,
     unrecycle_waste,
 )
+from patiencelab.core.limits import check_instance, check_seed, check_switch
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.core.position import Position, check_seed, deal_position, parse_deal, seeded_deal
+from patiencelab.core.position import Position, deal_position, parse_deal, seeded_deal
 from patiencelab.core.rules import Rules
 from patiencelab.core.table import TABLE_FIELDS, Table
 from patiencelab.core.view import ColumnView, PlayerView
 
 if TYPE_CHECKING:
-    from patiencelab.interop import DealFormat
     from patiencelab.players import Chances, Player
     from patiencelab.review import Review
     from patiencelab.solver.search import Solution
@@ -135,16 +135,23 @@ class Klondike(Table):
         inherited, so that compiled code can call it without :meth:`__init__`).
 
         It first checks the arguments whose type compiled code checks on the way into :meth:`__init__` (and would
-        refuse with a ``TypeError``), so that a wrong one is a :class:`PatienceError` in either build.
+        refuse with a ``TypeError``), with the checkers of :mod:`patiencelab.core.limits`, so that a wrong one is
+        the same :class:`PatienceError` in either build.
         """
-        seed, deal, solvable = kwargs.get("seed"), kwargs.get("deal"), kwargs.get("solvable", False)
+        if args:
+            raise ArgumentTypeError(
+                f"Klondike takes keyword arguments only (seed=..., deal=..., rules=...), not {quote(args[0])}"
+            )
+        seed, deal, rules = kwargs.get("seed"), kwargs.get("deal"), kwargs.get("rules")
         if seed is not None:
             check_seed(seed)
         if deal is not None and not isinstance(deal, str):
             parse_deal(deal)  # says what is wrong
+        if rules is not None:
+            check_instance(rules, "rules", Rules)
+        _check_clock(kwargs.get("clock"))
         check_language(kwargs.get("lang", "en"))
-        if not isinstance(solvable, bool):
-            raise PatienceError(f"solvable must be True or False, not {quote(solvable)}")
+        check_switch(kwargs.get("solvable", False), "solvable")
         return super().__new__(cls)
 
     def __init__(
@@ -158,8 +165,6 @@ class Klondike(Table):
         solvable: bool = False,
     ) -> None:
         rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
         if seed is not None and deal is not None:
             raise PatienceError("give a seed or a deal, not both")
         if solvable and deal is not None:
@@ -183,7 +188,7 @@ class Klondike(Table):
     def _setup(self, start: Position, rules: Rules, clock: Callable[[], float] | None, lang: str) -> None:
         self._rules = rules
         self._start = start
-        self._clock: Callable[[], float] = clock or time.monotonic
+        self._clock: Callable[[], float] = _check_clock(clock) or time.monotonic
         self._lang = check_language(lang)
         self._listeners: list[Listener] = []
         self._load(start)
@@ -211,22 +216,18 @@ class Klondike(Table):
         clock: Callable[[], float] | None = None,
         lang: object = "en",
     ) -> Klondike:
-        """A game that starts from ``position`` (the JSON form of docs/script.md, or a :class:`Position`).
+        """A game that starts from ``position`` (the JSON form of docs/script.md, or a :class:`Position`):
+        :class:`InvalidPositionError` says what is wrong with it, its recycles beyond the rules' pass limit too.
+        The player knows the stock cards the position says were seen (``stock_seen``, none by default) and
+        the others once they are drawn in this game (see :meth:`player_view`).
 
         ``lang`` is typed ``object`` because it is checked here (a :class:`PatienceError` names the choices): a
         compiled function would refuse a value of the wrong type with a ``TypeError`` before any check of ours.
         """
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise PatienceError(f"rules must be a Rules, not {type(rules).__name__}")
-        if isinstance(position, Position):
-            position.check()
-            if len(position.tableau) != rules.columns:
-                raise InvalidPositionError(
-                    f"the position has {len(position.tableau)} columns; the rules have {rules.columns}"
-                )
-        else:
+        rules = check_instance(Rules() if rules is None else rules, "rules", Rules)
+        if not isinstance(position, Position):
             position = Position.from_json(position, columns=rules.columns)
+        position.check(rules)
         game = cls.__new__(cls)
         game._seed = None
         game._deal = None
@@ -410,7 +411,7 @@ class Klondike(Table):
         return explain(self, move)
 
     def hint(
-        self, *, peek: bool = False, samples: int = 16, max_states: Any = 2_000, seconds: Any = math.inf
+        self, *, peek: Any = False, samples: Any = 16, max_states: Any = 2_000, seconds: Any = math.inf
     ) -> Move | None:
         """A good next move from what a player can see, or ``None`` when no move is legal.
 
@@ -422,27 +423,48 @@ class Klondike(Table):
         """
         from patiencelab.hints import find_fair_hint, find_hint
 
-        if peek:
+        if check_switch(peek, "peek"):
             hint = find_hint(self, max_states=max_states, seconds=seconds)
         else:
             hint = find_fair_hint(self, samples=samples, max_states=max_states, seconds=seconds)
         return hint.move if hint is not None else None
 
     def player_view(self) -> PlayerView:
-        """What a player can know here (see :mod:`patiencelab.core.view`): nothing derived from face-down cards."""
+        """What a player can know here (see :mod:`patiencelab.core.view`): nothing derived from face-down cards,
+        and of the stock only the cards seen in this game (see :meth:`_seen_stock`).
+        """
         found = self._found
+        seen = self._seen_stock()
         return PlayerView(
             rules=self._rules,
             tableau=tuple(ColumnView(len(d), tuple(_DECK[c] for c in u)) for d, u in zip(self._down, self._up)),
             stock_size=len(self._stock),
-            stock=self.stock if self._recycles > 0 else (),
+            stock=self.stock[:seen] if seen else (),
             waste=self.waste,
             foundations=(found[0], found[1], found[2], found[3]),
             recycles=self._recycles,
             history=self.history,
         )
 
-    def chances(self, *, samples: int = 32, max_states: Any = 10_000, seed: int = 0) -> Chances:
+    def _seen_stock(self) -> int:
+        """How many stock cards, from the next one to draw, the player has seen in this game: every one once the
+        waste was turned over in this game (each card of a recycled stock lay face up on the waste); before
+        that, those the starting position says were seen (``stock_seen``, none unless it says so, whatever its
+        recycles), less the ones drawn since. Never what a position's recycles alone would suggest: a game made
+        from a position has not shown its stock.
+        """
+        start = self._start
+        if self._recycles > start.recycles:
+            return len(self._stock)
+        return max(0, start.stock_seen - (len(start.stock) - len(self._stock)))
+
+    def snapshot(self) -> Position:
+        """The current position as an immutable :class:`Position`, with the stock cards the player has seen
+        (``stock_seen``), so that a game made from it knows what this one knows.
+        """
+        return Position(self.tableau, self.stock, self.waste, self.foundations, self._recycles, self._seen_stock())
+
+    def chances(self, *, samples: Any = 32, max_states: Any = 10_000, seed: Any = 0) -> Chances:
         """The share of the deals consistent with :meth:`player_view` that can still be won, from ``samples``
         random deals of the unseen cards, each decided by the solver within ``max_states`` positions (see
         :func:`patiencelab.players.chances`). Deterministic for a ``seed``; fair: it reads only the view.
@@ -451,7 +473,7 @@ class Klondike(Table):
 
         return chances(self.player_view(), samples=samples, max_states=max_states, seed=seed)
 
-    def play_out(self, player: Player | Callable[[PlayerView], Move], *, max_moves: int = 1_000) -> Status:
+    def play_out(self, player: Player | Callable[[PlayerView], Move], *, max_moves: Any = 1_000) -> Status:
         """Let ``player`` (see :mod:`patiencelab.players`) play this game from here until it is won, no move is
         left or ``max_moves`` moves were played (a cap against endless cycles); returns the :attr:`status`.
         """
@@ -505,7 +527,7 @@ class Klondike(Table):
 
         return solve(self, seconds=seconds, max_states=max_states)
 
-    def deal_string(self, format: DealFormat = "patiencelab") -> str:
+    def deal_string(self, format: Any = "patiencelab") -> str:
         """The deal in another tool's notation: ``patiencelab`` (104 characters), ``klondike-solver`` (156 digits)
         or ``solvitaire`` (JSON). Games made from a position have no deal.
         """
@@ -785,8 +807,9 @@ class Klondike(Table):
         record["moves"] = [str(m) for m in self.history]
         return record
 
-    def view(self, *, reveal: bool = False) -> dict[str, Any]:
+    def view(self, *, reveal: Any = False) -> dict[str, Any]:
         """The public view the widget syncs: face-down cards as ``None`` unless ``reveal`` is true."""
+        check_switch(reveal, "reveal")
 
         def hidden(cards: Sequence[int]) -> list[str | None]:
             return [str(_DECK[c]) for c in cards] if reveal else [None] * len(cards)
@@ -836,3 +859,10 @@ class Klondike(Table):
             lines.append(f"t{i + 1}    " + " ".join(["##"] * len(d) + [str(_DECK[c]) for c in u]).rstrip())
         lines.append(f"score {self.score}  moves {self.moves}  passes left {passes}  {self.status}")
         return "\n".join(lines)
+
+
+def _check_clock(clock: object) -> Callable[[], float] | None:
+    """``clock`` when it is ``None`` or a function (of no arguments, returning seconds); else an error."""
+    if clock is not None and not callable(clock):
+        raise ArgumentTypeError(f"clock must be a function that returns seconds, or None, not {quote(clock)}")
+    return cast("Callable[[], float] | None", clock)

@@ -18,7 +18,7 @@ import pathlib
 import polib
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.limits import check_choice
 
 __all__ = [
     "LANGUAGES",
@@ -40,9 +40,7 @@ _LABEL = "label."
 
 def check_language(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else a :class:`PatienceError` naming the choices."""
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise PatienceError(f"unknown language {quote(lang)}: choose one of {', '.join(LANGUAGES)}")
-    return str(lang)
+    return str(check_choice(lang, "language", LANGUAGES))
 
 
 @functools.cache

@@ -1,16 +1,29 @@
-"""Bounds on what enters PatienceLab from outside, checked where it enters, and the one way JSON text is read.
+"""Bounds on what enters PatienceLab from outside, checked where it enters: the one checker of arguments, and the
+one way JSON text is read.
 
 Text longer than its limit is refused before any work is done on it, with a :class:`PatienceError` subclass
 that names the limit; error messages quote inputs through :func:`patiencelab.core.errors.quote`, so a megabyte
 input is never echoed back nor kept alive by an exception.
+
+Every public function and method checks the values it is given with the checkers here (:func:`check_whole`,
+:func:`check_seed`, :func:`check_states`, :func:`check_budget`, :func:`check_switch`, :func:`check_choice`,
+:func:`check_instance`), before any compiled code sees them: one message style (``samples must be a whole
+number of at least 1, not 2.0``, ``unknown language 'de': choose one of en, nl, sv``), and always a
+:class:`PatienceError`: an :class:`~patiencelab.core.errors.ArgumentTypeError` (also a ``TypeError``) for a
+value of the wrong type, an :class:`~patiencelab.core.errors.InvalidArgumentError` for one out of range, or the
+``error`` a caller names (a position's field is an ``InvalidPositionError``). This module is never compiled, and
+compiled functions type such arguments ``object`` (or ``Any``), so the compiled and the pure build refuse a bad
+value with the same error and message.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
+from typing import TypeVar
 
-from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.errors import ArgumentTypeError, InvalidArgumentError, PatienceError, quote
 
 __all__ = [
     "MAX_CARD_TEXT",
@@ -18,10 +31,19 @@ __all__ = [
     "MAX_JSON_TEXT",
     "MAX_MOVE_TEXT",
     "check_budget",
+    "check_choice",
+    "check_instance",
     "check_length",
+    "check_seconds",
+    "check_seed",
+    "check_states",
+    "check_switch",
     "check_text",
+    "check_whole",
     "load_json",
 ]
+
+T = TypeVar("T")
 
 #: Characters in a card's text (``10♥`` with room for spaces around it).
 MAX_CARD_TEXT = 16
@@ -54,15 +76,114 @@ def check_text(text: object, limit: int, what: str, error: type[PatienceError] =
     return text
 
 
+def _span(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low:,} to {high:,}"
+    if low is not None:
+        return f" of at least {low:,}"
+    return "" if high is None else f" of at most {high:,}"
+
+
+def check_whole(
+    value: object,
+    name: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[PatienceError] | None = None,
+) -> int:
+    """``value`` when it is a whole number (an ``int``; ``True`` is not taken for 1) from ``low`` to ``high``
+    (either bound left out: none that side); else a :class:`PatienceError` that names ``name`` and the range:
+    ``error`` when given, else :class:`ArgumentTypeError` for another type, :class:`InvalidArgumentError` for a
+    whole number out of range.
+
+    >>> check_whole(3, "samples", low=1)
+    3
+    >>> check_whole(2.0, "samples", low=1)
+    Traceback (most recent call last):
+    ...
+    patiencelab.core.errors.ArgumentTypeError: samples must be a whole number of at least 1, not 2.0
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise (error or ArgumentTypeError)(f"{name} must be a whole number{_span(low, high)}, not {quote(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise (error or InvalidArgumentError)(f"{name} must be a whole number{_span(low, high)}, not {quote(value)}")
+    return value
+
+
+def check_seed(value: object, name: str = "seed", error: type[PatienceError] | None = None) -> int:
+    """``value`` when it is a whole number (any, negative and huge ones too: ``random.Random`` takes them), else
+    a :class:`PatienceError` as :func:`check_whole` gives.
+    """
+    return check_whole(value, name, error=error)
+
+
+def check_states(value: object, name: str = "max_states", error: type[PatienceError] | None = None) -> int | None:
+    """``value`` when it is ``None`` (no limit) or a whole number of at least 1: a budget of positions searched."""
+    if value is None:
+        return None
+    wrong = not isinstance(value, int) or isinstance(value, bool)
+    if wrong or value < 1:  # type: ignore[operator]
+        kind = ArgumentTypeError if wrong else InvalidArgumentError
+        raise (error or kind)(f"{name} must be a whole number of at least 1, or None, not {quote(value)}")
+    return value  # type: ignore[return-value]
+
+
+def check_seconds(value: object, name: str = "seconds", error: type[PatienceError] | None = None) -> float:
+    """``value`` when it is a number above 0 (``math.inf``: no limit) that a float holds: a budget of time."""
+    wrong = not isinstance(value, (int, float)) or isinstance(value, bool)
+    if wrong or not _above_zero(value):  # type: ignore[arg-type]
+        kind = ArgumentTypeError if wrong else InvalidArgumentError
+        raise (error or kind)(f"{name} must be a number above 0 (math.inf for no limit), not {quote(value)}")
+    return value  # type: ignore[return-value]
+
+
+def _above_zero(number: float) -> bool:
+    """True for a number above 0 that converts to a float (not NaN, not a whole number too large for a float)."""
+    try:
+        return float(number) > 0
+    except OverflowError:
+        return False
+
+
 def check_budget(max_states: object = None, seconds: object = math.inf) -> None:
     """Raise :class:`PatienceError` unless ``max_states`` is ``None`` or a whole number of at least 1 and
     ``seconds`` a number above 0 (``math.inf``: no limit). The one check of every budget a caller gives the
     solver, a hint, a review, chances, a quiz or the indicator; ``True`` is not taken for 1.
     """
-    if max_states is not None and (not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1):
-        raise PatienceError(f"max_states must be a whole number of at least 1, or None, not {quote(max_states)}")
-    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or math.isnan(seconds) or seconds <= 0:
-        raise PatienceError(f"seconds must be a number above 0 (math.inf for no limit), not {quote(seconds)}")
+    check_states(max_states)
+    check_seconds(seconds)
+
+
+def check_switch(value: object, name: str, error: type[PatienceError] | None = None) -> bool:
+    """``value`` when it is ``True`` or ``False`` (not 1, 0 or ``None``: a switch says yes or no)."""
+    if not isinstance(value, bool):
+        raise (error or ArgumentTypeError)(f"{name} must be True or False, not {quote(value)}")
+    return value
+
+
+def check_choice(value: object, what: str, choices: Sequence[str], error: type[PatienceError] | None = None) -> str:
+    """``value`` when it is one of the strings ``choices``; else a :class:`PatienceError` that names ``what`` the
+    value was for and lists the choices.
+
+    >>> check_choice("de", "language", ("en", "nl", "sv"))
+    Traceback (most recent call last):
+    ...
+    patiencelab.core.errors.InvalidArgumentError: unknown language 'de': choose one of en, nl, sv
+    """
+    if isinstance(value, str) and value in choices:
+        return value
+    kind = InvalidArgumentError if isinstance(value, str) else ArgumentTypeError
+    raise (error or kind)(f"unknown {what} {quote(value)}: choose one of {', '.join(choices)}")
+
+
+def check_instance(value: object, name: str, kind: type[T], error: type[PatienceError] | None = None) -> T:
+    """``value`` when it is a ``kind`` (a :class:`~patiencelab.core.rules.Rules`, a game, a view); else an
+    :class:`ArgumentTypeError` (or ``error``) that names ``name`` and both types.
+    """
+    if not isinstance(value, kind):
+        raise (error or ArgumentTypeError)(f"{name} must be a {kind.__name__}, not {type(value).__name__}")
+    return value
 
 
 def _no_constant(name: str) -> object:

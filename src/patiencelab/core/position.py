@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from patiencelab.core.cards import Card, Suit, full_deck
-from patiencelab.core.errors import InvalidPositionError, PatienceError, quote, unknown_fields
+from patiencelab.core.errors import ArgumentTypeError, InvalidPositionError, PatienceError, quote, unknown_fields
 from patiencelab.core.kernel import fits
-from patiencelab.core.limits import MAX_DEAL_TEXT, check_length
+from patiencelab.core.limits import MAX_DEAL_TEXT, check_instance, check_length, check_seed, check_whole
 from patiencelab.core.rules import Rules
 
 #: The most recycles a position may count (more than any game could make).
@@ -21,6 +21,7 @@ __all__ = [
     "Column",
     "Position",
     "check_deal",
+    "check_source",
     "deal_piles",
     "deal_position",
     "parse_deal",
@@ -48,6 +49,13 @@ class Column:
 class Position:
     """Where every card lies. ``stock`` is in draw order (next card first); ``waste`` bottom first;
     ``foundations`` maps each suit to the number of its cards on the foundation (Ace up to that rank).
+
+    ``stock_seen`` is what a player knows of the stock, not where a card lies: how many of the stock's cards,
+    from the next one to draw, the player has seen (a game made from this position hands them to its
+    :meth:`~patiencelab.core.game.Klondike.player_view`; the others stay unknown until drawn in that game). It is
+    0 unless said otherwise, whatever ``recycles`` is: a position says nothing of what its player saw before.
+    A game's :meth:`~patiencelab.core.game.Klondike.snapshot` fills it in. It is left out of comparisons, hashes
+    and ``repr``: two positions with the same cards in the same places are equal.
     """
 
     tableau: tuple[Column, ...]
@@ -55,40 +63,62 @@ class Position:
     waste: tuple[Card, ...]
     foundations: Mapping[Suit, int]
     recycles: int = 0
+    stock_seen: int = field(default=0, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form of docs/script.md ("Records and positions")."""
-        return {
+        """The JSON form of docs/script.md ("Records and positions"); ``stock_seen`` only when it is not 0."""
+        data = {
             "tableau": [{"down": [str(c) for c in col.down], "up": [str(c) for c in col.up]} for col in self.tableau],
             "stock": [str(c) for c in self.stock],
             "waste": [str(c) for c in self.waste],
             "foundations": {suit.value: self.foundations.get(suit, 0) for suit in Suit},
             "recycles": self.recycles,
         }
+        if self.stock_seen:
+            data["stock_seen"] = self.stock_seen
+        return data
 
     @classmethod
     def from_json(cls, data: object, *, columns: int | None = None) -> Position:
         """Read and check a position; :class:`InvalidPositionError` names what is wrong."""
         if not isinstance(data, Mapping):
             raise InvalidPositionError(f"a position must be an object, not {type(data).__name__}")
-        unknown = unknown_fields(data, ("tableau", "stock", "waste", "foundations", "recycles"))
+        unknown = unknown_fields(data, ("tableau", "stock", "waste", "foundations", "recycles", "stock_seen"))
         if unknown:
             raise InvalidPositionError(f"unknown position field(s): {unknown}")
         tableau = _read_tableau(data.get("tableau"), columns)
         stock = _read_cards(data.get("stock", []), "stock")
         waste = _read_cards(data.get("waste", []), "waste")
         foundations = _read_foundations(data.get("foundations", {}))
-        recycles = data.get("recycles", 0)
-        if not isinstance(recycles, int) or isinstance(recycles, bool) or not 0 <= recycles <= MAX_RECYCLES:
-            raise InvalidPositionError(
-                f"recycles must be a whole number from 0 to {MAX_RECYCLES:,}, not {quote(recycles)}"
-            )
-        position = cls(tableau, stock, waste, foundations, recycles)
+        recycles = check_whole(
+            data.get("recycles", 0), "recycles", low=0, high=MAX_RECYCLES, error=InvalidPositionError
+        )
+        stock_seen = check_whole(
+            data.get("stock_seen", 0), "stock_seen", low=0, high=len(stock), error=InvalidPositionError
+        )
+        position = cls(tableau, stock, waste, foundations, recycles, stock_seen)
         position.check()
         return position
 
-    def check(self) -> None:
-        """Raise :class:`InvalidPositionError` unless every card is there once and face-up runs are in order."""
+    def check(self, rules: Rules | None = None) -> None:
+        """Raise :class:`InvalidPositionError` unless every card is there once, face-up runs are in order,
+        ``recycles`` is a whole number from 0 (and, under ``rules``, within their pass limit: a game of one pass
+        has made no recycle) and ``stock_seen`` a whole number from 0 to the stock's size; under ``rules`` also
+        unless the position has their number of columns.
+        """
+        recycles = check_whole(self.recycles, "recycles", low=0, high=MAX_RECYCLES, error=InvalidPositionError)
+        check_whole(self.stock_seen, "stock_seen", low=0, high=len(self.stock), error=InvalidPositionError)
+        if rules is not None:
+            if len(self.tableau) != rules.columns:
+                raise InvalidPositionError(
+                    f"the position has {len(self.tableau)} columns; the rules have {rules.columns}"
+                )
+            if rules.max_passes is not None and recycles > rules.max_passes - 1:
+                passes = f"{rules.max_passes} pass" + ("es" if rules.max_passes > 1 else "")
+                raise InvalidPositionError(
+                    f"recycles is {recycles:,}, but the rules allow {passes} through the stock "
+                    f"(at most {rules.max_passes - 1:,} recycles)"
+                )
         seen: dict[Card, str] = {}
 
         def place(card: Card, where: str) -> None:
@@ -191,11 +221,17 @@ def check_deal(cards: Sequence[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def check_seed(seed: object) -> int:
-    """``seed`` if it is a whole number (not a bool), else a :class:`PatienceError`."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PatienceError(f"a seed must be a whole number, not {quote(seed)}")
-    return seed
+def check_source(source: object, rules: object = None) -> None:
+    """Raise an :class:`~patiencelab.core.errors.ArgumentTypeError` unless ``source`` is a :class:`Position` or a
+    game (anything with ``rules`` and ``snapshot()``) and ``rules`` a :class:`Rules` or ``None``: what the
+    solver is given, checked before the compiled search sees it.
+    """
+    if rules is not None:
+        check_instance(rules, "rules", Rules)
+    if isinstance(source, Position):
+        return
+    if not (callable(getattr(source, "snapshot", None)) and isinstance(getattr(source, "rules", None), Rules)):
+        raise ArgumentTypeError(f"the solver needs a Position or a game, not {type(source).__name__}")
 
 
 def seeded_deal(seed: int) -> tuple[Card, ...]:

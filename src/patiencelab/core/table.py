@@ -134,8 +134,8 @@ class Table:
         The rule: no move but a draw or a recycle is legal; no card of the talon (the waste and the stock) that
         the player has seen and that some draws (and recycles, within the passes left) would bring to the top of
         the waste fits anywhere (on its foundation or a column's top); and, when those draws would also turn up a
-        stock card the player has not seen yet (before the first recycle every stock card is unseen, after it
-        none is, see :mod:`patiencelab.core.view`), no unseen card fits anywhere either. An unseen card is one
+        stock card the player has not seen yet (those the game has not shown, see :meth:`_seen_stock` and
+        :mod:`patiencelab.core.view`), no unseen card fits anywhere either. An unseen card is one
         face down in a column or in the unseen stock; the player cannot tell which, so any of them might be the
         next card drawn. Once the stock has been drawn through, the unseen cards left lie face down under columns
         that no move can ever uncover, and a game whose talon never helps is stuck, with draw 1 or 3 and any
@@ -147,7 +147,7 @@ class Table:
         if any(not (m.is_draw or m.is_recycle) for m in self.legal_moves()):
             return False
         talon = self._waste + self._stock[::-1]
-        unseen = len(self._stock) if self._recycles == 0 else 0
+        unseen = len(self._stock) - self._seen_stock()
         known = len(talon) - unseen  # talon indices from here on hold unseen stock cards
         reach = talon_reach(len(talon), len(self._waste), self._rules.draw, self.passes_left != 0)
         reaches_unseen = False
@@ -160,6 +160,13 @@ class Table:
             return True
         hidden = [c for down in self._down for c in down] + self._stock[:unseen]
         return not any(self._card_fits_anywhere(card) for card in hidden)
+
+    def _seen_stock(self) -> int:
+        """How many stock cards, from the next one to draw, the player has seen: all of them after a recycle,
+        else none (a game counts them from its start, see :meth:`Klondike._seen_stock
+        <patiencelab.core.game.Klondike._seen_stock>`).
+        """
+        return len(self._stock) if self._recycles > 0 else 0
 
     def _card_fits_anywhere(self, card: int) -> bool:
         return goes_home(card, self._found) or any(self._fits(card, j) for j in range(len(self._up)))

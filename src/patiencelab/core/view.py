@@ -2,9 +2,13 @@
 
 A :class:`PlayerView` is the only input of a fair player, a fair hint and the chances of a position (see
 :mod:`patiencelab.players`). It holds the face-up cards, how many cards lie face down in each column, the stock's
-size, the waste, the foundations, the rules and the moves played, and the stock cards the player has seen: every
-card in the stock after a recycle was on the waste before it, so from the first recycle on the player (who
-remembers, as a good player does) knows the whole stock in its order; before it, no stock card has been seen.
+size, the waste, the foundations, the rules and the moves played, and the stock cards the player has seen in this
+game: every card in the stock after a recycle was on the waste before it, so from the first recycle made in this
+game on, the player (who remembers, as a good player does) knows the whole stock in its order; before it, no stock
+card has been seen. A game made from a position starts knowing only the stock cards the position says were seen
+(``Position.stock_seen``, none by default, whatever the position's recycles): what a player saw before the
+game began is not taken for granted, so a lesson, a test or an environment reset to a position with recycles
+shows its stock as unknown until it is drawn.
 
 Two games whose face-down cards (or unseen stock cards) differ only in order give equal views, with equal hashes:
 nothing here is computed from a hidden card.
@@ -37,7 +41,8 @@ class ColumnView:
 class PlayerView:
     """What a player can know of a game (see the module's documentation); immutable, hashable and comparable.
 
-    ``stock`` lists the stock cards the player has seen, in draw order (all of them after a recycle, else none);
+    ``stock`` lists the stock cards the player has seen, in draw order: the first ones to draw (all of them after
+    a recycle in this game, else those the starting position says were seen, less the ones drawn since);
     ``stock_size`` counts every card in the stock; ``foundations`` counts the cards on each suit's foundation in
     the suit order ``C D H S``; ``history`` holds the moves played from the start, in place form.
     """
@@ -88,6 +93,7 @@ class PlayerView:
     def fill(self, cards: tuple[Card, ...] | list[Card]) -> Position:
         """The position with ``cards`` (as many as :attr:`hidden_places`) put in the hidden places: the face-down
         slots column by column, bottom first, then the unseen stock cards, after the seen ones, in draw order.
+        The position's ``stock_seen`` counts the seen ones, so a game made from it has this view's knowledge.
         """
         if len(cards) != self.hidden_places:
             raise ValueError(f"{self.hidden_places} hidden places need as many cards, not {len(cards)}")
@@ -95,7 +101,7 @@ class PlayerView:
         tableau = tuple(Column(tuple(next(it) for _ in range(col.down)), col.up) for col in self.tableau)
         stock = self.stock + tuple(it)
         foundations = dict(zip(Suit, self.foundations))
-        return Position(tableau, stock, self.waste, foundations, self.recycles)
+        return Position(tableau, stock, self.waste, foundations, self.recycles, len(self.stock))
 
     def sample(self, rng: random.Random) -> Position:
         """A position consistent with this view: the unseen cards dealt at random (from ``rng``) into the hidden

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal
 
 from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
-from patiencelab.core.position import Position
+from patiencelab.core.position import Position, check_source
 from patiencelab.core.rules import Rules
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import (
@@ -219,6 +219,7 @@ def solve_in_slices(
     between other work. The same positions are searched, so the outcome is the one :func:`solve` gives.
     """
     check_budget(max_states, seconds)
+    check_source(source, rules)
     t0 = time.perf_counter()
     start = Node.of(source, rules)
     if start.is_won():

@@ -116,6 +116,17 @@ BAD_CALLS: tuple[str, ...] = (
     "Rules(draw=2.0)",
     "Rules.preset('x')",
     "Position.from_json({**g.position_json(), 'recycles': -3})",
+    "Lesson.builtin('quiz').game_at(True)",
+    "Lesson.builtin('quiz').game_at(1.0)",
+    "Lesson.builtin('quiz').judge(0, 'd')",
+    "Lesson.builtin('quiz').judge(1.0, 'd')",
+    "Lesson.builtin(5)",
+    "Rules(foundation_to_tableau=1)",
+    "Rules(max_passes=0)",
+    "Rules(empty_column=5)",
+    "Rules.preset('standard', draw=True)",
+    "Card(14, Suit.HEARTS)",
+    "render(g, theme=5)",
     "Klondike.from_position({**g.position_json(), 'stock_seen': 99})",
 )
 
@@ -159,6 +170,12 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
     ("KlondikeEnv(max_steps={})", "count1"),
     ("Position.from_json({{**g.position_json(), 'recycles': {}}})", "count0"),
     ("Klondike.from_position({{**g.position_json(), 'stock_seen': {}}})", "count0"),
+    ("Lesson.builtin('quiz').game_at({})", "count0"),
+    ("Lesson.builtin('quiz').judge({}, 'd')", "count1"),
+    ("Rules(draw={})", "count1"),
+    ("Rules(max_passes={})", "states"),
+    ("Rules(foundation_to_tableau={})", "switch"),
+    ("Rules.preset('standard', draw={})", "states"),
 )
 
 #: Values of no kind above: wrong types, written as code so that both processes make the same ones.
@@ -212,9 +229,10 @@ def answers(calls: list[str]) -> list[list[Any]]:
     from decimal import Decimal  # noqa: F401 (the calls use them)
     from fractions import Fraction  # noqa: F401
 
-    from patiencelab import Position, solve  # noqa: F401
+    from patiencelab import Card, Position, Suit, solve  # noqa: F401
     from patiencelab.env import KlondikeEnv  # noqa: F401
     from patiencelab.hints import find_fair_hint  # noqa: F401
+    from patiencelab.lesson import Lesson  # noqa: F401
     from patiencelab.players import (  # noqa: F401
         Greedy,
         NoPeek,
@@ -230,6 +248,7 @@ def answers(calls: list[str]) -> list[list[Any]]:
     from patiencelab.solver.seeds import find_solvable_seed  # noqa: F401
     from patiencelab.solving import hint_move  # noqa: F401
     from patiencelab.survey import survey  # noqa: F401
+    from patiencelab.svg import render  # noqa: F401
 
     names = dict(locals())
     out: list[list[Any]] = []

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from patiencelab.core.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import LANGUAGES, message
-from patiencelab.core.limits import MAX_JSON_TEXT, check_budget, check_text, load_json
+from patiencelab.core.limits import MAX_JSON_TEXT, check_budget, check_switch, check_text, check_whole, load_json
 from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
@@ -112,10 +112,8 @@ class Quiz:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "accept", tuple(Move.parse(m) for m in self.accept))
-        if not isinstance(self.winnable, bool):
-            raise InvalidLessonError("a quiz's 'winnable' must be true or false")
-        if not isinstance(self.tries, int) or isinstance(self.tries, bool) or not 1 <= self.tries <= MAX_TRIES:
-            raise InvalidLessonError(f"a quiz's 'tries' must be a whole number from 1 to {MAX_TRIES}")
+        check_switch(self.winnable, "a quiz's 'winnable'", InvalidLessonError)
+        check_whole(self.tries, "a quiz's 'tries'", low=1, high=MAX_TRIES, error=InvalidLessonError)
 
     def to_json(self) -> dict[str, Any]:
         """The quiz as JSON (fields with their default values left out)."""
@@ -407,8 +405,7 @@ class Lesson:
 
     def game_at(self, step: int) -> Klondike:
         """A game with the first ``step`` steps played (0 to ``len(steps)``)."""
-        if not isinstance(step, int) or not 0 <= step <= len(self.steps):
-            raise PatienceError(f"step must be a whole number from 0 to {len(self.steps)}, not {quote(step)}")
+        check_whole(step, "step", low=0, high=len(self.steps))
         game = self.start()
         for s in self.steps[:step]:
             if not s.illegal:
@@ -581,8 +578,7 @@ class Lesson:
         many of them winnable as the step's move; it loses when every one of them is proved lost after it. With
         ``peek`` the solver judges the deal as it lies, ``max_states`` positions for the one call.
         """
-        if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(self.steps):
-            raise PatienceError(f"step must be a whole number from 1 to {len(self.steps)}, not {quote(step)}")
+        check_whole(step, "step", low=1, high=len(self.steps))
         check_budget(max_states)
         quiz = self.steps[step - 1].quiz
         if quiz is None:

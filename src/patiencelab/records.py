@@ -42,6 +42,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_whole
 from patiencelab.core.rules import Rules
 from patiencelab.records_rows import (
     MAX_IMPORT_BYTES,
@@ -524,8 +525,8 @@ def _filters(rules: str | Rules | None, draw: int | None, scoring: str | None) -
     for name, value in (("rules", rules), ("scoring", scoring)):
         if value is not None and not isinstance(value, str):
             raise RecordsError(f"{name} must be text or Rules, not {type(value).__name__}")
-    if draw is not None and (not isinstance(draw, int) or isinstance(draw, bool)):
-        raise RecordsError(f"draw must be a whole number, not {type(draw).__name__}")
+    if draw is not None:
+        check_whole(draw, "draw", error=RecordsError)
     filters: tuple[tuple[str, object], ...] = (("rules_key", rules), ("draw", draw), ("scoring", scoring))
     for column, wanted in filters:
         if wanted is not None:

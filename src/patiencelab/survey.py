@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_instance, check_switch, check_whole
+from patiencelab.core.limits import check_instance, check_seed, check_switch, check_whole
 from patiencelab.core.rules import Rules
 from patiencelab.solver import solve
 from patiencelab.survey_io import (
@@ -98,8 +98,7 @@ class _Run:
     def todo(self, seeds: Iterable[int]) -> Iterator[int]:
         """The seeds still to solve, recording every seed asked for."""
         for seed in seeds:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise PatienceError(f"a seed must be a whole number, not {seed!r}")
+            check_seed(seed)
             if seed in self.asked:
                 continue
             self.asked[seed] = None

@@ -16,6 +16,7 @@ from typing import Any
 from patiencelab.core.cards import RANKS, Card, Suit
 from patiencelab.core.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_choice
 from patiencelab.core.marks import MARK_COLORS, Mark
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
@@ -107,8 +108,7 @@ def render(
     which position it shows).
     """
     position, rules, game = _resolve(source, rules)
-    if theme not in THEMES:
-        raise PatienceError(f"unknown theme {quote(theme)}: choose one of {', '.join(THEMES)}")
+    check_choice(theme, "theme", THEMES)
     if width is not None and (isinstance(width, bool) or not isinstance(width, int | float) or not width > 0):
         raise PatienceError(f"width must be a positive number of pixels, not {quote(width)}")
     marked = _read_highlight(highlight)

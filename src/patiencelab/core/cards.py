@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from patiencelab.core.errors import PatienceError, quote
-from patiencelab.core.limits import MAX_CARD_TEXT, check_length
+from patiencelab.core.limits import MAX_CARD_TEXT, check_instance, check_length, check_whole
 
 __all__ = ["CARD_PATTERN", "RANKS", "Card", "Color", "Suit", "full_deck"]
 
@@ -86,10 +86,8 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rank, int) or isinstance(self.rank, bool) or not 1 <= self.rank <= 13:
-            raise PatienceError(f"a card's rank must be a whole number from 1 to 13, not {quote(self.rank)}")
-        if not isinstance(self.suit, Suit):
-            raise PatienceError(f"a card's suit must be a Suit, not {quote(self.suit)}")
+        check_whole(self.rank, "a card's rank", low=1, high=13)
+        check_instance(self.suit, "a card's suit", Suit)
 
     def __repr__(self) -> str:
         return f"Card({self.rank}, {self.suit!r})"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Collection
 from typing import TypeVar
 
 from patiencelab.core.errors import ArgumentTypeError, InvalidArgumentError, PatienceError, quote
@@ -162,7 +162,7 @@ def check_switch(value: object, name: str, error: type[PatienceError] | None = N
     return value
 
 
-def check_choice(value: object, what: str, choices: Sequence[str], error: type[PatienceError] | None = None) -> str:
+def check_choice(value: object, what: str, choices: Collection[str], error: type[PatienceError] | None = None) -> str:
     """``value`` when it is one of the strings ``choices``; else a :class:`PatienceError` that names ``what`` the
     value was for and lists the choices.
 

@@ -187,9 +187,7 @@ def _read_foundations(value: object) -> dict[Suit, int]:
             suit = Suit.parse(key)
         except PatienceError:
             raise InvalidPositionError(f"foundations: {quote(key)} is not a suit") from None
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 13:
-            raise InvalidPositionError(f"foundation {suit.value} must hold 0 to 13 cards, not {quote(count)}")
-        result[suit] = count
+        result[suit] = check_whole(count, f"foundation {suit.value}", low=0, high=13, error=InvalidPositionError)
     return result
 
 

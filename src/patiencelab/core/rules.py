@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal
 
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
+from patiencelab.core.limits import check_choice, check_instance, check_switch, check_whole
 
 __all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
 
@@ -59,11 +60,8 @@ class Scoring:
                     )
             elif f.name == "floor" and value is None:
                 continue
-            elif not isinstance(value, int) or isinstance(value, bool) or not -MAX_POINTS <= value <= MAX_POINTS:
-                raise PatienceError(
-                    f"scoring field {f.name!r} must be a whole number from {-MAX_POINTS:,} to {MAX_POINTS:,}, "
-                    f"not {quote(value)}"
-                )
+            else:
+                check_whole(value, f"scoring field {f.name!r}", low=-MAX_POINTS, high=MAX_POINTS)
         for name in ("free_recycles_draw1", "free_recycles_draw3", "bonus_after"):
             if getattr(self, name) < 0:
                 raise PatienceError(f"scoring field {name!r} must not be negative")
@@ -156,15 +154,10 @@ class Rules:
     scoring: Scoring = field(default_factory=Scoring)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.draw, int) or isinstance(self.draw, bool) or not 1 <= self.draw <= 24:
-            raise PatienceError(f"draw must be a whole number from 1 to 24, not {quote(self.draw)}")
-        passes = self.max_passes
-        if passes is not None and (
-            not isinstance(passes, int) or isinstance(passes, bool) or not 1 <= passes <= MAX_PASSES
-        ):
-            raise PatienceError(f"max_passes must be None (unlimited) or 1 to {MAX_PASSES:,}, not {quote(passes)}")
-        if not isinstance(self.foundation_to_tableau, bool):
-            raise PatienceError("foundation_to_tableau must be True or False")
+        check_whole(self.draw, "draw", low=1, high=24)
+        if self.max_passes is not None:
+            check_whole(self.max_passes, "max_passes (None: unlimited)", low=1, high=MAX_PASSES)
+        check_switch(self.foundation_to_tableau, "foundation_to_tableau")
         if isinstance(self.face_down, list):
             object.__setattr__(self, "face_down", tuple(self.face_down))
         down = self.face_down
@@ -176,10 +169,8 @@ class Rules:
             raise PatienceError(f"face_down must list 1 to 9 counts of face-down cards, not {quote(down)}")
         if sum(down) + len(down) > 52:
             raise PatienceError(f"face_down {quote(down)} deals more than 52 cards")
-        if not isinstance(self.empty_column, str) or self.empty_column not in ("king", "any"):
-            raise PatienceError(f"empty_column must be 'king' or 'any', not {quote(self.empty_column)}")
-        if not isinstance(self.scoring, Scoring):
-            raise PatienceError(f"scoring must be a Scoring, not {type(self.scoring).__name__}")
+        check_choice(self.empty_column, "empty_column rule", ("king", "any"))
+        check_instance(self.scoring, "scoring", Scoring)
 
     @classmethod
     def preset(
@@ -194,12 +185,10 @@ class Rules:
 
         ``traditional`` allows one pass with draw 1 and three passes with draw 3.
         """
-        if name not in PRESETS:
-            raise PatienceError(f"unknown rule preset {quote(name)}: choose one of {', '.join(PRESETS)}")
+        check_choice(name, "rule preset", PRESETS)
         if draw is None:
             draw = 3 if name == "six-column" else 1
-        if not isinstance(draw, int) or isinstance(draw, bool) or not 1 <= draw <= 24:
-            raise PatienceError(f"draw must be a whole number from 1 to 24, not {quote(draw)}")
+        check_whole(draw, "draw", low=1, high=24)
         table = Scoring.preset(scoring) if isinstance(scoring, str) else scoring or Scoring()
         if name == "traditional":
             return cls(draw=draw, max_passes=1 if draw == 1 else 3, foundation_to_tableau=False, scoring=table)

@@ -277,6 +277,26 @@ def test_a_quiz_is_judged_fairly_by_default_from_what_the_class_sees() -> None:
     assert {str(m): twin.judge(1, m, max_states=16_000) for m in game.legal_moves()} == answers
 
 
+def test_a_lesson_from_a_position_with_recycles_does_not_show_its_stock() -> None:
+    """Issue 32, fault 7: a lesson's position with recycles made handed its stock order to the fair judges."""
+    game = Klondike(seed=3)
+    while game.stock:
+        game.draw()
+    game.recycle()
+    game.draw()
+    position = {key: value for key, value in game.position_json().items() if key != "stock_seen"}
+    stock = position["stock"]
+    step = (Step(Move.parse("d"), quiz=Quiz(winnable=True)),)
+    one = Lesson(title="q", steps=step, position=position, rules=game.rules)
+    two = Lesson(title="q", steps=step, position={**position, "stock": stock[::-1]}, rules=game.rules)
+    assert one.start().player_view().stock == () and one.start().player_view().unseen_stock == len(stock)
+    assert one.start().player_view() == two.start().player_view()
+    moves = [str(m) for m in one.start().legal_moves()][:3]
+    assert {m: one.judge(1, m, max_states=2_000) for m in moves} == {
+        m: two.judge(1, m, max_states=2_000) for m in moves
+    }
+
+
 # ------------------------------------------------------------------------------------------ a review's chart
 
 

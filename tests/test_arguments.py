@@ -4,7 +4,8 @@ checkers of ``patiencelab.core.limits``) before compiled code sees them, so a ba
 
 One table of bad calls (:data:`BAD_CALLS`, code as text) runs in this process and, with the other build, in a
 fresh process (``PATIENCELAB_PURE=1`` when this one runs compiled, ``0`` when it runs pure); then random bad values
-put into the arguments of :data:`TEMPLATES` the same way: :data:`CASES` of them in ``make test``,
+(from :data:`BAD` or made up: floats, text, whole numbers of up to 40 digits below the range) put into the
+arguments of :data:`TEMPLATES` the same way: :data:`CASES` of them in ``make test``,
 ``PATIENCELAB_ARGUMENT_CASES`` (``make soak``: 20,000) when set.
 """
 
@@ -166,7 +167,7 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
     ("evaluate(Greedy(), deals=2, workers={}, progress=False)", "count1"),
     ("evaluate(Greedy(), deals={}, progress=False)", "deals"),
     ("survey({}, workers=1, progress=False)", "deals"),
-    ("survey(2, workers={}, progress=False)", "count1"),
+    ("survey(2, workers={}, progress=False)", "states"),  # None: one worker per core
     ("KlondikeEnv(max_steps={})", "count1"),
     ("Position.from_json({{**g.position_json(), 'recycles': {}}})", "count0"),
     ("Klondike.from_position({{**g.position_json(), 'stock_seen': {}}})", "count0"),
@@ -201,7 +202,7 @@ _JUNK = (
 BAD: dict[str, tuple[str, ...]] = {
     "count1": (*_JUNK, "None", "True", "False", "0", "-1", "-10**5000", "-(2**63)"),
     "count0": (*_JUNK, "None", "True", "False", "-1", "-10**5000", "-(2**63)"),
-    "seed": (*_JUNK, "None", "True", "False"),
+    "seed": (*_JUNK, "True", "False"),  # None is a seed to Klondike (a random deal)
     "states": (*_JUNK, "True", "False", "0", "-1", "-10**5000"),
     "switch": ("0", "1", "None", "'yes'", "1.0", "[]", "-10**5000"),
     "seconds": ("0", "-1", "float('nan')", "None", "True", "'1'", "[]", "-10**5000", "10**5000", "1j"),
@@ -219,8 +220,22 @@ def random_calls(count: int, seed: int = 32) -> list[str]:
     calls = []
     for i in range(count):
         template, kind = TEMPLATES[i % len(TEMPLATES)]
-        calls.append(template.format(rng.choice(BAD[kind])))
+        calls.append(template.format(rng.choice(BAD[kind]) if rng.random() < 0.5 else _made_up(kind, rng)))
     return calls
+
+
+def _made_up(kind: str, rng: random.Random) -> str:
+    """A bad value of ``kind`` made up at random, as code: a float, text, or (but for seeds, which take any whole
+    number) a whole number of up to 40 digits below the kind's range."""
+    choices = ["float", "text"] if kind == "seed" else ["float", "text", "low"]
+    made = rng.choice(choices)
+    if made == "float":
+        number = rng.uniform(0, 10.0 ** rng.randrange(-3, 12))
+        return repr(-number if kind == "seconds" else rng.choice([number, -number]))
+    if made == "text":
+        return repr("".join(rng.choice("0123456789 .-_aeTx") for _ in range(rng.randrange(6))))
+    floor = {"count1": 1, "count0": 0, "states": 1, "switch": 2, "seconds": 1, "deals": 0}[kind]
+    return str(floor - 1 - rng.randrange(10 ** rng.randrange(1, 40)))
 
 
 def answers(calls: list[str]) -> list[list[Any]]:

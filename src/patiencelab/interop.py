@@ -17,7 +17,7 @@ from typing import Literal
 
 from patiencelab.core.cards import RANKS, Card, Suit
 from patiencelab.core.errors import InvalidPositionError, PatienceError, quote
-from patiencelab.core.limits import MAX_DEAL_TEXT, check_length, load_json
+from patiencelab.core.limits import MAX_DEAL_TEXT, check_choice, check_length, load_json
 from patiencelab.core.position import check_deal, deal_piles, parse_deal
 
 __all__ = ["FORMATS", "DealFormat", "from_deal_string", "to_deal_string"]
@@ -31,9 +31,8 @@ _STANDARD = (0, 1, 2, 3, 4, 5, 6)
 _SUITS = tuple(Suit)
 
 
-def _check_format(format: str) -> None:
-    if format not in FORMATS:
-        raise PatienceError(f"unknown deal format {quote(format)}: choose one of {', '.join(FORMATS)}")
+def _check_format(format: object) -> None:
+    check_choice(format, "deal format", FORMATS)
 
 
 def to_deal_string(cards: Sequence[Card], format: DealFormat, *, face_down: Sequence[int] = _STANDARD) -> str:

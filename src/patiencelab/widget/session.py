@@ -33,7 +33,7 @@ from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lesson import MAX_REVIEW_STEPS, Answer, Lesson
-from patiencelab.narration import narrate_played
+from patiencelab.narration import move_phrase, narrate_played
 from patiencelab.records import Records
 from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.widget import protocol
@@ -632,8 +632,8 @@ class BoardSession:
     def _narration(self, change: Change) -> str:
         played = change.last
         assert played is not None
-        if change.kind == "undo":
-            return f"{self.labels.get('undo', 'Undo')}: {played.move}"
+        if change.kind == "undo":  # the game is back where the move was made: the move is told from there
+            return message("narrate.undo", self._lang, move=move_phrase(change.game, played.move))
         return narrate_played(change.game, played)
 
     # ------------------------------------------------------------------------------------------- intents

@@ -17,6 +17,7 @@ from patiencelab.core.i18n import LANGUAGES
 from patiencelab.core.view import PlayerView
 from patiencelab.lesson import Lesson
 from patiencelab.records import Records
+from patiencelab.review import review
 from patiencelab.widget import session as session_module
 from patiencelab.widget.session import BoardSession, PlainHost
 from tests.catalogue_words import in_catalogue
@@ -136,11 +137,10 @@ def reviews(said: Said, monkeypatch: pytest.MonkeyPatch) -> None:
     """A review that runs and is cancelled, one that shows, one that fails (the review switches itself off)."""
     gate = threading.Event()
     board = said.board(stuck_game(), records=None)
-    real = session_module.review
 
     def held(game: Klondike, **kw: Any) -> Any:
         assert gate.wait(120)
-        return real(game, **kw)
+        return review(game, **kw)
 
     monkeypatch.setattr(session_module, "review", held)
     said.intent(board, "review", "review")

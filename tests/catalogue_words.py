@@ -1,15 +1,20 @@
 """Whether a text the board shows is a sentence of a language's catalogue: each template of the catalogue as a
 pattern whose placeholders take any text (templates of placeholders only, with no word of their own, are left
-out, since they would take any text at all).
+out, since they would take any text at all). Every form of a plural entry counts.
 """
 
 from __future__ import annotations
 
 import functools
+import pathlib
 import re
 import string
 
-from patiencelab.core.i18n import catalogue
+import polib
+
+from patiencelab.core.i18n import check_language
+
+LOCALE = pathlib.Path(__file__).resolve().parents[1] / "src" / "patiencelab" / "locale"
 
 
 def _pattern(template: str) -> re.Pattern[str] | None:
@@ -26,7 +31,13 @@ def _pattern(template: str) -> re.Pattern[str] | None:
 
 @functools.cache
 def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
-    found = (_pattern(template) for template in catalogue(lang).values())
+    check_language(lang)
+    templates: list[str] = []
+    for entry in polib.pofile(str(LOCALE / f"{lang}.po")):
+        if entry.obsolete:
+            continue
+        templates += [entry.msgstr] if entry.msgstr else list(entry.msgstr_plural.values())  # each plural form
+    found = (_pattern(template) for template in templates if template)
     return tuple(pattern for pattern in found if pattern is not None)
 
 

@@ -16,7 +16,7 @@ progress and result, a verdict of the indicator) in random order. After every st
 and when the schedule ends, the records hold each game once and never a lesson's (the synced states are checked
 against the protocol's schema by ``tests/conftest.py``). No step waits for the clock.
 
-``PATIENCELAB_SCHEDULES`` sets the number of schedules (``make test``: 300; ``make soak``: 2,000 and more) and
+``PATIENCELAB_SCHEDULES`` sets the number of schedules (``make test``: 300; ``make soak``: 2,000) and
 ``PATIENCELAB_SCHEDULES_SEED`` the generator's seed.
 """
 

@@ -1,6 +1,6 @@
 """Whether a text the board shows is a sentence of a language's catalogue: each template of the catalogue as a
-pattern whose placeholders take any text (templates of placeholders only, with no word of their own, are left
-out, since they would take any text at all). Every form of a plural entry counts.
+pattern whose placeholders take any text. A template of placeholders only, with no word of its own (``"{move}:
+{why}"``), takes only texts whose parts are catalogue sentences themselves. Every form of a plural entry counts.
 """
 
 from __future__ import annotations
@@ -17,30 +17,35 @@ from patiencelab.core.i18n import check_language
 LOCALE = pathlib.Path(__file__).resolve().parents[1] / "src" / "patiencelab" / "locale"
 
 
-def _pattern(template: str) -> re.Pattern[str] | None:
+def _pattern(template: str) -> tuple[re.Pattern[str], bool]:
+    """The template as a pattern, and whether it has words of its own."""
     parts, literal = [], ""
     for text, name, _, _ in string.Formatter().parse(template):
         parts.append(re.escape(text))
         literal += text
         if name is not None:
-            parts.append(".*")
-    if not re.search(r"[^\W\d_]{2}", literal):
-        return None
-    return re.compile("".join(parts), re.DOTALL)
+            parts.append("(.+?)")
+    return re.compile("".join(parts), re.DOTALL), bool(re.search(r"[^\W\d_]{2}", literal))
 
 
 @functools.cache
-def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
+def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], bool], ...]:
     check_language(lang)
-    templates: list[str] = []
+    templates: set[str] = set()
     for entry in polib.pofile(str(LOCALE / f"{lang}.po")):
-        if entry.obsolete:
-            continue
-        templates += [entry.msgstr] if entry.msgstr else list(entry.msgstr_plural.values())  # each plural form
-    found = (_pattern(template) for template in templates if template)
-    return tuple(pattern for pattern in found if pattern is not None)
+        if not entry.obsolete:
+            templates |= {entry.msgstr} if entry.msgstr else set(entry.msgstr_plural.values())
+    return tuple(_pattern(template) for template in sorted(templates) if template)
 
 
-def in_catalogue(text: str, lang: str) -> bool:
+def in_catalogue(text: str, lang: str, depth: int = 2) -> bool:
     """Whether ``text`` is one of ``lang``'s catalogue sentences (with any values filled in)."""
-    return any(pattern.fullmatch(text) for pattern in _patterns(lang))
+    for pattern, worded in _patterns(lang):
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        if worded:
+            return True
+        if depth > 0 and found.groups() and all(in_catalogue(part, lang, depth - 1) for part in found.groups()):
+            return True
+    return False

@@ -103,12 +103,14 @@ bench: setup
 
 # The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000).
 # SOAK_SEED picks another set of positions. Then the review's sweep over 160 lost games (make test reviews the 60 of
-# issue 25). Then 20,000 random bad arguments through both builds (make test runs 300).
+# issue 25). Then 20,000 random bad arguments through both builds (make test runs 300), and 2,000 schedules of the
+# board's background work against the player's hands (make test runs 300).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
 	PATIENCELAB_REVIEW_GAMES=40 $(BIN)/pytest -q -p no:cacheprovider tests/test_review.py -k sweep
 	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
+	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

@@ -38,16 +38,16 @@ class QueueHost(PlainHost):
 
 
 def finish(board: BoardSession) -> None:
-    """Wait for the player's thread to end, running what it hands the host's thread meanwhile."""
-    thread, host = board._autoplay_thread, board.host
-    assert thread is not None
+    """Wait for the player to stop and its worker threads to end, running what they hand the host's thread
+    meanwhile.
+    """
+    host = board.host
     for _ in range(12_000):  # a generous ceiling, never a fixed sleep
         if isinstance(host, QueueHost):
             host.run()
-        thread.join(0.01)
-        if not thread.is_alive():
+        if board._runner.join(0.01) and not board.state["autoplay"]["running"]:
             break
-    assert not thread.is_alive()
+    assert board._runner.join(0) and not board.state["autoplay"]["running"]
     if isinstance(host, QueueHost):
         host.run()
 

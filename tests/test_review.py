@@ -20,6 +20,7 @@ from typing import Any
 import numpy
 import pytest
 
+import patiencelab.review as review_module
 from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.i18n import message
 from patiencelab.core.view import PlayerView
@@ -356,6 +357,21 @@ def test_progress_is_told_position_by_position_and_a_cancel_stops_the_review() -
     with pytest.raises(ReviewCancelledError):
         review(game, **SMALL, progress=stop_at_three, cancel=cancel)
     assert seen == [1, 2, 3] and game.record() == before
+
+
+def test_a_cancel_while_the_second_opinion_runs_stops_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fault 8 of issue 32: the cancel was looked at only before the second opinion, whose result came anyway."""
+    game = random_game(13, moves=12)
+    cancel = threading.Event()
+    run = review_module._SecondOpinion.run
+
+    def cancelled_meanwhile(self: Any) -> Any:
+        cancel.set()  # the class cancels while the solver searches
+        return run(self)
+
+    monkeypatch.setattr(review_module._SecondOpinion, "run", cancelled_meanwhile)
+    with pytest.raises(ReviewCancelledError):
+        review(game, **SMALL, cancel=cancel)
 
 
 def test_progress_true_shows_a_bar(capsys: pytest.CaptureFixture[str]) -> None:

@@ -163,8 +163,7 @@ def test_work_of_a_worker_thread_waits_for_the_hosts_thread(monkeypatch: pytest.
     monkeypatch.setattr(board, "_show_review", lambda game, found: shown.append(found))
     board.handle_intent({"type": "review", "version": board.version})
     assert host.state["review"]["busy"]
-    for thread in list(board._threads):
-        thread.join(60)
+    assert board._runner.join(60)
     assert len(host.scheduled) == 1 and not shown, "not shown before the host's thread runs it"
     host.scheduled[0]()
     assert shown == [("reviewed", 0, OPTIONS["review_max_states"])] and board._busy is None

@@ -22,7 +22,8 @@ positions each (16 × 64 × 2,000: about 2 million positions at most, whatever t
 opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``max_states`` positions. State budgets only, so every
 machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with ``(done, total)``
 (one step per position, and one for the second opinion); ``cancel`` (a :class:`threading.Event`) stops the
-review at the next position with :class:`~patiencelab.review_chances.ReviewCancelledError`.
+review at the next position or solver call of the second opinion, and at its end, with
+:class:`~patiencelab.review_chances.ReviewCancelledError`: a review cancelled at any time gives no result.
 """
 
 from __future__ import annotations
@@ -236,9 +237,9 @@ def review(
             views, samples=samples, max_states=sample_states, seed=seed, max_calls=max_calls,
             progress=tell, cancel=cancel,
         )  # fmt: skip
-        if cancel is not None and cancel.is_set():
-            raise ReviewCancelledError("the review was cancelled")
-        exact = _SecondOpinion(game, record, along.lost_from, max_states, seconds).run()
+        _check_cancel(cancel)
+        exact = _SecondOpinion(game, record, along.lost_from, max_states, seconds, cancel).run()
+        _check_cancel(cancel)
         tell(n + 2, n + 2)
     finally:
         close()
@@ -261,6 +262,12 @@ def review(
         samples=samples,
     )
     return _told(game, found, lang)
+
+
+def _check_cancel(cancel: threading.Event | None) -> None:
+    """Raise :class:`ReviewCancelledError` once ``cancel`` is set."""
+    if cancel is not None and cancel.is_set():
+        raise ReviewCancelledError("the review was cancelled")
 
 
 def _progress(
@@ -291,9 +298,15 @@ class _SecondOpinion:
     """The solver's search over the history for the move that lost this very deal (it knows every card)."""
 
     def __init__(
-        self, game: Klondike, record: dict[str, Any], lost_from: int | None, max_states: int | None, seconds: float
+        self,
+        game: Klondike,
+        record: dict[str, Any],
+        lost_from: int | None,
+        max_states: int | None,
+        seconds: float,
+        cancel: threading.Event | None = None,
     ) -> None:
-        self.game, self.record = game, record
+        self.game, self.record, self.cancel = game, record, cancel
         self.history = game.history
         self.n = len(self.history)
         self.fair_lost = lost_from
@@ -312,6 +325,7 @@ class _SecondOpinion:
         return len(self.outcomes)
 
     def decide(self, k: int) -> Outcome:
+        _check_cancel(self.cancel)  # before each solver call: a cancel waits for one call at most
         position = Klondike.from_record({**self.record, "moves": [str(m) for m in self.history[:k]]})
         found = solve(position.snapshot(), position.rules, seconds=self.seconds, max_states=self.max_states)
         self.outcomes[k] = found.outcome

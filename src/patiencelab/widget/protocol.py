@@ -14,7 +14,7 @@ from typing import Any
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.game import Change, Klondike, Played
-from patiencelab.core.i18n import language_names
+from patiencelab.core.i18n import language_names, message
 from patiencelab.core.limits import check_text
 from patiencelab.core.marks import Mark, is_pile, move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
@@ -290,9 +290,11 @@ def look_option(name: str, value: object) -> Any:
     return str(value)
 
 
-def read_intent(content: object, version: int) -> tuple[str, Mapping[str, Any]]:
+def read_intent(content: object, version: int, lang: str = "en") -> tuple[str, Mapping[str, Any]]:
     """Check an intent's shape, type, version and field sizes; returns its type and fields. Raises
-    :class:`RejectedIntentError` with the reason when any of them is wrong.
+    :class:`RejectedIntentError` with the reason when any of them is wrong: a move made on an older version of
+    the board (a player's quick hands) in the board's language ``lang``, the rest (a front end that breaks the
+    protocol) for its developer.
     """
     if not isinstance(content, Mapping):
         raise RejectedIntentError(f"an intent must be an object, not {type(content).__name__}")
@@ -303,7 +305,7 @@ def read_intent(content: object, version: int) -> tuple[str, Mapping[str, Any]]:
     if not isinstance(made_on, int) or isinstance(made_on, bool):
         raise RejectedIntentError(f"intent {kind!r} needs the integer version it was made on")
     if kind in VERSIONED and made_on != version:
-        raise RejectedIntentError(f"stale intent: made on version {quote(made_on)}, the board is at {version}")
+        raise RejectedIntentError(message("intent.stale", lang))
     for key, value in content.items():
         check_text(key, MAX_FIELD, f"intent {kind!r}: a field's name", RejectedIntentError)
         if isinstance(value, str):

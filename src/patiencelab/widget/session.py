@@ -6,10 +6,12 @@ notebook (its traits, its comm, the kernel's event loop); :class:`PlainHost` kee
 attributes, for scripts and tests. The synced state itself is assembled by :func:`protocol.synced_state
 <patiencelab.widget.protocol.synced_state>`, the only place that does so.
 
-Threads: the winnability indicator's verdicts and the work of a review or a quiz answer come in on worker
-threads. Their results wait in a queue that the host empties in the kernel's thread (:meth:`Host.schedule`),
-always under the session's lock, and are dropped when the board has moved on to another game, lesson or
-recording by then (a serial number, never an ``id()``, which may be reused).
+Threads: the winnability indicator's verdicts, the work of a review or a quiz answer and the automatic player's
+choices come in on worker threads, started by the board's :class:`~patiencelab.widget.jobs.Runner` (a test gives
+it one of its own and decides the order). Their results wait in a queue that the host empties in the kernel's
+thread (:meth:`Host.schedule`), always under the session's lock, and are dropped when they went stale meanwhile:
+the board moved on to another game, lesson or recording (a serial number, never an ``id()``, which may be
+reused), a move was played by hand, or the work was cancelled or stopped.
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lesson import MAX_REVIEW_STEPS, Answer, Lesson
-from patiencelab.narration import narrate_played
+from patiencelab.narration import move_phrase, narrate_played
 from patiencelab.records import Records
 from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor, Indicator
+from patiencelab.widget.jobs import Runner, ThreadRunner
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.protocol import RejectedIntentError
 from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer, LessonRecorder
@@ -76,6 +79,15 @@ _SERIALS = itertools.count(1)
 #: widget library's own exit work, so that it runs before the library closes its boards).
 EXITING = threading.Event()
 atexit.register(EXITING.set)
+
+
+#: The game's calls that an intent makes, with the property that says whether it can be made now and the sentence
+#: that refuses it (draws and recycles are refused by the rules, with the reason in the game's language).
+_CAN = {
+    "undo": ("can_undo", "intent.no-undo"),
+    "redo": ("can_redo", "intent.no-redo"),
+    "autocomplete": ("can_autocomplete", "intent.no-autocomplete"),
+}
 
 
 class Host(Protocol):
@@ -135,7 +147,8 @@ class BoardSession:
     Everything it shows goes to ``host`` (see :class:`Host`; by default a :class:`PlainHost`); its public
     methods are those of :class:`~patiencelab.widget.board.KlondikeWidget`, which calls them. ``options`` sets
     some of :data:`OPTIONS` (see :meth:`set_option`); ``executor`` runs the indicator's solver (see
-    :class:`~patiencelab.widget.indicator.Indicator`).
+    :class:`~patiencelab.widget.indicator.Indicator`); ``runner`` starts the rest of its background work (see
+    :class:`~patiencelab.widget.jobs.Runner`; by default a thread for each piece).
     """
 
     def __init__(
@@ -150,6 +163,7 @@ class BoardSession:
         records: Records | bool | None = True,
         executor: Executor | None = None,
         lesson: Lesson | None = None,
+        runner: Runner | None = None,
     ) -> None:
         self.check_arguments(game, seed, rules, lang)
         self.host: Host = host if host is not None else PlainHost()
@@ -166,12 +180,18 @@ class BoardSession:
         self._unlisten: Any = None
         self._player: LessonPlayer | None = None
         self._recorder: LessonRecorder | None = None
+        #: The player's own game, put aside while a lesson or a review shows (or a recording made from one); it
+        #: comes back when the lesson closes. ``None`` when the game shown is the player's own.
+        self._own: Klondike | None = None
         #: A serial number of what the board shows (its game, lesson and recording), new whenever one of them is
         #: replaced: work started for one is never taken for another (an ``id()`` may be reused).
         self._shown = next(_SERIALS)
         #: Work in a worker thread (a review, a quiz answer being judged): its kind, or None.
         self._busy: Literal["review", "quiz"] | None = None
-        self._threads: list[threading.Thread] = []
+        self._runner: Runner = runner if runner is not None else ThreadRunner()
+        #: Changes of the shown game so far (moves, undos, resets): a player who chose before the last one
+        #: chose for a position that is gone.
+        self._changes = 0
         #: Calls from worker threads waiting for the kernel's thread (see :meth:`_deliver`).
         self._pending: collections.deque[Callable[[], None]] = collections.deque()
         #: Why the review switched itself off, or None.
@@ -181,8 +201,11 @@ class BoardSession:
         self._review_cancel: threading.Event | None = None
         #: The automatic player at work (see :meth:`autoplay`): its stop signal and its name, or None.
         self._autoplay: tuple[threading.Event, str] | None = None
-        self._autoplay_thread: threading.Thread | None = None
         self._message: dict[str, Any] | None = None
+        #: How to say the message shown in another language (``None``: it goes when the language changes), and
+        #: whose message it is (the work that clears it when done, see :meth:`_unsay`).
+        self._again: Callable[[str], str | None] | None = None
+        self._said_by: object = None
         self._message_id = 0
         self._lock = threading.RLock()
         self._indicator = Indicator(self._on_verdict, **({"executor": executor} if executor is not None else {}))
@@ -219,19 +242,22 @@ class BoardSession:
     def game(self, game: Klondike) -> None:
         if not isinstance(game, Klondike):
             raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+        self._store_unfinished()  # the player's game it replaces, also one put aside for a lesson
         self._recorder = None
-        self._show(game)
         self._player = None
+        self._own = None
+        self._keeper.new_game(game)
+        self._show(game)
 
     def _show(self, game: Klondike) -> None:
-        """Follow ``game`` from now on (a lesson's games are never stored in the records)."""
-        self._store_unfinished()
+        """Show ``game`` from now on: the player's own, or a lesson's (see ``_own``; the record keeper follows
+        only the player's own games).
+        """
         if self._unlisten is not None:
             self._unlisten()
         game.lang = self._lang
         self._game = game
         self._shown = next(_SERIALS)
-        self._keeper.new_game(game)
         self._unlisten = game.on_change(self.sync)
         self.sync(fresh=True)
 
@@ -265,6 +291,7 @@ class BoardSession:
         self.labels = labels(lang)
         self.host.show_labels(self.labels)
         self.game.lang = lang
+        self._say_again()
         self.sync()
 
     @property
@@ -275,12 +302,16 @@ class BoardSession:
     @records.setter
     def records(self, records: Records | bool | None) -> None:
         self._keeper = RecordKeeper(records, on_change=self._records_changed)
-        self._keeper.new_game(self.game)
+        self._keeper.new_game(self._own_game())
         self.sync()
 
+    def _own_game(self) -> Klondike:
+        """The player's own game: the one shown, or the one put aside while a lesson shows."""
+        return self._own if self._own is not None else self.game
+
     def _store_unfinished(self) -> None:
-        if self._player is None:
-            self._keeper.store_unfinished(self._game)
+        if self._game is not None:
+            self._keeper.store_unfinished(self._own_game())
 
     def close(self) -> None:
         """Store the game in play (as abandoned; when the interpreter ends, it stays in play to be offered to the
@@ -331,6 +362,11 @@ class BoardSession:
     def lesson(self, lesson: Lesson | None) -> None:
         if lesson is None:
             self._player = None
+            own = self._own if self._recorder is None else None
+            if own is not None:  # the player's own game comes back, as it was
+                self._own = None
+                self._show(own)
+                return
             self._shown = next(_SERIALS)
             self.sync()
             return
@@ -338,7 +374,8 @@ class BoardSession:
 
     def _start_lesson(self, lesson: Lesson, step: int) -> None:
         player = LessonPlayer(lesson)
-        self._store_unfinished()
+        if self._own is None:  # the player's game waits, neither stored nor followed, until the lesson closes
+            self._own = self.game
         self._recorder = None
         self._player = player
         player.step = step
@@ -395,7 +432,7 @@ class BoardSession:
 
     def _lesson_player(self) -> LessonPlayer:
         if self._player is None:
-            raise PatienceError("there is no lesson to step through: set widget.lesson first")
+            raise PatienceError(message("lesson.none", self._lang))
         return self._player
 
     def review(self) -> Review:
@@ -456,9 +493,10 @@ class BoardSession:
     def _sync_locked(self, change: Change | None, fresh: bool, bump: bool) -> None:
         """Gather every part first, then give the state its version: a build that fails changes nothing."""
         game, option = self.game, self.options.__getitem__
-        if self._player is None:
+        if self._own is None:  # never a lesson's game, nor one recorded from a lesson's position
             self._keeper.follow(game)
         if change is not None:
+            self._changes += 1
             last = protocol.last_move(change, self.labels)
             if last is not None and option("narrate") and self._player is None:
                 self._say("narration", self._narration(change))
@@ -468,7 +506,7 @@ class BoardSession:
         records = self._keeper.synced_part(game)
         if records["notice"] is not None and records["error"] != self._records_notice:
             self._records_notice = records["error"]
-            self._say("info", records["notice"])  # said once; the status line keeps a mark with the reason
+            self._say("info", records["notice"], self._keeper.notice)  # once; the status line keeps a mark
         state = protocol.synced_state(
             game,
             reveal=option("reveal"),
@@ -496,7 +534,7 @@ class BoardSession:
         if not recorder.follow(game):
             self._recorder = None
             self._shown = next(_SERIALS)
-            self._say("info", message("record.lost", self._lang))
+            self._notice("record.lost")
             return None
         return recorder.synced_part(self._lang)
 
@@ -525,7 +563,7 @@ class BoardSession:
         error = self._indicator.error
         if enabled and error is not None and self._indicator_notice != error:
             self._indicator_notice = error
-            self._say("info", message("notice.indicator-off", self._lang, reason=error))
+            self._notice("notice.indicator-off", reason=error)
         return {**state, "error": error}
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
@@ -558,15 +596,44 @@ class BoardSession:
             if self._game is not None:
                 self.sync(bump=False)
 
-    def _say(self, kind: str, text: str) -> None:
+    def _say(
+        self, kind: str, text: str, again: Callable[[str], str | None] | None = None, *, by: object = None
+    ) -> None:
+        """Show ``text`` on the status line. ``again`` says it in another language, for a change of the board's
+        language (without it, the message goes then: it would stay in the old language); ``by`` is whose it is
+        (see :meth:`_unsay`).
+        """
         self._message_id += 1
         self._message = {"id": self._message_id, "kind": kind, "text": text}
+        self._again, self._said_by = again, by
+
+    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
+        """Show the catalogue's sentence ``key`` as an info message, said again in a new language."""
+        self._say("info", message(key, self._lang, **params), lambda lang: message(key, lang, **params), by=by)
+
+    def _unsay(self, by: object) -> None:
+        """Clear the message that ``by`` said, if it is still shown (in whatever language it is now)."""
+        if self._message is not None and self._said_by is by:
+            self._message, self._again, self._said_by = None, None, None
+
+    def _say_again(self) -> None:
+        """The board's language changed: the message is said in it (a new id, so the board reads it out), or
+        goes.
+        """
+        if self._message is None:
+            return
+        again = self._again
+        text = again(self._lang) if again is not None else None
+        if text is None:
+            self._message, self._again, self._said_by = None, None, None
+        else:
+            self._say(self._message["kind"], text, again, by=self._said_by)
 
     def _narration(self, change: Change) -> str:
         played = change.last
         assert played is not None
-        if change.kind == "undo":
-            return f"{self.labels.get('undo', 'Undo')}: {played.move}"
+        if change.kind == "undo":  # the game is back where the move was made: the move is told from there
+            return message("narrate.undo", self._lang, move=move_phrase(change.game, played.move))
         return narrate_played(change.game, played)
 
     # ------------------------------------------------------------------------------------------- intents
@@ -589,14 +656,14 @@ class BoardSession:
             return protocol.rejected(intent_id, f"internal error: {type(err).__name__}", None, self._version)
 
     def _apply_intent(self, content: object, intent_id: int | None) -> dict[str, Any] | None:
-        kind, fields = protocol.read_intent(content, self._version)
+        kind, fields = protocol.read_intent(content, self._version, self._lang)
         try:
             handler = self._HANDLERS.get(kind)
             if handler is not None:
                 return handler(self, kind, fields, intent_id)
             if kind in protocol.SIMPLE:
                 protocol.check_fields(fields, kind)
-                getattr(self.game, kind)()
+                self._call_game(kind)
             else:  # a switch the front end may set: show_moves, indicator
                 value = protocol.option_value(fields, kind)
                 self.set_option(kind, value)
@@ -634,12 +701,22 @@ class BoardSession:
         if self._recorder is not None and self._recorder.drop_illegal():
             self.sync()
         else:
-            self.game.undo()
+            self._call_game("undo")
         return None
+
+    def _call_game(self, kind: str) -> None:
+        """The game's call ``kind`` (``undo``, ``draw``, ...), refused in the board's language when it cannot be
+        made now (a click that arrived after the board changed).
+        """
+        need = _CAN.get(kind)
+        if need is not None and not getattr(self.game, need[0]):
+            raise RejectedIntentError(message(need[1], self._lang))
+        getattr(self.game, kind)()
 
     def _on_restart(self, kind: str, fields: Mapping[str, Any], intent_id: int | None) -> dict[str, Any] | None:
         protocol.check_fields(fields, "restart")
-        self._store_unfinished()
+        if self._own is None:
+            self._store_unfinished()
         self.game.reset()
         return None
 
@@ -692,7 +769,7 @@ class BoardSession:
             raise RejectedIntentError("intent 'lesson' takes a 'step' only with the action 'goto'")
         elif action == "pace":
             if self._player is None:
-                raise PatienceError("there is no lesson to set the pace of")
+                raise PatienceError(message("lesson.none", self._lang))
             self._player.set_pace(fields.get("pace"))
             self.sync()
         else:
@@ -779,7 +856,7 @@ class BoardSession:
                 with contextlib.suppress(Exception):  # no front end to answer (a script)
                     self.host.send(reply)
 
-        self._background("quiz", judge, done, message("quiz.judging", self._lang))
+        self._background("quiz", judge, done, "quiz.judging")
         return None
 
     def _take_answer(self, player: LessonPlayer, answer: Answer, intent_id: int | None) -> dict[str, Any]:
@@ -799,19 +876,28 @@ class BoardSession:
         return (self._shown, game.history, player.step if player else None)
 
     def _background(
-        self, kind: Literal["review", "quiz"], job: Callable[[], Any], done: Callable[[Any], None], say: str
+        self,
+        kind: Literal["review", "quiz"],
+        job: Callable[[], Any],
+        done: Callable[[Any], None],
+        say: str,
+        cancel: threading.Event | None = None,
     ) -> None:
-        """Run ``job`` in a worker thread and hand its result to ``done`` in the kernel's thread (see
-        :meth:`_deliver`), unless the board changed meanwhile. A job that fails, or a thread that cannot start,
-        switches the review off with a notice; the board plays on.
+        """Run ``job`` off the kernel's thread (the board's runner) and hand its result to ``done`` in the kernel's
+        thread (see :meth:`_deliver`), unless it went stale meanwhile: the board changed, or ``cancel`` was set
+        (even after the job was done: the board then stays as it was and says so). A job that fails, or work
+        that cannot start, switches the review off with a notice; the board plays on. ``say`` is the catalogue's
+        sentence shown while the job runs.
         """
         token = self._token()
+        mine = object()  # whose "busy" message it is
 
         def finish(result: Any, error: BaseException | None) -> None:
             self._busy = None
             self._review_progress = self._review_cancel = None
-            if self._message is not None and self._message["text"] == say:
-                self._message = None
+            self._unsay(mine)
+            if cancel is not None and cancel.is_set() and not isinstance(error, ReviewCancelledError):
+                error = ReviewCancelledError("the review was cancelled")  # cancelled after the job's last look
             if error is None and self._token() == token:
                 try:
                     done(result)
@@ -819,11 +905,11 @@ class BoardSession:
                 except Exception as err:  # showing it failed: off, as when the job fails
                     error = err
             if isinstance(error, ReviewCancelledError):  # stopped on purpose: the board stays as it was
-                self._say("info", message("review.cancelled", self._lang))
+                self._notice("review.cancelled")
             elif error is not None:
                 reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
                 self._review_error = reason
-                self._say("info", message("notice.review-off", self._lang, reason=reason))
+                self._notice("notice.review-off", reason=reason)
             self.sync(bump=False)
 
         def run() -> None:
@@ -834,14 +920,12 @@ class BoardSession:
             self._deliver(lambda: finish(result, error))
 
         self._busy = kind
-        self._say("info", say)
+        self._notice(say, by=mine)
         try:
-            thread = threading.Thread(target=run, name=f"patiencelab-{kind}", daemon=True)
-            thread.start()
+            self._runner.start(kind, run)
         except Exception as err:  # no threads here (Pyodide): off, with a notice
             finish(None, err)
             return
-        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         self.sync()
 
     def _deliver(self, call: Callable[[], None]) -> None:
@@ -867,8 +951,7 @@ class BoardSession:
 
     def wait_for_background(self, timeout: float = 60.0) -> None:
         """Block until the work in worker threads (a review, a quiz answer) is done and shown."""
-        for thread in list(self._threads):
-            thread.join(timeout)
+        self._runner.join(timeout, ("review", "quiz"))
         self.run_pending()
 
     def _start_review(self) -> None:
@@ -882,14 +965,13 @@ class BoardSession:
         self._check_reviewable(self.game)
         game = self.game.copy()
         cancel = threading.Event()
-        say = message("review.busy", self._lang)
 
         def progress(done: int, total: int) -> None:  # in the worker thread: shown in the kernel's
             self._deliver(functools.partial(self._review_progressed, cancel, done, total))
 
         job = self._review_job(game, progress, cancel)
         self._review_cancel, self._review_progress = cancel, (0, game.moves + 2)
-        self._background("review", job, lambda f: self._show_review(self.game, f), say)
+        self._background("review", job, lambda f: self._show_review(self.game, f), "review.busy", cancel)
 
     def _review_progressed(self, cancel: threading.Event, done: int, total: int) -> None:
         """The running review got ``done`` of ``total`` positions done: the board shows it (no new version)."""
@@ -898,8 +980,8 @@ class BoardSession:
             self.sync(bump=False)
 
     def cancel_review(self) -> None:
-        """Stop the review running in a worker thread: it stops at its next position, the board says so and stays
-        as it was. Nothing happens when no review runs.
+        """Stop the review running in a worker thread: it stops at its next position (a result already in is
+        not shown), the board says so and stays as it was. Nothing happens when no review runs.
         """
         if self._review_cancel is not None:
             self._review_cancel.set()
@@ -912,8 +994,9 @@ class BoardSession:
         only; each move is played in the kernel's thread (see :meth:`_deliver`), so the board animates it as any
         other, ``pace`` seconds apart. It stops when the game is won or no move is left, after ``max_moves``
         moves, on :meth:`stop_autoplay` or the board's Stop button, when the board shows another game, lesson or
-        recording, or when the game changed meanwhile (a move played by hand); a player that fails or answers
-        with a move the rules refuse stops with a notice. Returns at once.
+        recording, or when the game changed other than by the player's own moves (a move, an undo or a restart
+        by hand, also while it waits between moves); a player that fails or answers with a move the rules refuse
+        stops with a notice. Returns at once.
         """
         from patiencelab.players import as_choose
 
@@ -926,55 +1009,66 @@ class BoardSession:
             raise PatienceError(message("autoplay.not-now", self._lang))
         self.stop_autoplay()
         stop, name = threading.Event(), _player_name(player)
-        self._autoplay = (stop, name)
         shown = self._shown
+        #: The moves played so far, and the game's changes when the player last played (any other is a hand's).
+        played, seen = [0], [self._changes]
 
-        def turn(move: Any, view: Any) -> None:
-            """In the kernel's thread: play the move chosen for ``view`` if the board still shows it."""
-            if stop.is_set() or self._shown != shown or self.game.player_view() != view:
-                stop.set()
+        def over() -> bool:
+            """Under the board's lock: whether the player must stop rather than look or play."""
+            game = self._game
+            return (
+                stop.is_set()
+                or game is None
+                or self._shown != shown
+                or self._changes != seen[0]
+                or played[0] >= max_moves
+                or not game.legal_moves()
+            )
+
+        def look() -> None:
+            """Off the kernel's thread: the player chooses a move from its view; the kernel's thread plays it."""
+            try:
+                with self._lock:
+                    view = None if over() else self.game.player_view()
+                if view is None:
+                    self._deliver(functools.partial(self._autoplay_ended, stop, name, None))
+                    return
+                move = choose(view)  # outside the lock: the board plays on while the player thinks
+            except Exception as err:  # a player that fails stops, never a traceback
+                self._deliver(functools.partial(self._autoplay_ended, stop, name, err))
+                return
+            self._deliver(functools.partial(turn, move))
+
+        def turn(move: Any) -> None:
+            """In the kernel's thread: play the move chosen unless the board changed since the player looked."""
+            if over():
+                self._autoplay_ended(stop, name, None)
                 return
             try:
                 self.game.play(move)
             except PatienceError as err:  # the player chose a move the rules refuse: it stops, with the reason
-                stop.set()
                 self._say("info", message("autoplay.refused", self._lang, player=name, reason=str(err)))
-
-        def run() -> None:
-            error: BaseException | None = None
+                self._autoplay_ended(stop, name, None)
+                return
+            played[0], seen[0] = played[0] + 1, self._changes
+            if over():
+                self._autoplay_ended(stop, name, None)
+                return
             try:
-                for _ in range(max_moves):
-                    with self._lock:
-                        game = self._game
-                        if stop.is_set() or game is None or self._shown != shown or not game.legal_moves():
-                            break
-                        view = game.player_view()
-                    move = choose(view)  # outside the lock: the board plays on while the player thinks
-                    done = threading.Event()
-                    self._deliver(functools.partial(_then, done, turn, move, view))
-                    while not done.wait(0.05):
-                        if stop.is_set():
-                            return
-                    if stop.wait(pace):
-                        break
-            except Exception as err:  # a player that fails stops, never a traceback
-                error = err
-            finally:
-                self._deliver(lambda: self._autoplay_ended(stop, name, error))
+                self._runner.start("autoplay", look, delay=pace, wake=stop)
+            except Exception as err:  # the next look cannot start: it stops, with the reason
+                self._autoplay_ended(stop, name, err)
 
         with self._lock:  # the player's first look at the board waits until the board says it plays
-            self._say("info", self._playing(name))
+            self._notice("autoplay.playing", by=stop, player=name)
+            self._autoplay = (stop, name)
             try:
-                self._autoplay_thread = threading.Thread(target=run, name="patiencelab-autoplay", daemon=True)
-                self._autoplay_thread.start()
+                self._runner.start("autoplay", look)
             except Exception as err:  # no threads here (Pyodide): no autoplay, with a notice
                 self._autoplay = None
-                self._message = None
+                self._unsay(stop)
                 raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
             self.sync()
-
-    def _playing(self, name: str) -> str:
-        return message("autoplay.playing", self._lang, player=name)
 
     def stop_autoplay(self) -> None:
         """Stop the automatic player (the move it is choosing is not played); nothing happens when none plays."""
@@ -982,17 +1076,16 @@ class BoardSession:
             self._autoplay[0].set()
 
     def _autoplay_ended(self, stop: threading.Event, name: str, error: BaseException | None) -> None:
+        """In the kernel's thread: the player ``stop`` belongs to stopped (after ``error``, if any)."""
+        stop.set()
         if self._autoplay is None or self._autoplay[0] is not stop:
             return  # another autoplay has started since
-        stop.set()
         self._autoplay = None
         if error is not None:
             reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            self._say("info", message("autoplay.failed", self._lang, player=name, reason=reason))
-        elif self._message is not None and self._message["text"] == message(
-            "autoplay.playing", self._lang, player=name
-        ):
-            self._message = None
+            self._notice("autoplay.failed", player=name, reason=reason)
+        else:
+            self._unsay(stop)  # "... is playing", in whatever language it is now
         self.sync(bump=False)
 
     # ------------------------------------------------------------------------------------------- recording
@@ -1012,14 +1105,6 @@ class BoardSession:
             raise error
         recorder.illegal(game, move)
         self.sync()
-
-
-def _then(done: threading.Event, call: Callable[..., None], *args: Any) -> None:
-    """``call(*args)``, then ``done`` is set, whatever happens."""
-    try:
-        call(*args)
-    finally:
-        done.set()
 
 
 def _player_name(player: object) -> str:

@@ -170,12 +170,12 @@ class LessonPlayer:
             self.playing = action == "play" and self.step < self.steps
             return False
         if action != "resume" and self.is_taken_over(game):
-            raise PatienceError("the lesson was left to play on by hand: resume it first")
+            raise PatienceError(message("lesson.taken-over", lang))
         if action == "forward":
             if self.playing and self.quiz is not None:
                 return False  # playing waits at a quiz until it is answered (or its move shown)
             if self.step >= self.steps:
-                raise PatienceError("the lesson is at its last step")
+                raise PatienceError(message("lesson.at-last", lang))
             self.step += 1
             self.playing = self.playing and self.step < self.steps
             move = self.path[self.step - 1]
@@ -185,7 +185,7 @@ class LessonPlayer:
             return True
         if action == "back":
             if self.step == 0:
-                raise PatienceError("the lesson is at its first step")
+                raise PatienceError(message("lesson.at-first", lang))
             self.step -= 1
             if self.path[self.step] is None:
                 return False

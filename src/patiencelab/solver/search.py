@@ -14,9 +14,10 @@ from patiencelab.core.rules import Rules
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import (
     OBLIGATION_KEY,
+    decode,
     finishing_move,
     follow_up,
-    generate,
+    generate_codes,
     must_cover,
     safe_move,
     safe_move_after,
@@ -100,9 +101,11 @@ class _Search:
             key += OBLIGATION_KEY[onto]
         if key in seen:
             return -1
-        for stronger in self.st.stronger_keys(key):
-            if stronger in seen:
-                return -1
+        st = self.st
+        if st.draw > 1 and st.max_rec is None:  # else there is no stronger waste (see Node.stronger_keys)
+            for stronger in st.stronger_keys(key):
+                if stronger in seen:
+                    return -1
         return key
 
     def _finish(self) -> None:
@@ -136,7 +139,7 @@ class _Search:
             return "solved"
         seen.add(st.key())
         self.states = 1
-        stack: list[list[IMove]] = [generate(st)]
+        stack: list[list[int]] = [generate_codes(st)]
         frames: list[int] = []
         deadline, max_states = self.deadline, self.max_states
         perf = time.perf_counter
@@ -147,7 +150,7 @@ class _Search:
                 if frames:
                     self._unplay(frames.pop())
                 continue
-            m = moves.pop()
+            m = decode(moves.pop())
             onto = must_cover(st, m)
             # A position seen before was not trivially won when first seen: look its key up before playing.
             key = st.key_after(m)
@@ -172,7 +175,7 @@ class _Search:
                     return "unknown"
                 yield
             frames.append(mark)
-            stack.append(generate(st, onto))
+            stack.append(generate_codes(st, onto))
         return "impossible"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -143,40 +144,63 @@ class _Search:
         frames: list[int] = []
         deadline, max_states = self.deadline, self.max_states
         perf = time.perf_counter
-        while stack:
-            moves = stack[-1]
-            if not moves:
-                stack.pop()
-                if frames:
-                    self._unplay(frames.pop())
-                continue
-            m = decode(moves.pop())
-            onto = must_cover(st, m)
-            # A position seen before was not trivially won when first seen: look its key up before playing.
-            key = st.key_after(m)
-            if key is not None:
-                key = self._unseen(key, onto)
-                if key < 0:
+        paused = _collector_off()
+        try:
+            while stack:
+                moves = stack[-1]
+                if not moves:
+                    stack.pop()
+                    if frames:
+                        self._unplay(frames.pop())
                     continue
-            mark = len(self.path)
-            self._play(m)
-            if st.ndown == 0 and st.is_trivially_won():
-                self._finish()
-                return "solved"
-            if key is None:
-                key = self._unseen(st.key(), onto)
-                if key < 0:
-                    self._unplay(mark)
-                    continue
-            seen.add(key)
-            self.states += 1
-            if not self.states & (SLICE - 1):
-                if perf() > deadline or (max_states is not None and self.states >= max_states):
-                    return "unknown"
-                yield
-            frames.append(mark)
-            stack.append(generate_codes(st, onto))
-        return "impossible"
+                m = decode(moves.pop())
+                onto = must_cover(st, m)
+                # A position seen before was not trivially won when first seen: look its key up before playing.
+                key = st.key_after(m)
+                if key is not None:
+                    key = self._unseen(key, onto)
+                    if key < 0:
+                        continue
+                mark = len(self.path)
+                self._play(m)
+                if st.ndown == 0 and st.is_trivially_won():
+                    self._finish()
+                    return "solved"
+                if key is None:
+                    key = self._unseen(st.key(), onto)
+                    if key < 0:
+                        self._unplay(mark)
+                        continue
+                seen.add(key)
+                self.states += 1
+                if not self.states & (SLICE - 1):
+                    if perf() > deadline or (max_states is not None and self.states >= max_states):
+                        return "unknown"
+                    if paused:
+                        gc.enable()  # the host runs between slices with its collector as it had it
+                        paused = False
+                    yield
+                    paused = _collector_off()
+                frames.append(mark)
+                stack.append(generate_codes(st, onto))
+            return "impossible"
+        finally:
+            if paused:
+                gc.enable()
+
+
+def _collector_off() -> bool:
+    """Switch Python's cyclic garbage collector off for a slice of the search, if it is on; True when it was.
+
+    The search makes no reference cycles (its lists hold ints and tuples of ints, freed by reference counting), but
+    it makes millions of small lists, and each few hundred of them set off a collection that walks the young
+    objects, and now and then every object, the table of positions seen included: some 12% of the search's time
+    on seeds 0-29. Switched back on before every pause and when the search ends, however it ends.
+    """
+    if gc.isenabled():
+        gc.disable()
+        return True
+    return False
 
 
 def _public_moves(start: Node, path: list[tuple[IMove, int]]) -> tuple[Move, ...]:

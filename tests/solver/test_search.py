@@ -214,3 +214,24 @@ def test_the_collector_is_as_the_host_had_it_at_every_pause_and_after() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_solution_names_the_search_that_decided() -> None:
+    """``decided_by`` names the search of the portfolio whose verdict it is: the usual order, the talon-first
+    order (deal 159 with draw 3, see above), the easier game (deal 74 with draw 3 is lost with draw 1), the dead-end
+    test, a start already won; empty when undecided.
+    """
+    from tests.solver.test_pruning import blocked_five
+
+    assert solve(Klondike(seed=0), seconds=math.inf, max_states=50_000).decided_by == "usual order"
+    assert solve(Klondike(seed=159, rules=Rules(draw=3)), seconds=math.inf, max_states=60_000).decided_by == (
+        "talon first"
+    )
+    lost = solve(Klondike(seed=74, rules=Rules(draw=3)), seconds=math.inf, max_states=160_000)
+    assert (lost.outcome, lost.decided_by) == ("impossible", "easier game")
+    dead = solve(blocked_five(True), seconds=math.inf, max_states=1_000)
+    assert (dead.outcome, dead.decided_by) == ("impossible", "dead end")
+    position = {"tableau": [{"down": [], "up": []}] * 7, "stock": [], "waste": [], "foundations": ALL_HOME}
+    assert solve(Klondike.from_position(position), seconds=math.inf, max_states=10).decided_by == "start"
+    undecided = solve(Klondike(seed=72, rules=Rules(draw=3)), seconds=math.inf, max_states=600)
+    assert (undecided.outcome, undecided.decided_by) == ("unknown", "")

@@ -39,13 +39,18 @@ SLICE: Final = 512
 @dataclass(frozen=True, slots=True)
 class Solution:
     """What :func:`solve` found: ``outcome``, the winning ``moves`` (place form, draws and recycles included,
-    empty unless solved), the number of positions searched and the seconds it took.
+    empty unless solved), the number of positions searched, the seconds it took, and which search decided
+    (``decided_by``, empty when undecided): ``"usual order"`` (the depth-first search of the real game),
+    ``"talon first"`` (the same search in the second move order), ``"easier game"`` (its impossibility, a proof
+    for the real game, see :mod:`~patiencelab.solver.portfolio`), ``"dead end"`` (a card that can never leave its
+    column, see :func:`~patiencelab.solver.deadend.is_dead`) or ``"start"`` (the position was already won).
     """
 
     outcome: Outcome
     moves: tuple[Move, ...] = ()
     states: int = 0
     seconds: float = 0.0
+    decided_by: str = ""
 
     @property
     def is_decided(self) -> bool:
@@ -249,20 +254,21 @@ def solve_in_slices(
     t0 = time.perf_counter()
     start = Node.of(source, rules)
     if start.is_won():
-        return Solution("solved", (), 0, time.perf_counter() - t0)
+        return Solution("solved", (), 0, time.perf_counter() - t0, "start")
     if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
-        return Solution("impossible", (), 1, time.perf_counter() - t0)
+        return Solution("impossible", (), 1, time.perf_counter() - t0, "dead end")
     deadline = t0 + seconds
-    runs = [Run(_Search(start, deadline, max_states))]
+    runs = [Run(_Search(start, deadline, max_states), name="usual order")]
     second = talon_first_start(source, rules)  # the same game, in another move order
     if second is not None:
-        runs.append(Run(_Search(second, deadline, max_states)))
+        runs.append(Run(_Search(second, deadline, max_states), name="talon first"))
     easier = easier_start(source, rules)  # its impossibility is a proof for these rules
     if easier is not None:
-        runs.append(Run(_Search(easier, deadline, max_states), EASIER_SLICES, easier=True))
+        runs.append(Run(_Search(easier, deadline, max_states), EASIER_SLICES, easier=True, name="easier game"))
     outcome, decider = yield from interleave(runs, max_states)
     states = sum(run.search.states for run in runs)
     moves: tuple[Move, ...] = ()
     if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
         moves = _public_moves(Node.of(source, rules), decider.search.path)
-    return Solution(outcome, moves, states, time.perf_counter() - t0)
+    decided_by = decider.name if outcome != "unknown" and decider is not None else ""
+    return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by)

@@ -152,7 +152,7 @@ def survey(seeds: range, draws: list[int], cpu_seconds: float, workers: int, das
 
         from patiencelab.workers import run_jobs
 
-        with Client(dask) as client:
+        with Client(dask) as client:  # type: ignore[no-untyped-call]
             run_jobs(client.get_executor(), solve_deal, jobs, keep)
     elif workers > 0:
         from patiencelab.workers import process_pool, run_jobs, stop_pool

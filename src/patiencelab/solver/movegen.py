@@ -73,14 +73,24 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     """
     up, down, found, n = st.up, st.down, st.found, st.n
     king_only = st.king_only
-    tops = [u[-1] if u else -1 for u in up]
-    empty = tops.index(-1) if -1 in tops else -1
-    every = _takes(tops)
+    # every[2 * rank + red]: the columns (bits) a card of that rank and colour could go on (red: 1 for red); with a
+    # duty (see must_cover), only the moves that may follow it: onto ``onto`` (``allow``: the columns it tops), and
+    # cards brought back from the foundations (any card, not only of ``onto``'s suit: the key does not tell
+    # ``onto`` from its twin, so what follows a duty must not depend on which of the two it names).
+    every = [0] * 28
+    empty = -1
+    onto_columns = 0
+    for j in range(n):
+        u = up[j]
+        if u:
+            t = u[-1]
+            every[2 * (RANK[t] - 1) + (0 if RED[t] else 1)] |= 1 << j
+            if t == onto:
+                onto_columns |= 1 << j
+        elif empty < 0:
+            empty = j
     free = onto < 0
-    # With a duty (see must_cover), only the moves that may follow it: onto ``onto``, and cards brought back from
-    # the foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so
-    # what follows a duty must not depend on which of the two it names).
-    takes = every if free else _takes([onto if t == onto else -1 for t in tops])
+    allow = (1 << n) - 1 if free else onto_columns
     to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[Scored] = []
@@ -94,9 +104,11 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             scored.append(_code(_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
-        targets = takes[2 * r0 + RED[u[0]]]
+        targets = every[2 * r0 + RED[u[0]]] & allow
         if targets:  # the whole run
-            for j in targets:
+            for j in range(n):
+                if not targets >> j & 1:
+                    continue
                 if nd:
                     scored.append(_code(_FLIP, T2T, i, j, 0))
                 else:
@@ -107,10 +119,11 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
             if found[below // 13] == RANK[below] - 1:
-                targets = takes[2 * (r0 - k) + RED[u[k]]]
+                targets = every[2 * (r0 - k) + RED[u[k]]] & allow
                 if targets:
-                    for j in targets:
-                        scored.append(_code(_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
+                    for j in range(n):
+                        if targets >> j & 1:
+                            scored.append(_code(_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
@@ -132,10 +145,11 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                 scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            targets = takes[2 * rank + RED[c]]
+            targets = every[2 * rank + RED[c]] & allow
             if targets:
-                for j in targets:
-                    scored.append(_code(out - cost, W2T, idx, j, 0))
+                for j in range(n):
+                    if targets >> j & 1:
+                        scored.append(_code(out - cost, W2T, idx, j, 0))
             if any_to_empty or (rank == 13 and to_empty >= 0):
                 scored.append(_code(out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
@@ -193,28 +207,13 @@ def follow_up(st: Node, m: IMove) -> IMove | None:
 OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-#: What :func:`_takes` gives: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the columns a card of that
-#: rank and colour could go on, in order, or ``None`` for none (a list, which compiled code reads faster than a
-#: dict, of plain column numbers, with no colour left to check).
-Takes = list[list[int] | None]
-
-
-def _takes(tops: list[int]) -> Takes:
-    """The columns a card of each rank and colour could go on (``tops``: each column's top card, -1 when empty)."""
-    takes: Takes = [None] * 28
-    for j, t in enumerate(tops):
-        if t >= 0:
-            fits = 2 * (RANK[t] - 1) + (0 if RED[t] else 1)  # one rank lower, the other colour
-            columns = takes[fits]
-            if columns is None:
-                takes[fits] = [j]
-            else:
-                columns.append(j)
-    return takes
+#: What ``every`` in :func:`generate_codes` holds: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the
+#: columns a card of that rank and colour could go on, as bits (column ``j``: ``1 << j``).
+Takes = list[int]
 
 
 def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) -> None:
-    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), added to ``scored``, only where a card
+    """Foundation cards back to the tableau (``takes``: see :data:`Takes`), added to ``scored``, only where a card
     could be put on them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
     """
     found = st.found
@@ -230,8 +229,9 @@ def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) 
         if st.is_safe(c) or not _return_wanted(st, c):
             continue
         if targets:
-            for j in targets:
-                scored.append(_code(_FROM_FOUNDATION, F2T, s, j, 0))
+            for j in range(st.n):
+                if targets >> j & 1:
+                    scored.append(_code(_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
             scored.append(_code(_FROM_FOUNDATION, F2T, s, empty, 0))
 

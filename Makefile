@@ -101,13 +101,15 @@ bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 	$(BIN)/python benchmarks/bench_solver.py --compare-pure
 
-# The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000).
+# The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000), and the
+# verdicts on seeds 0-199 within 200,000 positions against the old solver's (make test: 20,000).
 # SOAK_SEED picks another set of positions. Then the review's sweep over 160 lost games (make test reviews the 60 of
 # issue 25). Then 20,000 random bad arguments through both builds (make test runs 300), and 2,000 schedules of the
 # board's background work against the player's hands (make test runs 300).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
+	PATIENCELAB_VERDICT_STATES=200000 $(BIN)/pytest -q -p no:cacheprovider tests/solver/test_verdicts.py
 	PATIENCELAB_REVIEW_GAMES=40 $(BIN)/pytest -q -p no:cacheprovider tests/test_review.py -k sweep
 	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
 	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py

@@ -1,6 +1,13 @@
-"""Solver benchmark: share of seeded deals decided within 1, 10 and 60 s, beside pyksolve when installed.
+"""Solver benchmark: share of seeded deals won and decided, CPU per deal, beside pyksolve when installed.
 
-Run: ``nice python benchmarks/bench_solver.py --deals 200 --draw 1 --seconds 60 --peer``. Each deal is solved
+Run: ``nice python benchmarks/bench_solver.py --deals 500 --draw 3 --cpu 60 --workers 2``: every deal solved in a
+pool of worker processes (``--workers 0``: in this process; ``--dask ADDRESS``: on a Dask cluster, through the
+survey machinery's ``workers.run_jobs``), each deal stopped after ``--cpu`` seconds of its worker's CPU time (not
+wall time: the count does not depend on how busy the machine is), with a progress bar. It prints the share of
+deals won (of those decided, with its Wilson 95% interval), the undecided deals by seed, which search decided, and
+CPU seconds per deal (median, 95th percentile, worst).
+
+``--peer`` runs the older table instead: ``--deals 200 --draw 1 --seconds 60 --peer``. Each deal is solved
 once with the largest budget and the decision time is read against the smaller ones. With ``--seconds 10 --then
 60`` each deal is solved with 10 s and only the deals undecided then are solved again, from the start, with 60 s
 (the search is deterministic, so that run repeats the first 10 s and goes on: the same as one 60 s run, for less
@@ -24,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from patiencelab import Klondike, Rules
@@ -70,6 +78,118 @@ def run_peer(seed: int, draw: int) -> Run | None:
     name = str(result).rsplit(".", 1)[-1]
     outcome = {"SolvedMinimal": "solved", "SolvedMayNotBeMinimal": "solved", "Impossible": "impossible"}
     return Run(seed, outcome.get(name, "unknown"), seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal of the survey: its verdict, which search gave it, the positions and the CPU seconds it took."""
+
+    seed: int
+    draw: int
+    outcome: str
+    decided_by: str
+    states: int
+    cpu: float
+
+
+def solve_deal(seed: int, draw: int, cpu_seconds: float) -> Deal:
+    """Solve one seeded deal, stopped after ``cpu_seconds`` of this process's CPU time (between two slices)."""
+    from patiencelab.solver import solve_in_slices
+
+    t0 = time.process_time()
+    steps = solve_in_slices(Klondike(seed=seed, rules=Rules(draw=draw)), seconds=1e9)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            found = done.value
+            return Deal(seed, draw, found.outcome, found.decided_by, found.states, time.process_time() - t0)
+        if time.process_time() - t0 > cpu_seconds:
+            steps.close()
+            return Deal(seed, draw, "unknown", "", 0, time.process_time() - t0)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+def progress(done: int, total: int, undecided: int, width: int = 40) -> None:
+    """Draw a progress bar on standard error."""
+    filled = width * done // total
+    bar = "#" * filled + "." * (width - filled)
+    sys.stderr.write(f"\r[{bar}] {done}/{total} deals, {undecided} undecided")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def survey(seeds: range, draws: list[int], cpu_seconds: float, workers: int, dask: str | None) -> list[Deal]:
+    """Solve every seed with every draw count on a local pool, a Dask cluster or in this process."""
+    jobs = [(seed, draw, cpu_seconds) for draw in draws for seed in seeds]
+    deals: list[Deal] = []
+    undecided = 0
+
+    def keep(deal: Deal) -> None:
+        nonlocal undecided
+        deals.append(deal)
+        undecided += deal.outcome == "unknown"
+        progress(len(deals), len(jobs), undecided)
+
+    if dask is not None:
+        from distributed import Client  # an optional dependency: only for --dask
+
+        from patiencelab.workers import run_jobs
+
+        with Client(dask) as client:  # type: ignore[no-untyped-call]
+            run_jobs(client.get_executor(), solve_deal, jobs, keep)
+    elif workers > 0:
+        from patiencelab.workers import process_pool, run_jobs, stop_pool
+
+        pool = process_pool(workers)
+        try:
+            run_jobs(pool, solve_deal, jobs, keep)
+        finally:
+            stop_pool(pool)
+    else:
+        for job in jobs:
+            keep(solve_deal(*job))
+    return sorted(deals, key=lambda d: (d.draw, d.seed))
+
+
+def report(deals: list[Deal], cpu_seconds: float) -> list[str]:
+    """Markdown lines: per draw count, the share won with its interval, the undecided seeds, CPU per deal."""
+    lines = [
+        "| draw | deals | won | lost | undecided | won of decided (Wilson 95%) | CPU s per deal: median / p95 / worst "
+        "| decided by |",
+        "|---|---:|---:|---:|---:|---|---|---|",
+    ]
+    undecided_lines = []
+    for draw in sorted({d.draw for d in deals}):
+        mine = [d for d in deals if d.draw == draw]
+        won = sum(d.outcome == "solved" for d in mine)
+        lost = sum(d.outcome == "impossible" for d in mine)
+        left = [d.seed for d in mine if d.outcome == "unknown"]
+        low, high = wilson(won, won + lost)
+        cpu = [d.cpu for d in mine]
+        by = Counter(d.decided_by for d in mine if d.decided_by)
+        share = f"{100 * won / max(1, won + lost):.2f}% ({100 * low:.2f}-{100 * high:.2f})"
+        times = f"{statistics.median(cpu):.4f} / {percentile(cpu, 95):.3f} / {max(cpu):.2f}"
+        decided = ", ".join(f"{name} {count}" for name, count in by.most_common())
+        lines.append(f"| {draw} | {len(mine)} | {won} | {lost} | {len(left)} | {share} | {times} | {decided} |")
+        undecided_lines.append(f"draw {draw}, undecided within {cpu_seconds:g} CPU s: {left or 'none'}")
+    return [*lines, "", *undecided_lines]
 
 
 def positions_per_cpu_second(seeds: range, max_states: int) -> dict[str, object]:
@@ -134,7 +254,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draw", type=int, choices=(1, 3), action="append", help="draw count (default 1 and 3)")
     parser.add_argument("--seconds", type=float, default=60.0, help="largest budget per deal (default 60)")
     parser.add_argument("--then", type=float, help="solve again with this budget the deals undecided in --seconds")
-    parser.add_argument("--peer", action="store_true", help="also run pyksolve solve_fast when installed")
+    parser.add_argument("--peer", action="store_true", help="the older table, with pyksolve solve_fast when installed")
+    parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
+    parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
     parser.add_argument("--verbose", action="store_true", help="print every deal")
     parser.add_argument("--compare-pure", action="store_true", help="positions per CPU s, compiled and pure")
     parser.add_argument(
@@ -153,6 +276,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.compare_with:
             variants[f"other: {args.compare_with}"] = {"PYTHONPATH": args.compare_with, "PATIENCELAB_PURE": "0"}
         return compare(variants, range(args.first, args.first + (args.deals or 30)), args.max_states, args.repeat)
+    if not args.peer:
+        seeds = range(args.first, args.first + (args.deals or 200))
+        deals = survey(seeds, args.draw or [1, 3], args.cpu, args.workers, args.dask)
+        if args.verbose:
+            for d in deals:
+                print(f"draw {d.draw} seed {d.seed}: {d.outcome} {d.decided_by} {d.states} positions {d.cpu:.3f} CPU s")
+        print(f"seeds {seeds.start}-{seeds.stop - 1}, at most {args.cpu:g} CPU s a deal")
+        print("\n".join(report(deals, args.cpu)))
+        return 0
     top = max(args.seconds, args.then or 0.0)
     budgets = tuple(sorted({*(b for b in BUDGETS if b < top), args.seconds, top}))
     seeds = range(args.first, args.first + (args.deals or 200))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, Rules
-from patiencelab.solver import Solution, search, solve
+from patiencelab.solver import Solution, search, solve, solve_in_slices
 from patiencelab.solver.portfolio import talon_first_start
 from tests.solver.conftest import replay_wins
 
@@ -189,3 +190,48 @@ def test_a_second_move_order_wins_a_deal_the_first_wins_late() -> None:
     assert talon_first_start(Klondike(seed=159)) is None
     second = talon_first_start(game)
     assert second is not None and second.talon_first
+
+
+def test_the_collector_is_as_the_host_had_it_at_every_pause_and_after() -> None:
+    """The search switches Python's garbage collector off only while it runs a slice: on at every pause and when
+    it ends, however it ends; left off when the host had it off.
+    """
+    game = Klondike(seed=7, rules=Rules(draw=3))
+    assert gc.isenabled()
+    steps = solve_in_slices(game, seconds=math.inf, max_states=5_000)
+    pauses = 0
+    for _ in steps:
+        pauses += 1
+        assert gc.isenabled()
+    assert pauses >= 3 and gc.isenabled()
+    steps = solve_in_slices(game, seconds=math.inf, max_states=5_000)
+    next(steps)
+    steps.close()  # a host that gives up halfway
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(game, seconds=math.inf, max_states=2_000)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_solution_names_the_search_that_decided() -> None:
+    """``decided_by`` names the search of the portfolio whose verdict it is: the usual order, the talon-first
+    order (deal 159 with draw 3, see above), the easier game (deal 74 with draw 3 is lost with draw 1), the dead-end
+    test, a start already won; empty when undecided.
+    """
+    from tests.solver.test_pruning import blocked_five
+
+    assert solve(Klondike(seed=0), seconds=math.inf, max_states=50_000).decided_by == "usual order"
+    assert solve(Klondike(seed=159, rules=Rules(draw=3)), seconds=math.inf, max_states=60_000).decided_by == (
+        "talon first"
+    )
+    lost = solve(Klondike(seed=74, rules=Rules(draw=3)), seconds=math.inf, max_states=160_000)
+    assert (lost.outcome, lost.decided_by) == ("impossible", "easier game")
+    dead = solve(blocked_five(True), seconds=math.inf, max_states=1_000)
+    assert (dead.outcome, dead.decided_by) == ("impossible", "dead end")
+    position = {"tableau": [{"down": [], "up": []}] * 7, "stock": [], "waste": [], "foundations": ALL_HOME}
+    assert solve(Klondike.from_position(position), seconds=math.inf, max_states=10).decided_by == "start"
+    undecided = solve(Klondike(seed=72, rules=Rules(draw=3)), seconds=math.inf, max_states=600)
+    assert (undecided.outcome, undecided.decided_by) == ("unknown", "")

@@ -15,14 +15,14 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pytest
 
 from patiencelab import Klondike, Move, Rules
-from patiencelab.solver import search, solve
+from patiencelab.solver import movegen, search, solve
 from patiencelab.solver.deadend import is_dead
-from patiencelab.solver.node import Node
+from patiencelab.solver.node import W2T, Node
 from patiencelab.solver.portfolio import easier_start, talon_first_start
 from tests.solver.conftest import replay_wins
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases
@@ -121,3 +121,36 @@ def test_the_positions_cover_every_rule_option_and_pass_limit() -> None:
     assert len(options) == len(RULE_OPTIONS)
     assert {r.max_passes for r in seen_rules} == set(PASS_LIMITS)
     assert (300, 299) in seen_recycles or (300, 298) in seen_recycles or (300, 297) in seen_recycles
+
+
+def _no_talon_card_to_a_column(st: Node, onto: int = -1) -> list[int]:
+    """A wrong pruning rule: the moves of ``generate_codes`` but a talon card never goes on a column."""
+    return [code for code in movegen.generate_codes(st, onto) if movegen.decode(code)[0] != W2T]
+
+
+def _key_blind_to_the_talon(st: Node) -> int:
+    """A wrong key compression: the talon left out (positions with different stocks merged)."""
+    return st.colsum + st._found_key()
+
+
+@pytest.mark.pure
+@pytest.mark.parametrize("wrong", ["pruning", "key"])
+def test_the_harness_catches_a_wrong_pruning_rule(wrong: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The differential check is not vacuous: with a wrong rule injected into the search (no talon card ever put
+    on a column; a key that ignores the talon), it finds a position the rule makes "impossible" though the
+    reference search wins it, within the first 500 positions of make test.
+    """
+    if wrong == "pruning":
+        monkeypatch.setattr(search, "generate_codes", _no_talon_card_to_a_column)
+    else:
+        monkeypatch.setattr(Node, "key", _key_blind_to_the_talon)
+        monkeypatch.setattr(Node, "key_after", lambda self, m: None)
+    with pytest.raises(AssertionError, match="said impossible for a winnable position"):
+        _check_all(cases(CHUNK, seed=SEED * 1_000_003))
+
+
+def _check_all(positions: Iterable[Case]) -> None:
+    """:func:`check` every position."""
+    tally: Counter[str] = Counter()
+    for case in positions:
+        check(case, tally)

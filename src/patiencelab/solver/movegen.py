@@ -9,7 +9,17 @@ from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.solver.node import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, Node
 
-__all__ = ["OBLIGATION_KEY", "follow_up", "generate", "must_cover", "safe_move", "safe_move_after", "to_public"]
+__all__ = [
+    "OBLIGATION_KEY",
+    "decode",
+    "follow_up",
+    "generate",
+    "generate_codes",
+    "must_cover",
+    "safe_move",
+    "safe_move_after",
+    "to_public",
+]
 
 # Move-ordering scores (higher is tried first). Talon moves lose a point per action needed to reach the card.
 # Moves that turn up a card score alike whatever the number of face-down cards left under it (preferring the
@@ -23,13 +33,36 @@ _EMPTY_COLUMN: Final = 200
 _PARTIAL_TO_EMPTY: Final = 150
 _FROM_FOUNDATION: Final = 100
 
-#: A move with its score in front, flat (score, kind, a, b, c): sorted as the pair (score, move) would be, without a
-#: tuple in a tuple to make and compare.
-Scored = tuple[int, int, int, int, int]
+#: A move with its score, packed in one int by :func:`_code`: sorted as the pairs (score, move) would be, and a list
+#: of small ints sorts much faster than one of tuples (CPython compares ints under 2**30 directly).
+Scored = int
+
+# The bits of a scored move (see _code): the run index (a column holds at most 52 cards), the target column (at most
+# 9 columns), the source (a talon index, a column or a suit), the kind, then the score (0 to 1,100).
+_B: Final = 6
+_A: Final = 10
+_KIND: Final = 16
+_SCORE: Final = 19
+
+
+def _code(score: int, kind: int, a: int, b: int, c: int) -> int:
+    """The move ``(kind, a, b, c)`` with its score, as one int that orders as ``(score, kind, a, b, c)`` does."""
+    return score << _SCORE | kind << _KIND | a << _A | b << _B | c
+
+
+def decode(code: int) -> IMove:
+    """The move of a scored move (see :func:`generate_codes`)."""
+    return (code >> _KIND & 7, code >> _A & 63, code >> _B & 15, code & 63)
 
 
 def generate(st: Node, onto: int = -1) -> list[IMove]:
-    """Every move worth trying here, ordered so that the most promising comes *last* (for ``list.pop``); with
+    """The moves of :func:`generate_codes`, decoded, in its order."""
+    return [decode(code) for code in generate_codes(st, onto)]
+
+
+def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
+    """Every move worth trying here, scored (see :func:`decode`) and sorted so that the most promising comes
+    *last* (for ``list.pop``); with
     ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on it or bring one back from the
     foundations.
 
@@ -40,14 +73,24 @@ def generate(st: Node, onto: int = -1) -> list[IMove]:
     """
     up, down, found, n = st.up, st.down, st.found, st.n
     king_only = st.king_only
-    tops = [u[-1] if u else -1 for u in up]
-    empty = tops.index(-1) if -1 in tops else -1
-    every = _takes(tops)
+    # every[2 * rank + red]: the columns (bits) a card of that rank and colour could go on (red: 1 for red); with a
+    # duty (see must_cover), only the moves that may follow it: onto ``onto`` (``allow``: the columns it tops), and
+    # cards brought back from the foundations (any card, not only of ``onto``'s suit: the key does not tell
+    # ``onto`` from its twin, so what follows a duty must not depend on which of the two it names).
+    every = [0] * 28
+    empty = -1
+    onto_columns = 0
+    for j in range(n):
+        u = up[j]
+        if u:
+            t = u[-1]
+            every[2 * (RANK[t] - 1) + (0 if RED[t] else 1)] |= 1 << j
+            if t == onto:
+                onto_columns |= 1 << j
+        elif empty < 0:
+            empty = j
     free = onto < 0
-    # With a duty (see must_cover), only the moves that may follow it: onto ``onto``, and cards brought back from
-    # the foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so
-    # what follows a duty must not depend on which of the two it names).
-    takes = every if free else _takes([onto if t == onto else -1 for t in tops])
+    allow = (1 << n) - 1 if free else onto_columns
     to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[Scored] = []
@@ -58,35 +101,38 @@ def generate(st: Node, onto: int = -1) -> list[IMove]:
         top = u[-1]
         nd = len(down[i])
         if free and found[top // 13] == RANK[top] - 1:
-            scored.append((_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
+            scored.append(_code(_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
-        targets = takes[2 * r0 + RED[u[0]]]
+        targets = every[2 * r0 + RED[u[0]]] & allow
         if targets:  # the whole run
-            for j in targets:
+            for j in range(n):
+                if not targets >> j & 1:
+                    continue
                 if nd:
-                    scored.append((_FLIP, T2T, i, j, 0))
+                    scored.append(_code(_FLIP, T2T, i, j, 0))
                 else:
                     if king_waiting is None:
                         king_waiting = not king_only or _king_waiting(st)
                     if king_waiting:
-                        scored.append((_EMPTY_COLUMN, T2T, i, j, 0))
+                        scored.append(_code(_EMPTY_COLUMN, T2T, i, j, 0))
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
             if found[below // 13] == RANK[below] - 1:
-                targets = takes[2 * (r0 - k) + RED[u[k]]]
+                targets = every[2 * (r0 - k) + RED[u[k]]] & allow
                 if targets:
-                    for j in targets:
-                        scored.append((_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
+                    for j in range(n):
+                        if targets >> j & 1:
+                            scored.append(_code(_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
                 if r0 == 13 and nd:
-                    scored.append((_FLIP, T2T, i, to_empty, 0))
+                    scored.append(_code(_FLIP, T2T, i, to_empty, 0))
             else:
                 if nd:
-                    scored.append((_FLIP + nd * 8 - 20, T2T, i, to_empty, 0))
+                    scored.append(_code(_FLIP + nd * 8 - 20, T2T, i, to_empty, 0))
                 for k in range(1, length):
-                    scored.append((_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
+                    scored.append(_code(_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
     if talon:
         stays = st.draw == 1 and st.max_rec is None
@@ -96,19 +142,20 @@ def generate(st: Node, onto: int = -1) -> list[IMove]:
             c = talon[idx]
             rank = RANK[c]
             if free and found[c // 13] == rank - 1:
-                scored.append((_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
+                scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            targets = takes[2 * rank + RED[c]]
+            targets = every[2 * rank + RED[c]] & allow
             if targets:
-                for j in targets:
-                    scored.append((out - cost, W2T, idx, j, 0))
+                for j in range(n):
+                    if targets >> j & 1:
+                        scored.append(_code(out - cost, W2T, idx, j, 0))
             if any_to_empty or (rank == 13 and to_empty >= 0):
-                scored.append((out - 50 - cost, W2T, idx, to_empty, 0))
+                scored.append(_code(out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
         _foundation_moves(st, every, empty, scored)
     scored.sort()
-    return [(kind, a, b, c) for _, kind, a, b, c in scored]
+    return scored
 
 
 def must_cover(st: Node, m: IMove) -> int:
@@ -160,28 +207,13 @@ def follow_up(st: Node, m: IMove) -> IMove | None:
 OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-#: What :func:`_takes` gives: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the columns a card of that
-#: rank and colour could go on, in order, or ``None`` for none (a list, which compiled code reads faster than a
-#: dict, of plain column numbers, with no colour left to check).
-Takes = list[list[int] | None]
-
-
-def _takes(tops: list[int]) -> Takes:
-    """The columns a card of each rank and colour could go on (``tops``: each column's top card, -1 when empty)."""
-    takes: Takes = [None] * 28
-    for j, t in enumerate(tops):
-        if t >= 0:
-            fits = 2 * (RANK[t] - 1) + (0 if RED[t] else 1)  # one rank lower, the other colour
-            columns = takes[fits]
-            if columns is None:
-                takes[fits] = [j]
-            else:
-                columns.append(j)
-    return takes
+#: What ``every`` in :func:`generate_codes` holds: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the
+#: columns a card of that rank and colour could go on, as bits (column ``j``: ``1 << j``).
+Takes = list[int]
 
 
 def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) -> None:
-    """Foundation cards back to the tableau (``takes``: see :func:`_takes`), added to ``scored``, only where a card
+    """Foundation cards back to the tableau (``takes``: see :data:`Takes`), added to ``scored``, only where a card
     could be put on them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
     """
     found = st.found
@@ -197,10 +229,11 @@ def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) 
         if st.is_safe(c) or not _return_wanted(st, c):
             continue
         if targets:
-            for j in targets:
-                scored.append((_FROM_FOUNDATION, F2T, s, j, 0))
+            for j in range(st.n):
+                if targets >> j & 1:
+                    scored.append(_code(_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
-            scored.append((_FROM_FOUNDATION, F2T, s, empty, 0))
+            scored.append(_code(_FROM_FOUNDATION, F2T, s, empty, 0))
 
 
 def _wanted(st: Node, c: int) -> bool:

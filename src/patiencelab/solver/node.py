@@ -102,6 +102,8 @@ class Node:
         "n",
         "ndown",
         "p",
+        "reach",
+        "reach_sig",
         "recycles",
         "talon",
         "talon_first",
@@ -144,6 +146,8 @@ class Node:
         self.colsum = sum(self.colkey)
         self.talon_key = 0
         self._update_talon_key()
+        self.reach_sig = -1  # what reach was computed for (see reachable)
+        self.reach: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_position(cls, pos: Position, rules: Rules) -> Node:
@@ -324,8 +328,15 @@ class Node:
         return self.max_rec is None or self.recycles < self.max_rec
 
     def reachable(self) -> tuple[tuple[int, int], ...]:
-        """Talon indices some draws (and at most one recycle) would put on top, with their action counts."""
-        return talon_reach(len(self.talon), self.p, self.draw, self.can_recycle())
+        """Talon indices some draws (and at most one recycle) would put on top, with their action counts (kept
+        until the talon's size, the waste's or the recycle allowed changes: the search asks at every position).
+        """
+        may = self.can_recycle()
+        sig = len(self.talon) | self.p << 6 | (1 << 12 if may else 0)
+        if sig != self.reach_sig:
+            self.reach = talon_reach(len(self.talon), self.p, self.draw, may)
+            self.reach_sig = sig
+        return self.reach
 
     def needs_recycle(self, idx: int) -> bool:
         """True when talon card ``idx`` can only be reached after turning the waste over."""

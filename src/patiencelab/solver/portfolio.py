@@ -48,12 +48,14 @@ class Searcher(Protocol):
 @dataclass(frozen=True, slots=True)
 class Run:
     """One search of a portfolio: ``slices`` slices of it in each round; ``easier`` when it searches an easier
-    game (only its "impossible" tells the real game's verdict).
+    game (only its "impossible" tells the real game's verdict); ``name``: what :attr:`Solution.decided_by
+    <patiencelab.solver.search.Solution.decided_by>` says when it decides.
     """
 
     search: Searcher
     slices: int = 1
     easier: bool = False
+    name: str = ""
 
 
 def easier_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:

@@ -1,0 +1,42 @@
+"""The solver's verdicts on seeds 0-199 are those of the solver before issue 34's speed-ups, at the same state
+budgets: a faster search must prove what the old one proved, and never the opposite.
+
+``verdicts_0_199.json`` holds the old solver's verdicts (``W`` won, ``L`` lost, ``?`` undecided, one letter a seed)
+within 20,000 and 200,000 positions. ``make test`` checks the first budget; ``make soak`` sets
+``PATIENCELAB_VERDICT_STATES=200000`` for the second.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from patiencelab import Klondike, Rules
+from patiencelab.solver import solve
+from tests.solver.conftest import replay_wins
+
+DATA = json.loads((Path(__file__).parent / "verdicts_0_199.json").read_text())
+STATES = os.environ.get("PATIENCELAB_VERDICT_STATES", "20000")
+LETTER = {"solved": "W", "impossible": "L", "unknown": "?"}
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_verdicts_on_seeds_0_to_199_are_the_old_solvers(draw: int) -> None:
+    """Every deal the old solver decided within the budget is decided alike (a win replayed in the model); a deal
+    it left undecided may now be decided either way.
+    """
+    old = DATA["budgets"][STATES][str(draw)]
+    new = []
+    for seed in range(len(old)):
+        game = Klondike(seed=seed, rules=Rules(draw=draw))
+        found = solve(game, seconds=math.inf, max_states=int(STATES))
+        if found.outcome == "solved":
+            assert replay_wins(game, found.moves), f"seed {seed}: moves that do not win"
+        new.append(LETTER[found.outcome])
+    differ = [(seed, a, b) for seed, (a, b) in enumerate(zip(old, new, strict=True)) if a != "?" and a != b]
+    assert not differ, f"(seed, old, new) where the verdict changed: {differ}"
+    assert old.count("?") >= "".join(new).count("?")

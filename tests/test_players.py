@@ -6,6 +6,7 @@ import itertools
 import json
 import math
 import random
+import time
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import find_fair_hint
 from patiencelab.narration import hint_text
-from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, chances, legal_moves
+from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, chances, legal_moves, play_out
 from patiencelab.solver import solve
 from patiencelab.widget import protocol
 from tests.model_helpers import twin
@@ -49,6 +50,19 @@ def positions() -> list[tuple[Rules, dict[str, Any]]]:
 
 
 POSITIONS = positions()
+
+
+def _king_shuffle() -> dict[str, Any]:
+    """A position with a King and a Queen alone in the first column and two empty columns beside it."""
+    deck = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in ("KS", "QH")]
+    tableau = [{"down": [], "up": ["KS", "QH"]}, {"down": [], "up": []}, {"down": [], "up": []}]
+    for _ in range(4):
+        tableau.append({"down": deck[:10], "up": [deck[10]]})
+        deck = deck[11:]
+    return {"tableau": tableau, "stock": deck, "waste": [], "foundations": {}, "recycles": 0}
+
+
+KING_SHUFFLE = _king_shuffle()
 
 
 def pair(rules: Rules, position: dict[str, Any], n: int) -> tuple[Klondike, Klondike]:
@@ -349,3 +363,40 @@ def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_p
             for game, decision in zip((one, two), decisions):
                 game.play(decision.move)
     assert compared >= 20 and followed >= 3
+
+
+def test_nopeek_does_not_go_round_in_circles_on_deal_3_draw_1() -> None:
+    # Issue 32, fault 9: once nothing more could be won it brought foundation cards back and sent them home again,
+    # and moved King runs between empty columns, for all 1,000 moves of play_out.
+    game = Klondike(seed=3, rules=Rules())
+    play_out(game, NoPeek(samples=4, max_states=300), max_moves=1_000)
+    assert game.moves < 400
+
+
+def test_play_out_spots_a_position_come_back_with_its_columns_in_another_order() -> None:
+    game = Klondike.from_position(KING_SHUFFLE, rules=Rules())
+    kings = itertools.cycle(["t1-t2", "t2-t3", "t3-t1"])  # the King and its run go round three empty columns
+    play_out(game, lambda view: Move.parse(next(kings)), max_moves=1_000)
+    assert game.moves <= 3  # the same cards, the columns in another order: no new position
+
+
+def test_answers_do_not_change_when_the_machine_is_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Klondike(seed=2000, rules=Rules(draw=3))
+
+    def answers() -> tuple[Any, ...]:
+        view = game.player_view()
+        oracle = Oracle(max_states=200_000).seeing(game)
+        return (
+            NoPeek(samples=4, max_states=2_000).decide(view),
+            NoPeek(samples=4, max_states=2_000).decide(view, confirm=True),
+            oracle.choose(view),
+            chances(view, samples=4, max_states=2_000),
+            find_fair_hint(game, samples=4, max_states=2_000),
+        )
+
+    calm = answers()
+    clock = itertools.count(0.0, 1_000.0)  # every reading of the clock 1,000 s after the one before
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    assert time.perf_counter() + 500 < time.perf_counter()
+    assert answers() == calm

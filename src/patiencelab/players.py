@@ -412,15 +412,13 @@ class NoPeek:
                 if root.outcome == "unknown":
                     kept += solve_after(deals[j], best)[1].outcome == "solved"
         else:
-            plans = []
-            for j, line, position in lines.get(best, []):
-                if position is None:
+            after = (*view.history, best)
+            for j, line, reached in lines.get(best, []):
+                if reached is None:
                     trial = Klondike.from_position(deals[j], rules=rules)
                     trial.play(best)
-                    position = trial.snapshot()
-                plans.append((position, line))
-            after = (*view.history, best)
-            self._plans = [(after, position, line) for position, line in plans]
+                    reached = trial.snapshot()
+                self._plans.append((after, reached, line))
         outcomes = Counter(r.outcome for r in roots)
         verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
         return Decision(best, kept, len(roots), verdicts, solves=solves)

@@ -94,12 +94,13 @@ class Player(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Chances:
-    """The share of sampled deals that can still be won: ``estimate`` (won / samples), a 95% Wilson interval
-    from ``low`` (every undecided sample lost) to ``high`` (every undecided sample won), and the counts.
+    """The share of sampled deals that can still be won: ``estimate`` (won / samples; ``None`` when no deal was
+    decided within the budget: then nothing was measured and no number may be shown), a 95% Wilson interval from
+    ``low`` (every undecided sample lost) to ``high`` (every undecided sample won), and the counts.
     ``exact`` is True when every order of the unseen cards was solved rather than a sample of them.
     """
 
-    estimate: float
+    estimate: float | None
     low: float
     high: float
     won: int
@@ -162,8 +163,8 @@ def tally(won: int, lost: int, unknown: int, exact: bool) -> Chances:
     or, when every order of the unseen cards was solved (``exact``), the bounds themselves.
     """
     n = won + lost + unknown
-    if n == 0:
-        return Chances(0.0, 0.0, 1.0, 0, 0, 0, exact)
+    if won + lost == 0:  # nothing decided: no estimate, only the bounds
+        return Chances(None, 0.0, 1.0, 0, 0, unknown, exact)
     if exact:
         return Chances(won / n, won / n, (won + unknown) / n, won, lost, unknown, True)
     return Chances(won / n, wilson(won, n).low, wilson(won + unknown, n).high, won, lost, unknown, False)

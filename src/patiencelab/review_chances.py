@@ -487,6 +487,12 @@ class _Walk:
                             self.unsettled -= 1
             if self.progress is not None:
                 self.progress(k + 1, n + 1)
+        # a second, larger pass where nothing was decided: the start and the positions around each mark
+        for k in sorted({0} | {j for mark in marks for j in (mark.move - 1, mark.move)}):
+            if k <= n and (lost_from is None or k < lost_from) and chances[k].estimate is None:
+                for track in self.at[k]:
+                    if track.verdict(k) == "unknown":
+                        self.deepen(track.at(k), track, k)
         for k in range(len(chances) if lost_from is None else lost_from):  # later verdicts may tell more now
             if k not in self.confirmed:
                 chances[k] = self.chance(k)
@@ -598,7 +604,7 @@ class _Walk:
             "luck",
             self.history[k],
             won / n,
-            now.estimate,
+            now.estimate if now.estimate is not None else now.low,
             turned=tuple(card for _, card in reveals),
             column=column,
             samples=n,

@@ -88,7 +88,11 @@ def check_answers(game: Klondike, found: Review) -> None:
     """What every review holds: a chance per position, an answer in words, marks that keep their rules."""
     assert len(found.chances) == game.moves + 1 == found.moves + 1
     for chance in found.chances:
-        assert 0 <= chance.low <= chance.estimate <= chance.high <= 1
+        assert 0 <= chance.low <= chance.high <= 1
+        if chance.estimate is None:  # nothing decided: no number
+            assert chance.won == chance.lost == 0
+        else:
+            assert chance.low <= chance.estimate <= chance.high
     assert found.summary and found.text.startswith(found.summary)
     assert found.text.strip() != BARE_UNKNOWN and found.summary != BARE_UNKNOWN
     if found.outcome != "won":

@@ -400,3 +400,42 @@ def test_answers_do_not_change_when_the_machine_is_slow(monkeypatch: pytest.Monk
     monkeypatch.setattr(time, "monotonic", lambda: next(clock))
     assert time.perf_counter() + 500 < time.perf_counter()
     assert answers() == calm
+
+
+def _played(rules: Rules, seed: int, moves: int) -> Klondike:
+    """Deal ``seed`` played by NoPeek (small budgets) for ``moves`` moves, or until it ends."""
+    game = Klondike(seed=seed, rules=rules)
+    player = NoPeek(**FAIR, seed=seed)
+    for _ in range(moves):
+        if game.is_won or not game.legal_moves():
+            break
+        game.play(player.choose(game.player_view()))
+    return game
+
+
+@pytest.mark.parametrize("moves", [10, 50])
+def test_twins_after_moves_of_play_get_the_same_moves_decisions_and_chances(moves: int) -> None:
+    from tests.review_games import twin_game
+
+    checked = differ = 0
+    for rules in RULE_SETS:
+        for seed in range(13):
+            game = _played(rules, 300 + seed, moves)
+            other = twin_game(game, random.Random(seed))
+            differ += game.position_json() != other.position_json()
+            if seed % 4 == 0:  # a fresh player replaying the twin from its start chooses the very same moves
+                replay = Klondike.from_record({**other.record(), "moves": []})
+                player = NoPeek(**FAIR, seed=300 + seed)
+                for move in game.history:
+                    assert player.choose(replay.player_view()) == move
+                    replay.play(move)
+            if game.is_won or not game.legal_moves():
+                continue
+            view, twin_view = game.player_view(), other.player_view()
+            assert view == twin_view
+            assert NoPeek(**FAIR, seed=seed).decide(view) == NoPeek(**FAIR, seed=seed).decide(twin_view)
+            assert chances(view, **FAIR, seed=seed) == chances(twin_view, **FAIR, seed=seed)
+            if seed % 2 == 0:
+                assert find_fair_hint(game, **FAIR) == find_fair_hint(other, **FAIR)
+            checked += 1
+    assert checked >= 50 and differ >= 40

@@ -184,6 +184,8 @@ def chances(
 ) -> Chances:
     """The share of the deals consistent with ``view`` that can still be won, from ``samples`` deals of the
     unseen cards (every order when there are no more than that), each decided within ``max_states`` positions.
+    Deals the budget cannot decide are counted apart; when none is decided the estimate is ``None`` (see
+    :func:`tally`).
     """
     deals, exact = _deals(view, samples, seed)
     outcomes = Counter(_solve(deal, view.rules, max_states, seconds).outcome for deal in deals)

@@ -667,10 +667,13 @@ def play_out(
 
 
 def _key(game: Klondike) -> Hashable:
-    """The position, for spotting repetitions: what the player sees, the columns taken as a set (see
-    :func:`_place`). Within one game the view tells the position: the face-down cards never move.
+    """The position, for spotting repetitions: the columns taken as a set (their order changes nothing of the
+    game), the recycles counted only when passes are limited.
     """
-    return _place(game.player_view())
+    position = game.snapshot()
+    columns = tuple(sorted(repr(column) for column in position.tableau))
+    recycles = position.recycles if game.rules.max_passes is not None else 0
+    return (columns, position.stock, position.waste, repr(position.foundations), recycles)
 
 
 def _moves(max_moves: int) -> Iterator[int]:

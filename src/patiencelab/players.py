@@ -4,10 +4,11 @@
 - :class:`Greedy` plays the first move of the hint order of :mod:`patiencelab.hints` (a card turned up, then a
   card to a foundation, then the waste's card, then other card moves, then a draw), without a solver.
 - :class:`NoPeek` is the fair strong player (determinized search): it deals the unseen cards at random into the
-  unseen places a number of times, solves each sample once within a state budget, reads the first move of each
-  win found, and plays the move that keeps the most samples winnable, ties broken by the hint order. Along a
-  game it follows the wins it found while they agree with every card seen since (solving nothing), and it
-  does not go back to a position it has decided in when another move goes on.
+  unseen places a number of times, solves each sample once within a state budget, then judges each candidate move
+  on its own: after it, how many of the same samples stay winnable, with the solver as the judge; the move that
+  keeps the most is played, ties broken by the hint order. Along a game it follows the wins it found while no
+  card turns up and most of them agree (solving nothing), plays a card that goes home safely at once, and does
+  not go back to a position it has decided in when another move goes on.
 - :class:`Oracle` is the solver's hint of old: it **peeks**, knowing every face-down card of the game it is
   bound to. Its win rate is an upper bound, not a fair player's.
 

@@ -15,7 +15,18 @@ from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import find_fair_hint
 from patiencelab.narration import hint_text
-from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, chances, legal_moves, play_out
+from patiencelab.players import (
+    Chances,
+    Greedy,
+    NoPeek,
+    Oracle,
+    Player,
+    Random,
+    chances,
+    legal_moves,
+    play_out,
+    tally,
+)
 from patiencelab.solver import solve
 from patiencelab.widget import protocol
 from tests.model_helpers import twin
@@ -439,3 +450,14 @@ def test_twins_after_moves_of_play_get_the_same_moves_decisions_and_chances(move
                 assert find_fair_hint(game, **FAIR) == find_fair_hint(other, **FAIR)
             checked += 1
     assert checked >= 50 and differ >= 40
+
+
+def test_a_chance_with_no_deal_decided_has_no_estimate_and_one_formula_serves_everyone() -> None:
+    view = Klondike(seed=5, rules=Rules.preset("traditional")).player_view()
+    nothing = chances(view, samples=4, max_states=20)
+    assert nothing.won == nothing.lost == 0 and nothing.unknown == 4
+    assert nothing.estimate is None and (nothing.low, nothing.high) == (0.0, 1.0)
+    from patiencelab import review_chances
+
+    assert review_chances._chances(3, 2, 1, True) == tally(3, 2, 1, True) == Chances(0.5, 0.5, 4 / 6, 3, 2, 1, True)
+    assert review_chances._chances(0, 0, 5, False).estimate is None

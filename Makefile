@@ -100,6 +100,8 @@ docs-serve: docs
 bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 	$(BIN)/python benchmarks/bench_solver.py --compare-pure
+	rm -f build/bench-players.jsonl
+	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
 
 # The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000), and the
 # verdicts on seeds 0-199 within 200,000 positions against the old solver's (make test: 20,000).

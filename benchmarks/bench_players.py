@@ -6,8 +6,12 @@ Dask cluster (``--dask tcp://host:8786``), with a progress bar. Every game goes 
 finishes (``--out``); ``--resume`` plays only the games the file lacks, and ``--report`` prints the table of a
 file without playing. CPU per decision is the process time of ``player.choose``.
 
-Run: ``python benchmarks/bench_players.py --deals 500 --workers 2 --out build/players.jsonl``; ``--hints 5``
-times the board's fair hint instead (CPU per hint on positions along greedy games).
+``nopeek-votes`` is NoPeek's decision of old (``judge=False``: votes for the first moves of the wins found), for a
+before/after on the same deals; ``--knob name=value`` sets a NoPeek keyword (``--knob samples=24``).
+
+Run: ``python benchmarks/bench_players.py --deals 1000 --workers 2 --out build/players.jsonl`` (the issue's run;
+``make bench`` plays a short one); ``--hints 5`` times the board's fair hint instead (CPU per hint on positions
+along greedy games).
 """
 
 from __future__ import annotations
@@ -34,16 +38,22 @@ from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random
 from patiencelab.survey_io import wilson
 from patiencelab.workers import process_pool, stop_pool
 
-PLAYERS = ("random", "greedy", "nopeek", "oracle")
+PLAYERS = ("random", "greedy", "nopeek-votes", "nopeek", "oracle")
 #: The published figures the table is set against (standard rules, unlimited passes; see docs/players.md).
 ANCHORS = {
     ("random", 3): "7.1% (Bjarnason et al. 2009)",
     ("greedy", 3): "13.0% (Bjarnason et al. 2009)",
     ("nopeek", 3): "HOP 23-27%, Ensemble-UCT 36.97% (2009); MCTS 44.4% (2025); lonelybot 47.58%",
     ("nopeek", 1): "MCTS 63.2% (2025)",
+    ("nopeek-votes", 3): "this project's NoPeek before: 32.0% on 150 held-out deals",
+    ("nopeek-votes", 1): "this project's NoPeek before: 63.3% on 150 held-out deals",
     ("oracle", 3): "thoughtful upper bound 81.945% (Blake & Gent)",
     ("oracle", 1): "thoughtful upper bound 90.480% (Blake & Gent)",
 }
+
+
+#: NoPeek's knobs for this run (``--knob name=value``), its defaults otherwise.
+KNOBS: dict[str, Any] = {}
 
 
 def make_player(name: str, seed: int) -> Player:
@@ -53,14 +63,18 @@ def make_player(name: str, seed: int) -> Player:
     if name == "greedy":
         return Greedy()
     if name == "nopeek":
-        return NoPeek(seed=seed)
+        return NoPeek(seed=seed, **KNOBS)
+    if name == "nopeek-votes":  # the decision of old: votes for the first moves of the wins found
+        return NoPeek(seed=seed, judge=False)
     if name == "oracle":
         return Oracle()
     raise SystemExit(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
 
 
-def play_game(name: str, draw: int, seed: int, max_moves: int) -> dict[str, Any]:
+def play_game(name: str, draw: int, seed: int, max_moves: int, knobs: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game (runs in a worker): who, which deal, won or not, score, moves and CPU seconds per decision."""
+    KNOBS.clear()
+    KNOBS.update(knobs or {})
     game = Klondike(seed=seed, rules=Rules(draw=draw))
     player = make_player(name, seed)
     if isinstance(player, Oracle):
@@ -109,7 +123,7 @@ def _run(args: argparse.Namespace, executor: Executor, path: Path) -> None:
     with path.open("a") as out, tqdm(total=len(jobs), unit="game", desc="players") as bar:
         while True:
             for job in todo:
-                pending.add(executor.submit(play_game, *job, args.max_moves))
+                pending.add(executor.submit(play_game, *job, args.max_moves, args.knobs))
                 if len(pending) >= window:
                     break
             if not pending:
@@ -128,8 +142,9 @@ def _percent(x: float) -> str:
 def table(rows: list[dict[str, Any]]) -> str:
     """The markdown table of a run: one line per player and draw."""
     lines = [
-        "| player | draw | games | won | win rate (95%) | mean score | CPU per decision: median / p95 | anchor |",
-        "|---|---|---|---|---|---|---|---|",
+        "| player | draw | games | won | win rate (95%) | mean score | CPU per decision: median / p95 "
+        "| CPU per game: mean / max | anchor |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name in PLAYERS:
         for draw in (1, 3):
@@ -142,10 +157,12 @@ def table(rows: list[dict[str, Any]]) -> str:
             median = statistics.median(cpu) if cpu else math.nan
             p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] if cpu else math.nan
             score = statistics.mean(r["score"] for r in games)
+            per_game = [math.fsum(r["cpu"]) for r in games]
             lines.append(
                 f"| {name} | {draw} | {len(games)} | {won} | {_percent(interval.share)} "
                 f"({_percent(interval.low)}-{_percent(interval.high)}) | {score:.0f} | "
-                f"{median * 1000:.1f} ms / {p95 * 1000:.1f} ms | {ANCHORS.get((name, draw), '')} |"
+                f"{median * 1000:.1f} ms / {p95 * 1000:.1f} ms | {statistics.mean(per_game):.2f} s / "
+                f"{max(per_game):.2f} s | {ANCHORS.get((name, draw), '')} |"
             )
     return "\n".join(lines)
 
@@ -176,7 +193,7 @@ def hint_times(deals: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Play the games (or read a file with ``--report``) and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--deals", type=int, default=20, help="seeds per player and draw (default 20)")
+    parser.add_argument("--deals", type=int, default=1_000, help="seeds per player and draw (default 1,000)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--draw", type=int, nargs="+", default=[1, 3], choices=(1, 3))
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=PLAYERS)
@@ -187,7 +204,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true", help="keep the games already in --out")
     parser.add_argument("--report", action="store_true", help="only print the table of --out")
     parser.add_argument("--hints", type=int, metavar="N", help="only time the fair hint on N deals' positions")
+    parser.add_argument(
+        "--knob", action="append", default=[], metavar="NAME=VALUE", help="a NoPeek keyword for this run (repeatable)"
+    )
     args = parser.parse_args(argv)
+    args.knobs = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.knob)}
     if args.hints:
         print(hint_times(args.hints))
         return 0

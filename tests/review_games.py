@@ -12,7 +12,9 @@ from __future__ import annotations
 import functools
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from patiencelab import Klondike, Move, Rules
@@ -76,11 +78,27 @@ def lost_games(per_rules: int = 15) -> Iterator[tuple[str, Klondike]]:
         while kept < per_rules:
             player = Random(seed) if seed % 2 == 0 else DrawFirst()
             game = Klondike(seed=seed, rules=rules)
-            play_out(game, player, max_moves=200)
+            _play_as_in_issue_25(game, player, 200)
             if not game.is_won:
                 kept += 1
                 yield f"{preset}-draw{draw}-seed{seed}-{type(player).__name__}", game
             seed += 1
+
+
+def _play_as_in_issue_25(game: Klondike, player: Random | DrawFirst, max_moves: int) -> None:
+    """Play as ``play_out`` did when these games were chosen (a repetition was then the very position, columns in
+    order), so the set of lost games stays the one the reviews were measured on.
+    """
+    seen: Counter[str] = Counter()
+    for _ in range(max_moves):
+        if game.is_won or not game.legal_moves():
+            return
+        position = game.snapshot()
+        key = repr(position if game.rules.max_passes is not None else replace(position, recycles=0))
+        seen[key] += 1
+        if seen[key] > 2:
+            return
+        game.play(player.choose(game.player_view()))
 
 
 def _hidden(position: dict[str, Any]) -> list[str]:

@@ -6,6 +6,7 @@ import itertools
 import json
 import math
 import random
+import time
 from typing import Any
 
 import pytest
@@ -14,7 +15,18 @@ from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import find_fair_hint
 from patiencelab.narration import hint_text
-from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, chances, legal_moves
+from patiencelab.players import (
+    Chances,
+    Greedy,
+    NoPeek,
+    Oracle,
+    Player,
+    Random,
+    chances,
+    legal_moves,
+    play_out,
+    tally,
+)
 from patiencelab.solver import solve
 from patiencelab.widget import protocol
 from tests.model_helpers import twin
@@ -49,6 +61,19 @@ def positions() -> list[tuple[Rules, dict[str, Any]]]:
 
 
 POSITIONS = positions()
+
+
+def _king_shuffle() -> dict[str, Any]:
+    """A position with a King and a Queen alone in the first column and two empty columns beside it."""
+    deck = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in ("KS", "QH")]
+    tableau = [{"down": [], "up": ["KS", "QH"]}, {"down": [], "up": []}, {"down": [], "up": []}]
+    for _ in range(4):
+        tableau.append({"down": deck[:10], "up": [deck[10]]})
+        deck = deck[11:]
+    return {"tableau": tableau, "stock": deck, "waste": [], "foundations": {}, "recycles": 0}
+
+
+KING_SHUFFLE = _king_shuffle()
 
 
 def pair(rules: Rules, position: dict[str, Any], n: int) -> tuple[Klondike, Klondike]:
@@ -432,3 +457,90 @@ def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_p
             for game, decision in zip((one, two), decisions):
                 game.play(decision.move)
     assert compared >= 20 and followed >= 3
+
+
+def test_nopeek_does_not_go_round_in_circles_on_deal_3_draw_1() -> None:
+    # Issue 32, fault 9: once nothing more could be won it brought foundation cards back and sent them home again,
+    # and moved King runs between empty columns, for all 1,000 moves of play_out.
+    game = Klondike(seed=3, rules=Rules())
+    play_out(game, NoPeek(samples=4, max_states=300), max_moves=1_000)
+    assert game.moves < 400
+
+
+def test_play_out_spots_a_position_come_back_with_its_columns_in_another_order() -> None:
+    game = Klondike.from_position(KING_SHUFFLE, rules=Rules())
+    kings = itertools.cycle(["t1-t2", "t2-t3", "t3-t1"])  # the King and its run go round three empty columns
+    play_out(game, lambda view: Move.parse(next(kings)), max_moves=1_000)
+    assert game.moves <= 3  # the same cards, the columns in another order: no new position
+
+
+def test_answers_do_not_change_when_the_machine_is_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Klondike(seed=2000, rules=Rules(draw=3))
+
+    def answers() -> tuple[Any, ...]:
+        view = game.player_view()
+        oracle = Oracle(max_states=200_000).seeing(game)
+        return (
+            NoPeek(samples=4, max_states=2_000).decide(view),
+            NoPeek(samples=4, max_states=2_000).decide(view, confirm=True),
+            oracle.choose(view),
+            chances(view, samples=4, max_states=2_000),
+            find_fair_hint(game, samples=4, max_states=2_000),
+        )
+
+    calm = answers()
+    clock = itertools.count(0.0, 1_000.0)  # every reading of the clock 1,000 s after the one before
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    assert time.perf_counter() + 500 < time.perf_counter()
+    assert answers() == calm
+
+
+def _played(rules: Rules, seed: int, moves: int) -> Klondike:
+    """Deal ``seed`` played by NoPeek (small budgets) for ``moves`` moves, or until it ends."""
+    game = Klondike(seed=seed, rules=rules)
+    player = NoPeek(**FAIR, seed=seed)
+    for _ in range(moves):
+        if game.is_won or not game.legal_moves():
+            break
+        game.play(player.choose(game.player_view()))
+    return game
+
+
+@pytest.mark.parametrize("moves", [10, 50])
+def test_twins_after_moves_of_play_get_the_same_moves_decisions_and_chances(moves: int) -> None:
+    from tests.review_games import twin_game
+
+    checked = differ = 0
+    for rules in RULE_SETS:
+        for seed in range(13):
+            game = _played(rules, 300 + seed, moves)
+            other = twin_game(game, random.Random(seed))
+            differ += game.position_json() != other.position_json()
+            if seed % 4 == 0:  # a fresh player replaying the twin from its start chooses the very same moves
+                replay = Klondike.from_record({**other.record(), "moves": []})
+                player = NoPeek(**FAIR, seed=300 + seed)
+                for move in game.history:
+                    assert player.choose(replay.player_view()) == move
+                    replay.play(move)
+            if game.is_won or not game.legal_moves():
+                continue
+            view, twin_view = game.player_view(), other.player_view()
+            assert view == twin_view
+            assert NoPeek(**FAIR, seed=seed).decide(view) == NoPeek(**FAIR, seed=seed).decide(twin_view)
+            assert chances(view, **FAIR, seed=seed) == chances(twin_view, **FAIR, seed=seed)
+            if seed % 2 == 0:
+                assert find_fair_hint(game, **FAIR) == find_fair_hint(other, **FAIR)
+            checked += 1
+    assert checked >= 50 and differ >= 40
+
+
+def test_a_chance_with_no_deal_decided_has_no_estimate_and_one_formula_serves_everyone() -> None:
+    view = Klondike(seed=5, rules=Rules.preset("traditional")).player_view()
+    nothing = chances(view, samples=4, max_states=20)
+    assert nothing.won == nothing.lost == 0 and nothing.unknown == 4
+    assert nothing.estimate is None and (nothing.low, nothing.high) == (0.0, 1.0)
+    from patiencelab import review_chances
+
+    assert review_chances._chances(3, 2, 1, True) == tally(3, 2, 1, True) == Chances(0.5, 0.5, 4 / 6, 3, 2, 1, True)
+    assert review_chances._chances(0, 0, 5, False).estimate is None

@@ -24,6 +24,7 @@ import patiencelab.review as review_module
 from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.i18n import message
 from patiencelab.core.view import PlayerView
+from patiencelab.players import Greedy
 from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.review_chances import (
     THRESHOLDS,
@@ -88,7 +89,11 @@ def check_answers(game: Klondike, found: Review) -> None:
     """What every review holds: a chance per position, an answer in words, marks that keep their rules."""
     assert len(found.chances) == game.moves + 1 == found.moves + 1
     for chance in found.chances:
-        assert 0 <= chance.low <= chance.estimate <= chance.high <= 1
+        assert 0 <= chance.low <= chance.high <= 1
+        if chance.estimate is None:  # nothing decided: no number
+            assert chance.won == chance.lost == 0
+        else:
+            assert chance.low <= chance.estimate <= chance.high
     assert found.summary and found.text.startswith(found.summary)
     assert found.text.strip() != BARE_UNKNOWN and found.summary != BARE_UNKNOWN
     if found.outcome != "won":
@@ -384,7 +389,8 @@ def test_the_plot_draws_the_chances_and_the_marks_in_the_boards_colours() -> Non
     found = review(game, **SMALL)
     ax = found.plot()
     (line,) = ax.get_lines()
-    assert numpy.asarray(line.get_ydata()).tolist() == [100 * c.estimate for c in found.chances]
+    shown = [math.nan if c.estimate is None else 100 * c.estimate for c in found.chances]
+    assert numpy.allclose(numpy.asarray(line.get_ydata()), shown, equal_nan=True)
     assert ax.get_ylim() == (0, 100) and ax.get_xlabel() == "moves played"
     assert len(ax.patches) == 1, "the stretch lost for every order is shaded"
 
@@ -394,3 +400,30 @@ def test_the_plot_without_matplotlib_says_which_extra_to_install(monkeypatch: py
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     with pytest.raises(PatienceError, match=r"pip install patiencelab\[plot\]"):
         found.plot()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "not known (they could not be estimated within the budget) at the start"),
+        ("nl", "onbekend (ze konden binnen het budget niet worden geschat) bij het begin"),
+        ("sv", "okända (de kunde inte uppskattas inom budgeten) i början"),
+    ],
+)
+def test_a_chance_no_deal_decided_has_no_number_in_the_summary_or_the_plot(lang: str, words: str) -> None:
+    # Issue 33: with nothing decided at the start the summary said "your chances were 0% at the start".
+    game = Klondike(seed=5, rules=Rules.preset("traditional"))
+    greedy = Greedy()
+    for _ in range(6):
+        game.play(greedy.choose(game.player_view()))
+    game.lang = lang
+    found = review(game, samples=4, sample_states=20, max_states=2_000, max_calls=40)
+    first = found.chances[0]
+    assert first.won == first.lost == 0 and first.unknown == 4 and first.estimate is None
+    assert words in found.summary
+    start = found.summary.split(words)[0]
+    assert "%" not in start, "no number before the words that say nothing was measured"
+    ax = found.plot()
+    (line,) = ax.get_lines()
+    assert math.isnan(numpy.asarray(line.get_ydata())[0]), "no point drawn where nothing was measured"
+    assert any("could not be estimated within the budget" in t.get_text() for t in ax.texts)

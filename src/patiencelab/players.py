@@ -4,10 +4,11 @@
 - :class:`Greedy` plays the first move of the hint order of :mod:`patiencelab.hints` (a card turned up, then a
   card to a foundation, then the waste's card, then other card moves, then a draw), without a solver.
 - :class:`NoPeek` is the fair strong player (determinized search): it deals the unseen cards at random into the
-  unseen places a number of times, solves each sample once within a state budget, reads the first move of each
-  win found, and plays the move that keeps the most samples winnable, ties broken by the hint order. Along a
-  game it follows the wins it found while they agree with every card seen since (solving nothing), and it
-  does not go back to a position it has decided in when another move goes on.
+  unseen places a number of times, solves each sample once within a state budget, then judges each candidate move
+  on its own: after it, how many of the same samples stay winnable, with the solver as the judge; the move that
+  keeps the most is played, ties broken by the hint order. Along a game it follows the wins it found while no
+  card turns up and most of them agree (solving nothing), plays a card that goes home safely at once, and does
+  not go back to a position it has decided in when another move goes on.
 - :class:`Oracle` is the solver's hint of old: it **peeks**, knowing every face-down card of the game it is
   bound to. Its win rate is an upper bound, not a fair player's.
 
@@ -31,14 +32,22 @@ import pickle
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from patiencelab.core.cards import Card
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike, Status
-from patiencelab.core.limits import check_instance, check_seconds, check_seed, check_states, check_whole
+from patiencelab.core.limits import (
+    check_instance,
+    check_seconds,
+    check_seed,
+    check_states,
+    check_switch,
+    check_whole,
+)
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -72,11 +81,15 @@ __all__ = [
     "play_out",
     "plot",
     "stand_in",
+    "tally",
 ]
 
 #: Sampled deals per decision and positions the solver may search in each, unless told otherwise.
 DEFAULT_SAMPLES = 16
 DEFAULT_MAX_STATES = 2_000
+#: Positions one decision of :class:`NoPeek` may search in all (every deal and every move judged), unless told
+#: otherwise.
+DEFAULT_DECISION_STATES = 400_000
 
 
 @runtime_checkable
@@ -90,12 +103,13 @@ class Player(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Chances:
-    """The share of sampled deals that can still be won: ``estimate`` (won / samples), a 95% Wilson interval
-    from ``low`` (every undecided sample lost) to ``high`` (every undecided sample won), and the counts.
+    """The share of sampled deals that can still be won: ``estimate`` (won / samples; ``None`` when no deal was
+    decided within the budget: then nothing was measured and no number may be shown), a 95% Wilson interval from
+    ``low`` (every undecided sample lost) to ``high`` (every undecided sample won), and the counts.
     ``exact`` is True when every order of the unseen cards was solved rather than a sample of them.
     """
 
-    estimate: float
+    estimate: float | None
     low: float
     high: float
     won: int
@@ -122,6 +136,8 @@ class Decision:
     #: True when the move follows wins found at an earlier decision, still consistent with every card seen
     #: since (nothing was solved; ``samples`` counts those deals).
     followed: bool = False
+    #: The solver calls the decision made.
+    solves: int = field(default=0, compare=False)
 
 
 def stand_in(view: PlayerView) -> Klondike:
@@ -151,12 +167,17 @@ def _deals(view: PlayerView, samples: int, seed: int) -> tuple[list[Position], b
     return [view.sample(rng) for _ in range(samples)], False
 
 
-def _interval(won: int, lost: int, unknown: int, exact: bool) -> Chances:
+def tally(won: int, lost: int, unknown: int, exact: bool) -> Chances:
+    """The chances of some deals (the one formula of the package, for the players, the hints and the review):
+    the share won of those decided aside, a 95% Wilson interval from every undecided deal lost to every one won,
+    or, when every order of the unseen cards was solved (``exact``), the bounds themselves.
+    """
     n = won + lost + unknown
-    low, high = wilson(won, n).low, wilson(won + unknown, n).high
-    if exact and unknown == 0:
-        low = high = won / n
-    return Chances(won / n if n else 0.0, low, high, won, lost, unknown, exact)
+    if won + lost == 0:  # nothing decided: no estimate, only the bounds
+        return Chances(None, 0.0, 1.0, 0, 0, unknown, exact)
+    if exact:
+        return Chances(won / n, won / n, (won + unknown) / n, won, lost, unknown, True)
+    return Chances(won / n, wilson(won, n).low, wilson(won + unknown, n).high, won, lost, unknown, False)
 
 
 def _solve(position: Position, rules: Rules, max_states: int | None, seconds: float) -> Solution:
@@ -173,12 +194,14 @@ def chances(
 ) -> Chances:
     """The share of the deals consistent with ``view`` that can still be won, from ``samples`` deals of the
     unseen cards (every order when there are no more than that), each decided within ``max_states`` positions.
+    Deals the budget cannot decide are counted apart; when none is decided the estimate is ``None`` (see
+    :func:`tally`).
     """
     check_states(max_states)
     check_seconds(seconds)
     deals, exact = _deals(view, samples, seed)
     outcomes = Counter(_solve(deal, view.rules, max_states, seconds).outcome for deal in deals)
-    return _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+    return tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
 
 
 def keeps_winnable(
@@ -202,7 +225,7 @@ def keeps_winnable(
             trial = Klondike.from_position(deal, rules=view.rules)
             trial.play(move)
             outcomes[_solve(trial.snapshot(), view.rules, max_states, math.inf).outcome] += 1
-        result.append(_interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact))
+        result.append(tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact))
     return result, len(deals)
 
 
@@ -236,28 +259,56 @@ class Greedy:
 
 
 class NoPeek:
-    """The fair strong player: per decision, ``samples`` deals of the unseen cards, each solved once within
-    ``max_states`` positions; the move that starts the most wins found is played, ties (no win found included)
-    broken by the hint order. Seeded by ``seed``.
+    """The fair strong player. At a decision it deals the unseen cards at random into the unseen places
+    (``samples`` deals, more where the decision is close, up to ``max_samples``), solves each deal once within
+    ``max_states`` positions, then judges each candidate move on its own: after it, how many of the same deals
+    stay winnable (a win found), with the solver as the judge. A deal lost before the move is lost after any move;
+    deals the budget cannot decide are counted apart, not as losses. A candidate that can no longer catch up with
+    the leader on these deals is dropped early; ties go to the hint order. A decision searches at most
+    ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the view and the
+    state budgets only, never on the clock.
 
-    It never goes round in circles: it remembers the positions it decided in along the game it plays (what it
-    saw there, nothing hidden), and a move that turns up nothing new and leads back to one of them is played only
-    when every legal move does (a win found in a sampled deal may start with a foundation card brought back
-    that the next decision's win puts home again). So the same view gets the same move when it is reached the
-    same way; two games whose hidden cards differ only in order get the same moves.
+    It spends nothing where the decision is easy: one legal move (or one that neither shuffles nor goes back), a
+    card that goes home safely (nothing can ever need it on the tableau: the other colour's foundations within 2
+    ranks of it and the same colour's other suit within 3, or the other colour within 1 when foundation cards may
+    not come back), or a plan still followed (the wins found after the move played go on, their deals agree with
+    every card seen since, and most of them agree on the next move). ``judge=False`` gives the older player,
+    which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
+    guessed the hidden cards right: strategy fusion); it is kept for comparison.
+
+    It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
+    there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is
+    played only when every legal move does. So the same view gets the same move when it is reached the same way;
+    two games whose hidden cards differ only in order get the same moves.
     """
 
     def __init__(
-        self, *, samples: int = DEFAULT_SAMPLES, max_states: int | None = DEFAULT_MAX_STATES, seed: int = 0
+        self,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        max_states: int | None = DEFAULT_MAX_STATES,
+        seed: int = 0,
+        judge: bool = True,
+        max_samples: int | None = None,
+        decision_states: int | None = DEFAULT_DECISION_STATES,
+        close: int = 2,
     ) -> None:
         self.samples = check_whole(samples, "samples", low=1)
         self.max_states = check_states(max_states)
         self.seed = check_seed(seed)
+        self.judge = check_switch(judge, "judge")
+        #: The most deals a close decision may draw (by default 3 times ``samples``).
+        self.max_samples = max(
+            self.samples, 3 * self.samples if max_samples is None else check_whole(max_samples, "max_samples", low=1)
+        )
+        self.decision_states = check_states(decision_states)
+        #: A lead (in deals kept winnable) below which a decision draws more deals, while it may.
+        self.close = check_whole(close, "close", low=0)
         self.seconds = math.inf
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
-        self._path: list[tuple[tuple[Move, ...], PlayerView]] = []
-        #: The sampled deals whose win found starts with the move just played: the moves played to the next
-        #: decision, the deal after them and the rest of its winning line.
+        self._path: list[tuple[tuple[Move, ...], Hashable]] = []
+        #: The sampled deals won after the move just played: the moves played to the next decision, the deal
+        #: after them and the rest of its winning line.
         self._plans: list[tuple[tuple[Move, ...], Position, tuple[Move, ...]]] = []
 
     def choose(self, view: PlayerView) -> Move:
@@ -265,19 +316,157 @@ class NoPeek:
         return self.decide(view).move
 
     def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
-        """The move to play and the samples' verdicts. With ``confirm``, the samples won along another first
-        move are solved again after the chosen one, so ``kept`` counts every sample it keeps winnable (for a hint
-        that says so); without, ``kept`` counts the wins found that start with it.
+        """The move to play and the samples' verdicts. With ``confirm`` (for a hint that says how many deals its
+        move keeps winnable) no shortcut is taken and ``kept`` counts every sampled deal won after the move;
+        without, a move chosen without solving has ``samples == 0`` (or counts the plans it follows).
         """
         game = stand_in(view)
         legal = _legal_or_fail(view)
         visited = self._visit(view)
         plans = [] if confirm else self._plans_for(view)
         self._plans = []
-        ordered = ranked_moves(game, view.last_move) or legal
         if len(legal) == 1 and not confirm:  # nothing to choose: no need to solve
             self._keep_plans(view, legal[0], [(d, line) for d, line in plans if line], game)
-            return Decision(legal[0], 0, 0, _interval(0, 0, 0, False))
+            return Decision(legal[0], 0, 0, tally(0, 0, 0, False))
+        if not self.judge:
+            return self._vote(view, game, legal, visited, plans, confirm)
+        back = self._returns(view, game, legal, visited)
+        if not confirm:
+            home = _safe_home(view, game, legal)
+            if home is not None and home not in back:
+                self._keep_plans(view, home, [(d, ln) for d, ln in plans if _parse_first(game, ln) == home], game)
+                return Decision(home, 0, 0, tally(0, 0, 0, False))
+            followed = self._follow(view, game, plans, back)
+            if followed is not None:
+                return followed
+        ordered = ranked_moves(game, view.last_move) or list(legal)
+        candidates = (
+            [m for m in ordered if m not in back]
+            or [m for m in legal if m not in back]
+            or [m for m in legal if m.is_draw or m.is_recycle]  # round in circles: at least one play_out spots
+            or ordered
+        )
+        if len(candidates) == 1 and not confirm:
+            return Decision(candidates[0], 0, 0, tally(0, 0, 0, False))
+        return self._judge(view, game, candidates, back, confirm)
+
+    def _judge(
+        self, view: PlayerView, game: Klondike, candidates: list[Move], back: set[Move], confirm: bool
+    ) -> Decision:
+        """Judge each of ``candidates`` on the same sampled deals (see the class's documentation)."""
+        rules, max_states, budget = view.rules, self.max_states, self.decision_states
+        deals, exact = _deals(view, self.samples, self.seed)
+        rng = random.Random(f"patiencelab:more:{self.seed}:{view.moves}")
+        spent = solves = 0
+        roots: list[Solution] = []
+        firsts: list[Move | None] = []
+        won: Counter[Move] = Counter()
+        lines: dict[Move, list[tuple[int, tuple[Move, ...], Position | None]]] = {}
+        alive = list(candidates)
+
+        def rank(move: Move) -> tuple[int, bool, int]:
+            # a card brought back from a foundation with no win found after it goes round in circles
+            return (-won[move], not won[move] and _from_foundation(move), candidates.index(move))
+
+        def afford() -> bool:
+            return budget is None or max_states is None or spent + max_states <= budget
+
+        def solve_after(deal: Position, move: Move) -> tuple[Position, Solution]:
+            nonlocal spent, solves
+            trial = Klondike.from_position(deal, rules=rules)
+            trial.play(move)
+            position = trial.snapshot()
+            found = _solve(position, rules, max_states, self.seconds)
+            spent += found.states
+            solves += 1
+            return position, found
+
+        judged = 0
+        while True:
+            while len(roots) < len(deals) and afford():
+                root = _solve(deals[len(roots)], rules, max_states, self.seconds)
+                spent += root.states
+                solves += 1
+                first = _parse_first(game, tuple(root.moves)) if root.outcome == "solved" else None
+                if first is not None and first not in candidates and first not in back:
+                    candidates.append(first)  # a win's first move counts whatever the hint filters say
+                    alive.append(first)
+                roots.append(root)
+                firsts.append(first)
+            order = [j for j in range(judged, len(roots)) if roots[j].outcome == "solved"]
+            judged = len(roots)
+            for pos, j in enumerate(order):
+                for move in alive:
+                    if move == firsts[j]:
+                        won[move] += 1
+                        lines.setdefault(move, []).append((j, tuple(roots[j].moves[1:]), None))
+                    elif afford():
+                        position, found = solve_after(deals[j], move)
+                        if found.outcome == "solved":
+                            won[move] += 1
+                            lines.setdefault(move, []).append((j, tuple(found.moves), position))
+                leader = min(alive, key=rank)
+                left = len(order) - pos - 1
+                alive = [
+                    m
+                    for m in alive
+                    if m == leader
+                    or won[m] + left > won[leader]
+                    or (won[m] + left == won[leader] and rank(m)[1:] < rank(leader)[1:])
+                ]
+            leader = min(alive, key=rank)
+            second = max((won[m] for m in alive if m != leader), default=None)
+            if exact or second is None or won[leader] - second >= self.close:
+                break
+            if len(deals) >= self.max_samples or not afford():
+                break
+            deals += [view.sample(rng) for _ in range(min(self.samples, self.max_samples - len(deals)))]
+        best = min(alive, key=rank)
+        kept = won[best]
+        if confirm:  # the deals undecided before the move may be won after it
+            for j, root in enumerate(roots):
+                if root.outcome == "unknown":
+                    kept += solve_after(deals[j], best)[1].outcome == "solved"
+        else:
+            after = (*view.history, best)
+            for j, line, reached in lines.get(best, []):
+                if reached is None:
+                    trial = Klondike.from_position(deals[j], rules=rules)
+                    trial.play(best)
+                    reached = trial.snapshot()
+                self._plans.append((after, reached, line))
+        outcomes = Counter(r.outcome for r in roots)
+        verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+        return Decision(best, kept, len(roots), verdicts, solves=solves)
+
+    def _follow(
+        self, view: PlayerView, game: Klondike, plans: list[tuple[Position, tuple[Move, ...]]], back: set[Move]
+    ) -> Decision | None:
+        """The next move of the plans still followed, when enough of them agree on it (else None)."""
+        if not plans:
+            return None
+        firsts = [_parse_first(game, line) for _, line in plans]
+        votes = Counter(f for f in firsts if f is not None and f not in back)
+        if not votes:
+            return None
+        move = max(votes, key=lambda m: (votes[m], -firsts.index(m)))
+        count = votes[move]
+        if count < max(2, self.samples // 4) or 4 * count < 3 * len(plans):
+            return None
+        self._keep_plans(view, move, [(d, line) for (d, line), f in zip(plans, firsts) if f == move], game)
+        return Decision(move, count, len(plans), tally(len(plans), 0, 0, False), followed=True)
+
+    def _vote(
+        self,
+        view: PlayerView,
+        game: Klondike,
+        legal: list[Move],
+        visited: set[Hashable],
+        plans: list[tuple[Position, tuple[Move, ...]]],
+        confirm: bool,
+    ) -> Decision:
+        """The older decision (``judge=False``): the move that starts the most wins found in the deals."""
+        ordered = ranked_moves(game, view.last_move) or legal
         if plans:  # the wins found before still hold: follow them, solving nothing
             deals = [deal for deal, _ in plans]
             lines = [line for _, line in plans]
@@ -301,14 +490,14 @@ class NoPeek:
         if not confirm:
             self._keep_plans(view, best, [(d, line) for d, line, f in zip(deals, lines, firsts) if f == best], game)
         if plans:
-            return Decision(best, kept, len(plans), _interval(len(plans), 0, 0, False), followed=True)
+            return Decision(best, kept, len(plans), tally(len(plans), 0, 0, False), followed=True)
         if confirm:
             for deal, solution, first in zip(deals, solutions, firsts):
                 if solution.outcome != "impossible" and first != best and _wins_after(deal, view.rules, best, self):
                     kept += 1
         outcomes = Counter(s.outcome for s in solutions)
-        verdicts = _interval(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
-        return Decision(best, kept, len(deals), verdicts)
+        verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+        return Decision(best, kept, len(deals), verdicts, solves=len(solutions))
 
     def _plans_for(self, view: PlayerView) -> list[tuple[Position, tuple[Move, ...]]]:
         """The sampled deals whose win found earlier began with the moves played since and that agree with every
@@ -333,19 +522,22 @@ class NoPeek:
             trial.play(move)
             self._plans.append((after, trial.snapshot(), line[1:]))
 
-    def _visit(self, view: PlayerView) -> set[PlayerView]:
-        """The positions decided in before along the game that led to ``view``; ``view``'s is remembered from
-        now on (and those of other games forgotten).
+    def _visit(self, view: PlayerView) -> set[Hashable]:
+        """The positions decided in before along the game that led to ``view`` (each under both keys of
+        :func:`_place`); ``view``'s is remembered from now on (and those of other games forgotten).
         """
         history = view.history
         self._path = [(h, p) for h, p in self._path if history[: len(h)] == h and len(h) < len(history)]
         visited = {p for _, p in self._path}
-        self._path.append((history, _place(view)))
+        self._path += [(history, _place(view)), (history, _place(view, cycle=True))]
         return visited
 
     @staticmethod
-    def _returns(view: PlayerView, game: Klondike, moves: list[Move], visited: set[PlayerView]) -> set[Move]:
-        """The moves of ``moves`` that turn up no card and lead back to a position of ``visited``."""
+    def _returns(view: PlayerView, game: Klondike, moves: list[Move], visited: set[Hashable]) -> set[Move]:
+        """The moves of ``moves`` that turn up no card and lead back to a position of ``visited``: a draw or a
+        recycle to the very position, another move to the same cards with the known stock turned any way round
+        (drawing alone gets there again, so the move made no progress).
+        """
         if not visited:
             return set()
         back = set()
@@ -355,20 +547,62 @@ class NoPeek:
             trial = game.copy()
             trial.play(move)
             played = trial.last_played()
-            if (played is None or played.turned is None) and _place(trial.player_view()) in visited:
+            if played is not None and played.turned is not None:
+                continue
+            if _place(trial.player_view(), cycle=not (move.is_draw or move.is_recycle)) in visited:
                 back.add(move)
         return back
 
     def __repr__(self) -> str:
-        return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed})"
+        extra = "" if self.judge else ", judge=False"
+        return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
 
 
-def _place(view: PlayerView) -> PlayerView:
-    """The position a view shows, for spotting a return to it: the view without its moves (and its recycles,
-    when passes are unlimited and so change nothing).
+def _place(view: PlayerView, *, cycle: bool = False) -> Hashable:
+    """The position a view shows, for spotting a return to it: what the view shows with the columns taken as a
+    set (their order changes nothing of the game), without its moves (and its recycles, when passes are
+    unlimited and so change nothing). With ``cycle``, when passes are unlimited and the whole stock is known,
+    the waste and the stock count as one cycle of cards (draws and recycles alone turn it round).
     """
     recycles = view.recycles if view.rules.max_passes is not None else min(view.recycles, 1)
-    return replace(view, history=(), recycles=recycles)
+    columns = tuple(sorted((col.down, tuple(card.index for card in col.up)) for col in view.tableau))
+    if cycle and view.rules.max_passes is None and not view.unseen_stock:
+        return (columns, "cycle", view.waste + view.stock, view.foundations)
+    return (columns, view.stock_size, view.stock, view.waste, view.foundations, recycles)
+
+
+def _from_foundation(move: Move) -> bool:
+    """True for a move that takes a card off a foundation."""
+    return move.source is not None and move.source[0] == "f"
+
+
+def _goes_home_safely(card: Card, foundations: tuple[int, int, int, int], returns: bool) -> bool:
+    """True when ``card`` going to its foundation can never hurt (the solver's sound dominance): no card that
+    could ever need it on the tableau is still out of the foundations.
+    """
+    rank, suit = card.rank, card.suit.index
+    if rank <= 2:
+        return True
+    other = (1, 2) if suit in (0, 3) else (0, 3)
+    if returns:  # Blake & Gent: the other colour within 2 ranks, the same colour's other suit within 3
+        return all(foundations[o] >= rank - 2 for o in other) and foundations[suit ^ 3] >= rank - 3
+    return all(foundations[o] >= rank - 1 for o in other)
+
+
+def _safe_home(view: PlayerView, game: Klondike, legal: list[Move]) -> Move | None:
+    """A legal move that puts a card home safely: a column's top card, or the waste's with draw 1 (with draw 3
+    taking a waste card changes which stock cards can be reached), or None.
+    """
+    for move in legal:
+        source, target = move.source, move.target
+        if source is None or target is None or target[0] != "f":
+            continue
+        if source[0] != "t" and not (source == "w" and view.rules.draw == 1):
+            continue
+        card = game.moving_cards(move)[0]
+        if _goes_home_safely(card, view.foundations, view.rules.foundation_to_tableau):
+            return move
+    return None
 
 
 class Oracle:
@@ -403,7 +637,7 @@ class Oracle:
         here, unseen = repr(game.snapshot()), view.hidden_places + view.unseen_stock
         start, line = self._line
         if (start != here or not line) and self._failed_at not in (-1, unseen):
-            found = solve(game.snapshot(), game.rules, max_states=self.max_states)
+            found = solve(game.snapshot(), game.rules, seconds=math.inf, max_states=self.max_states)
             start, line = here, found.moves if found.outcome == "solved" else ()
             self._failed_at = None if line else -1 if found.outcome == "impossible" else unseen
         if start != here or not line or not game.can_play(line[0]):
@@ -432,7 +666,7 @@ def play_out(
     """
     check_instance(game, "game", Klondike)
     choose = as_choose(player, game)
-    seen: Counter[str] = Counter()
+    seen: Counter[Hashable] = Counter()
     for _ in _moves(max_moves):
         if game.is_won or not game.legal_moves():
             break
@@ -446,12 +680,14 @@ def play_out(
     return game.status
 
 
-def _key(game: Klondike) -> str:
-    """The position, for spotting repetitions (the recycles counted only when passes are limited)."""
+def _key(game: Klondike) -> Hashable:
+    """The position, for spotting repetitions: the columns taken as a set (their order changes nothing of the
+    game), the recycles counted only when passes are limited.
+    """
     position = game.snapshot()
-    if game.rules.max_passes is None:
-        position = replace(position, recycles=0)
-    return repr(position)
+    columns = tuple(sorted(repr(column) for column in position.tableau))
+    recycles = position.recycles if game.rules.max_passes is not None else 0
+    return (columns, position.stock, position.waste, repr(position.foundations), recycles)
 
 
 def _moves(max_moves: int) -> Iterator[int]:

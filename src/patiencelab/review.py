@@ -157,7 +157,8 @@ class Review:
     def chart(self) -> ReviewChart:
         """The chart the board draws: the chance at every position, the marks and ``lost_from`` (views only)."""
         return ReviewChart(
-            points=tuple((c.estimate, c.low, c.high) for c in self.chances),
+            # a position with no deal decided has no estimate: the board draws its lower bound in the band
+            points=tuple((c.low if c.estimate is None else c.estimate, c.low, c.high) for c in self.chances),
             marks=tuple((m.step, m.move, m.label) for m in self.marks),
             lost_from=self.lost_from,
             opinion=self.at if self.second_opinion else None,
@@ -179,14 +180,21 @@ class Review:
             steps, [100 * c.low for c in self.chances], [100 * c.high for c in self.chances], alpha=0.2, linewidth=0,
             color=CHART_COLORS["line"], label="95% interval",
         )  # fmt: skip
-        ax.plot(steps, [100 * c.estimate for c in self.chances], color=CHART_COLORS["line"], label="chance")
+        shown = [math.nan if c.estimate is None else 100 * c.estimate for c in self.chances]
+        ax.plot(steps, shown, color=CHART_COLORS["line"], label="chance")
+        unknown = [k for k, c in enumerate(self.chances) if c.estimate is None]
+        if unknown:  # no number where nothing was measured: a gap in the line, and why
+            ax.text(
+                unknown[0], 50, f"{len(unknown)}: " + message("review.chance-unknown", "en"), fontsize="small",
+                color=CHART_COLORS["line"],
+            )  # fmt: skip
         if self.lost_from is not None:
             ax.axvspan(self.lost_from, max(self.moves, self.lost_from + 0.5), color=CHART_COLORS["lost"], alpha=0.25)
         for label in ("inaccuracy", "mistake", "blunder", "luck"):
             marked = [m for m in self.marks if m.label == label]
             if marked:
                 ax.scatter(
-                    [m.step for m in marked], [100 * self.chances[m.step].estimate for m in marked],
+                    [m.step for m in marked], [shown[m.step] for m in marked],
                     color=CHART_COLORS[label], label=label, zorder=3, edgecolors="white",
                 )  # fmt: skip
         ax.set_xlim(0, max(self.moves, 1))
@@ -418,6 +426,13 @@ def _percent(share: float, lang: str) -> str:
     return message("review.percent", lang, value=round(100 * share))
 
 
+def _chance(chance: Chances, lang: str) -> str:
+    """A chance in words: its percentage, or that it could not be estimated within the budget."""
+    if chance.estimate is None:
+        return message("review.chance-unknown", lang)
+    return _percent(chance.estimate, lang)
+
+
 def _cards(cards: tuple[Card, ...], lang: str) -> str:
     names = [card_name(c, lang) for c in cards]
     if len(names) < 2:
@@ -448,7 +463,7 @@ def _with_text(mark: MarkedMove, replays: _Replays, chances: tuple[Chances, ...]
             kept=_percent(mark.kept, lang),
         )  # fmt: skip
         now = chances[mark.move].estimate
-        if mark.turned and now >= mark.after + LUCK:
+        if mark.turned and now is not None and now >= mark.after + LUCK:
             text += " " + message("review.mark.rescued", lang, cards=_cards(mark.turned, lang), now=_percent(now, lang))
     return replace(mark, text=text)
 
@@ -468,7 +483,7 @@ def _summary(won: bool, chances: tuple[Chances, ...], marks: tuple[MarkedMove, .
     """The chances' headline: a won game, or the chance at the start and at the end and the marked moves."""
     if won:
         return message("review.won", lang)
-    start, end = _percent(chances[0].estimate, lang), _percent(chances[-1].estimate, lang)
+    start, end = _chance(chances[0], lang), _chance(chances[-1], lang)
     text = message("review.summary", lang, start=start, end=end, count=len(marks))
     if not any(m.label != "luck" for m in marks):
         text += " " + message("review.no-mistakes", lang, points=round(100 * THRESHOLDS["inaccuracy"]))

@@ -77,7 +77,7 @@ from patiencelab.core.moves import Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.players import Chances, NoPeek, legal_moves, stand_in
+from patiencelab.players import Chances, NoPeek, legal_moves, stand_in, tally
 from patiencelab.solver.search import Outcome, Solution, solve
 from patiencelab.survey_io import wilson
 
@@ -294,13 +294,8 @@ def _sign_test(wins: int, losses: int) -> float:
 
 
 def _chances(won: int, lost: int, unknown: int, exact: bool) -> Chances:
-    """The chances of some deals: Wilson's 95% interval, or the exact bounds when every order was solved."""
-    n = won + lost + unknown
-    if n == 0:
-        return Chances(0.0, 0.0, 1.0, 0, 0, 0, exact)
-    if exact:
-        return Chances(won / n, won / n, (won + unknown) / n, won, lost, unknown, True)
-    return Chances(won / n, wilson(won, n).low, wilson(won + unknown, n).high, won, lost, unknown, False)
+    """The chances of some deals (:func:`patiencelab.players.tally`, the package's one formula)."""
+    return tally(won, lost, unknown, exact)
 
 
 def _label(drop: float) -> Label | None:
@@ -492,6 +487,12 @@ class _Walk:
                             self.unsettled -= 1
             if self.progress is not None:
                 self.progress(k + 1, n + 1)
+        # a second, larger pass where nothing was decided: the start and the positions around each mark
+        for k in sorted({0} | {j for mark in marks for j in (mark.move - 1, mark.move)}):
+            if k <= n and (lost_from is None or k < lost_from) and chances[k].estimate is None:
+                for track in self.at[k]:
+                    if track.verdict(k) == "unknown":
+                        self.deepen(track.at(k), track, k)
         for k in range(len(chances) if lost_from is None else lost_from):  # later verdicts may tell more now
             if k not in self.confirmed:
                 chances[k] = self.chance(k)
@@ -603,7 +604,7 @@ class _Walk:
             "luck",
             self.history[k],
             won / n,
-            now.estimate,
+            now.estimate if now.estimate is not None else now.low,
             turned=tuple(card for _, card in reveals),
             column=column,
             samples=n,
@@ -624,8 +625,9 @@ class _Walk:
         if len(legal_moves(view)) < 2 or not self.spare(min(self.samples, n) + n):
             return None
         player = NoPeek(samples=self.samples, max_states=self.max_states, seed=self.seed)
-        self.calls += len(_deals(view, self.samples, self.seed))  # the fair player solves its own deals
-        better = player.decide(view).move
+        decision = player.decide(view)
+        self.calls += decision.solves  # the fair player solves its own deals
+        better = decision.move
         if str(better) == str(move):
             return None
         tracks = self.at[k]

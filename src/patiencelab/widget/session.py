@@ -190,7 +190,7 @@ class BoardSession:
         self._records_notice: str | None = None
         self._keeper = RecordKeeper(records, on_change=self._records_changed)
         if game is None and seed is None and rules is None and lesson is None:
-            self._keeper.offer()  # a game left in play by a board that is gone: the board offers to continue it
+            self._keeper.offer()  # a game left in play (a kernel restarted, a page reloaded): offered to continue
         self.host.show_labels(self.labels)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
         if lesson is not None:
@@ -289,6 +289,7 @@ class BoardSession:
         self.stop_autoplay()
         if not EXITING.is_set():
             self._store_unfinished()
+            self._keeper.withdraw()
         self._keeper.on_change = None
         self._indicator.close()
 
@@ -967,11 +968,51 @@ class BoardSession:
             try:
                 self._autoplay_thread = threading.Thread(target=run, name="patiencelab-autoplay", daemon=True)
                 self._autoplay_thread.start()
-            except Exception as err:  # no threads here (Pyodide): no autoplay, with a notice
-                self._autoplay = None
-                self._message = None
-                raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
+            except Exception as err:  # no threads here (Pyodide): turns of the kernel's event loop, if it has one
+                self._autoplay_thread = None
+                later = getattr(self.host, "later", None)
+                first = functools.partial(self._autoplay_turn, choose, stop, name, shown, pace, [max_moves, None])
+                if not callable(later) or not later(0.0, first):
+                    self._autoplay = None
+                    self._message = None
+                    raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
             self.sync()
+
+    def _autoplay_turn(
+        self, choose: Callable[[Any], Any], stop: threading.Event, name: str, shown: int, pace: float, left: list[Any]
+    ) -> None:
+        """One move of the automatic player where no thread can start (a browser's Python): chosen and played in
+        the kernel's thread, then the next turn is handed to the kernel's event loop ``pace`` seconds later
+        (``Host.later``). ``left`` holds the moves still allowed and the view the last move left: any other view
+        means a move by hand, and the player stops.
+        """
+        error: BaseException | None = None
+        going = False
+        with self._lock:
+            game = self._game
+            try:
+                if not (
+                    stop.is_set()
+                    or game is None
+                    or self._shown != shown
+                    or left[0] <= 0
+                    or (left[1] is not None and game.player_view() != left[1])
+                    or not game.legal_moves()
+                ):
+                    view = game.player_view()
+                    game.play(choose(view))
+                    left[0], left[1] = left[0] - 1, game.player_view()
+                    going = not stop.is_set()
+            except PatienceError as err:  # the player chose a move the rules refuse: it stops, with the reason
+                stop.set()
+                self._say("info", message("autoplay.refused", self._lang, player=name, reason=str(err)))
+            except Exception as err:  # a player that fails stops, never a traceback
+                error = err
+        later = getattr(self.host, "later", None)
+        turn = functools.partial(self._autoplay_turn, choose, stop, name, shown, pace, left)
+        if going and callable(later) and later(pace, turn):
+            return
+        self._autoplay_ended(stop, name, error)
 
     def _playing(self, name: str) -> str:
         return message("autoplay.playing", self._lang, player=name)

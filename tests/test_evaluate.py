@@ -177,3 +177,12 @@ def test_each_row_says_how_its_game_ended() -> None:
     assert play_to_end(game, foundation_first) == "won" and game.is_won
     (stuck,) = evaluate(foundation_first, [5], Rules.preset("traditional"), progress=False).rows
     assert (stuck.status, stuck.ended) == ("stuck", "stuck"), "one pass through the stock, and no move left"
+
+
+def test_a_python_without_a_thread_clock_measures_with_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (the Lite site) has no ``time.thread_time``: the evaluation failed there on its first move."""
+    import time
+
+    monkeypatch.delattr(time, "thread_time")
+    (row,) = evaluate(Greedy(), [1], max_moves=20, progress=False).rows
+    assert row.moves == 20 and row.cpu_seconds >= 0

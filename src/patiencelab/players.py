@@ -565,14 +565,16 @@ def play_game(
     game = Klondike(seed=seed, rules=rules)
     choose = as_choose(copy.deepcopy(player), game)
     spent = 0.0
+    # a browser's Python (Pyodide) has no thread clock, and one thread: there the process's clock is the same
+    clock = getattr(time, "thread_time", time.process_time)
 
     def timed(view: PlayerView) -> Move:
         nonlocal spent
-        start = time.thread_time()
+        start = clock()
         try:
             return choose(view)
         finally:
-            spent += time.thread_time() - start
+            spent += clock() - start
 
     ended = play_to_end(game, timed, max_moves=max_moves)
     return GameRow(seed, game.is_won, game.status, game.score, game.moves, spent, ended)

@@ -5,6 +5,7 @@ threaded one does: at its cap, when asked, on a move by hand, when the board sho
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from unittest import mock
@@ -83,4 +84,20 @@ def test_without_threads_or_an_event_loop_it_says_so() -> None:
     board = BoardSession(seed=5, records=None)
     with pytest.raises(PatienceError, match="can't start new thread"):
         start(board)
+    assert board.state["autoplay"]["running"] is False
+
+
+def test_without_threads_the_event_loop_running_the_cell_plays_the_turns() -> None:
+    """A host with no ``later`` of its own (the widget in a browser's Python): the kernel's running loop."""
+    board = BoardSession(seed=5, records=None)
+
+    async def cell() -> None:
+        start(board, pace=0, max_moves=5)
+        for _ in range(10_000):  # a ceiling on the loop's turns, never a clock
+            if not board.state["autoplay"]["running"]:
+                break
+            await asyncio.sleep(0)
+
+    asyncio.run(cell())
+    assert board.game.moves == 5
     assert board.state["autoplay"]["running"] is False

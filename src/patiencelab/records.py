@@ -423,7 +423,7 @@ class Records:
             for found in filter(None, map(game_in_play, rows)):
                 choice = choose(found)
                 if choice == "store":
-                    _insert(connection, found.game(), None, found.saved_at)
+                    _insert(connection, found.game(), None, found.saved_at, again=True)
                     connection.execute("DELETE FROM in_play WHERE board = ?", (found.board,))
                 elif choice == "offer":
                     connection.execute(
@@ -456,7 +456,7 @@ class Records:
         with self._transaction() as connection:
             found = self._offered(connection, offered, board)
             if found is not None and store:
-                _insert(connection, found.game(), None, found.saved_at)
+                _insert(connection, found.game(), None, found.saved_at, again=True)
                 connection.execute("DELETE FROM in_play WHERE board = ?", (found.board,))
             elif found is not None:
                 connection.execute(
@@ -608,13 +608,18 @@ class Records:
         return figure
 
 
-def _insert(connection: sqlite3.Connection, game: Klondike, outcome: Outcome | None, when: dt.datetime) -> int:
-    """Insert ``game`` into the games (won, lost when stuck, else abandoned, unless ``outcome`` says); its id."""
+def _insert(
+    connection: sqlite3.Connection, game: Klondike, outcome: Outcome | None, when: dt.datetime, *, again: bool = False
+) -> int:
+    """Insert ``game`` into the games (won, lost when stuck, else abandoned, unless ``outcome`` says); its id.
+    With ``again``, a game stored already (the same record at the same time) is left as it is (id 0).
+    """
     if outcome is None:
         outcome = "won" if game.is_won else "lost" if game.is_stuck else "abandoned"
     row = game_columns(game, when, outcome, game.score, round(game.seconds, 3), game.record())
     cursor = connection.execute(
-        f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+        f"INSERT {'OR IGNORE ' if again else ''}INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+        tuple(row.values()),
     )
     return int(cursor.lastrowid or 0)
 

@@ -143,19 +143,6 @@ class KlondikeWidget(anywidget.AnyWidget):
             return False
         return True
 
-    def later(self, delay: float, call: Callable[[], None]) -> bool:
-        """Run ``call`` in the kernel's thread ``delay`` seconds from now, on its event loop (the automatic
-        player's turns where no thread can start: a browser's Python); ``False`` with no loop to hand it to.
-        """
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            return False
-        try:
-            loop.call_later(delay, call)
-        except RuntimeError:  # the loop closed in between
-            return False
-        return True
-
     @traitlets.observe(*OPTIONS)
     def _option_set(self, change: Mapping[str, Any]) -> None:
         if self._session is not None:

@@ -14,6 +14,7 @@ recording by then (a serial number, never an ``id()``, which may be reused).
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import collections
 import contextlib
@@ -970,9 +971,9 @@ class BoardSession:
                 self._autoplay_thread.start()
             except Exception as err:  # no threads here (Pyodide): turns of the kernel's event loop, if it has one
                 self._autoplay_thread = None
-                later = getattr(self.host, "later", None)
+                later = _later(self.host)
                 first = functools.partial(self._autoplay_turn, choose, stop, name, shown, pace, [max_moves, None])
-                if not callable(later) or not later(0.0, first):
+                if later is None or not later(0.0, first):
                     self._autoplay = None
                     self._message = None
                     raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
@@ -982,8 +983,8 @@ class BoardSession:
         self, choose: Callable[[Any], Any], stop: threading.Event, name: str, shown: int, pace: float, left: list[Any]
     ) -> None:
         """One move of the automatic player where no thread can start (a browser's Python): chosen and played in
-        the kernel's thread, then the next turn is handed to the kernel's event loop ``pace`` seconds later
-        (``Host.later``). ``left`` holds the moves still allowed and the view the last move left: any other view
+        the kernel's thread, then the next turn is handed to the kernel's event loop ``pace`` seconds later (see
+        :func:`_later`). ``left`` holds the moves still allowed and the view the last move left: any other view
         means a move by hand, and the player stops.
         """
         error: BaseException | None = None
@@ -1008,9 +1009,9 @@ class BoardSession:
                 self._say("info", message("autoplay.refused", self._lang, player=name, reason=str(err)))
             except Exception as err:  # a player that fails stops, never a traceback
                 error = err
-        later = getattr(self.host, "later", None)
+        later = _later(self.host)
         turn = functools.partial(self._autoplay_turn, choose, stop, name, shown, pace, left)
-        if going and callable(later) and later(pace, turn):
+        if going and later is not None and later(pace, turn):
             return
         self._autoplay_ended(stop, name, error)
 
@@ -1053,6 +1054,26 @@ class BoardSession:
             raise error
         recorder.illegal(game, move)
         self.sync()
+
+
+def _later(host: Host) -> Callable[[float, Callable[[], None]], bool] | None:
+    """How to run a call in the kernel's thread some seconds from now (called in that thread): the host's own
+    ``later(delay, call)`` if it has one, else the event loop running in this thread (a kernel's, in a browser's
+    Python too), else ``None``.
+    """
+    own = getattr(host, "later", None)
+    if callable(own):
+        return own  # type: ignore[no-any-return]
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+    def later(delay: float, call: Callable[[], None]) -> bool:
+        loop.call_later(delay, call)
+        return True
+
+    return later
 
 
 def _then(done: threading.Event, call: Callable[..., None], *args: Any) -> None:

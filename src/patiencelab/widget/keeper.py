@@ -209,6 +209,8 @@ class RecordKeeper:
             return
         try:
             with self._own_lock:
+                if not self._owner:  # another board took it meanwhile: it is that board's to store
+                    return
                 self.records.add(game, outcome=outcome, board=self.board)  # and no longer in play, at once
         except RecordsError as err:
             self._fail(err, "this game was not stored, and games will not be stored")

@@ -9,7 +9,9 @@ package registries through pip and npm; nothing is fetched when the site runs:
   the lock rewritten to list exactly those files with their sha256;
 - the widget stack and PatienceLab's own wheel in the site's ``pypi/`` folder (piplite), with the fallback to
   the public registry switched off;
-- the play notebook and the three teaching notebooks, each with an install cell first (the lessons are in the wheel).
+- the play notebook, the three teaching notebooks and the student's players notebook, each with an install cell
+  first (the lessons are in the wheel); the players notebook without its plot and its Gymnasium part, which need
+  numpy and matplotlib: Pyodide builds them for the browser, but no package registry carries those builds.
 
 Usage: ``python lite/build.py --wheel dist/patiencelab-*.whl --out build/lite/site --cache build/lite/cache``
 """
@@ -38,7 +40,20 @@ FROM_LOCK = ("micropip", "packaging", "ipython", "jedi", "traitlets", "platformd
 #: taken at the versions installed there.
 FROM_PYPI = ("polib==1.2.0",)
 MATCH_BUILD_ENV = ("comm", "ipywidgets", "jupyterlab_widgets", "anywidget", "psygnal")
-NOTEBOOKS = ("play.ipynb", "teaching.ipynb", "lesgeven.ipynb", "undervisning.ipynb")
+NOTEBOOKS = ("play.ipynb", "teaching.ipynb", "lesgeven.ipynb", "undervisning.ipynb", "players.ipynb")
+#: Cells the site leaves out, by notebook: those whose source starts with one of these (numpy and matplotlib
+#: are not in the site), from ``until_end`` on all of them; and the note said in their place.
+LEFT_OUT = {
+    "players.ipynb": {
+        "starts": ("%matplotlib inline",),
+        "until_end": "## The Gymnasium environment",
+        "note": (
+            "## The Gymnasium environment\n\n"
+            "The environment, the plot and the training need numpy and matplotlib, which this site does not carry: "
+            "run `examples/players.ipynb` in a Jupyter of your own for them (`pip install patiencelab[gym,plot]`)."
+        ),
+    },
+}
 INSTALL_CELL = (
     "# Loads PatienceLab into this page's Python (from the site itself; nothing is downloaded).\n"
     "%pip install -q patiencelab[widget]"
@@ -124,6 +139,22 @@ def pypi(folder: pathlib.Path, cache: pathlib.Path, project_wheel: pathlib.Path)
     return [*names, project_wheel.name]
 
 
+def left_in(name: str, cells: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The cells of notebook ``name`` the site keeps (see :data:`LEFT_OUT`)."""
+    rule = LEFT_OUT.get(name)
+    if rule is None:
+        return cells
+    kept: list[dict[str, object]] = []
+    for cell in cells:
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else str(cell["source"])
+        if source.startswith(str(rule["until_end"])):
+            note = {"cell_type": "markdown", "id": "left-out-in-the-browser", "metadata": {}, "source": rule["note"]}
+            return [*kept, note]
+        if not source.startswith(tuple(rule["starts"])):
+            kept.append(cell)
+    raise SystemExit(f"{name} has no cell that starts with {rule['until_end']!r}: update LEFT_OUT in lite/build.py")
+
+
 def contents(folder: pathlib.Path) -> None:
     """The notebooks, each with an install cell first (the lessons they load ship inside the wheel)."""
     if folder.exists():
@@ -132,6 +163,7 @@ def contents(folder: pathlib.Path) -> None:
     for name in NOTEBOOKS:
         notebook = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
         cell = {"cell_type": "code", "id": "install-patiencelab", "metadata": {}, "execution_count": None}
+        notebook["cells"] = left_in(name, notebook["cells"])
         notebook["cells"].insert(0, {**cell, "outputs": [], "source": INSTALL_CELL})
         notebook["metadata"]["kernelspec"] = {
             "name": "python",

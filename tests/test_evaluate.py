@@ -23,8 +23,11 @@ from patiencelab.players import (
     evaluate,
     legal_moves,
     play_game,
+    play_to_end,
 )
 from patiencelab.survey_io import wilson
+
+from .test_keeper import NEARLY_WON
 
 SEEDS = [0, 1, 2, 3]
 MOVES = 80
@@ -88,7 +91,8 @@ def test_a_function_of_a_view_is_a_player_in_process_and_on_a_pool() -> None:
     assert evaluate(foundation_first, 3, workers=2, max_moves=100, progress=False).rows == here.rows
     game = Klondike(seed=1)
     game.play_out(foundation_first, max_moves=100)
-    assert here.rows[1] == GameRow(1, game.is_won, game.status, game.score, game.moves, 0.0)
+    ended = play_to_end(Klondike(seed=1), foundation_first, max_moves=100)
+    assert here.rows[1] == GameRow(1, game.is_won, game.status, game.score, game.moves, 0.0, ended)
     with pytest.raises(PatienceError, match="pickle"):
         evaluate(lambda view: legal_moves(view)[0], 2, workers=2, progress=False)
     assert evaluate(lambda view: legal_moves(view)[0], 2, max_moves=20, progress=False).games == 2
@@ -120,7 +124,7 @@ def test_the_summary_and_the_table(reference: Comparison) -> None:
     assert table.count("\n") == 2 + 2 and "| nopeek | standard, draw 3" in table
     assert [row["player"] for row in reference.rows()] == ["random", "greedy", "nopeek"]
     assert str(greedy).splitlines()[2].startswith("| greedy |")
-    assert GameRow(1, True, "won", 1, 2, 3.0).to_json()["cpu_seconds"] == 3.0
+    assert GameRow(1, True, "won", 1, 2, 3.0, "won").to_json()["cpu_seconds"] == 3.0
     with pytest.raises(KeyError):
         reference["nobody"]
     empty = Evaluation("none", RULES, ())
@@ -154,3 +158,31 @@ def test_bad_arguments_are_refused() -> None:
         compare([Greedy()], 2, progress=False)  # type: ignore[arg-type]
     with pytest.raises(PatienceError):
         play_game(Greedy(), 1, '{"draw": 0}')
+
+
+def drawer(view: PlayerView) -> Move:
+    """A player that only turns the stock over, round and round."""
+    moves = legal_moves(view)
+    return next((m for m in moves if m.is_draw or m.is_recycle), moves[0])
+
+
+def test_each_row_says_how_its_game_ended() -> None:
+    """Issue 36: a game stopped on a repeated position or on the cap was only ``playing`` in the rows."""
+    (repeated,) = evaluate(drawer, [2], max_moves=1_000, progress=False).rows
+    assert (repeated.status, repeated.ended) == ("playing", "repeated")
+    assert repeated.to_json()["ended"] == "repeated"
+    (capped,) = evaluate(foundation_first, [2], max_moves=3, progress=False).rows
+    assert (capped.status, capped.ended, capped.moves) == ("playing", "max_moves", 3)
+    game = Klondike.from_position(NEARLY_WON)
+    assert play_to_end(game, foundation_first) == "won" and game.is_won
+    (stuck,) = evaluate(foundation_first, [5], Rules.preset("traditional"), progress=False).rows
+    assert (stuck.status, stuck.ended) == ("stuck", "stuck"), "one pass through the stock, and no move left"
+
+
+def test_a_python_without_a_thread_clock_measures_with_the_process_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (the Lite site) has no ``time.thread_time``: the evaluation failed there on its first move."""
+    import time
+
+    monkeypatch.delattr(time, "thread_time")
+    (row,) = evaluate(Greedy(), [1], max_moves=20, progress=False).rows
+    assert row.moves == 20 and row.cpu_seconds >= 0

@@ -4,6 +4,7 @@ continue it, in the player's language; a game not continued is stored as abandon
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import subprocess
@@ -13,6 +14,7 @@ import textwrap
 import pytest
 
 from patiencelab import Klondike
+from patiencelab.core.errors import PatienceError
 from patiencelab.core.i18n import message
 from patiencelab.records import Records
 from patiencelab.widget.board import KlondikeWidget
@@ -91,15 +93,180 @@ def test_a_move_in_the_new_deal_declines_and_the_new_game_is_kept(left_in_play: 
     board.close()
 
 
-def test_a_live_board_is_not_offered_to_another(private_records_home: pathlib.Path) -> None:
+def test_a_board_asked_for_a_game_does_not_take_a_live_boards_game(private_records_home: pathlib.Path) -> None:
     first = KlondikeWidget(seed=4)
     first.game.play("d")
-    second = KlondikeWidget()
-    assert second.state["stats"]["resume"] is None, "the first board still plays its game"
+    second = KlondikeWidget(seed=5)
+    assert second.state["stats"]["resume"] is None, "a board asked for a deal offers nothing"
     first.close()
     assert [row.outcome for row in Records().history()] == ["abandoned"], "a board closed stores its game"
     assert Records().in_play() == []
     second.close()
+
+
+# ------------------------------------------------------------------ one game offered once and counted once
+
+
+def test_a_game_left_in_play_is_offered_to_one_board_and_stored_once(left_in_play: Klondike) -> None:
+    """Issue 32, fault 5: two boards after a restart both offered the game; the one that declined stored it
+    as abandoned while the other played it on, and stored it again when it ended.
+    """
+    boards = [KlondikeWidget(), KlondikeWidget()]
+    offered = [board for board in boards if board.state["stats"]["resume"] is not None]
+    assert len(offered) == 1, "the game in play is offered to one board at a time"
+    (taker,) = offered
+    (other,) = [board for board in boards if board is not taker]
+    other.decline_resume()
+    with pytest.raises(PatienceError, match="no game to continue"):
+        other.resume()
+    taker.resume()
+    assert taker.game.history == left_in_play.history
+    taker.game.play("d")
+    other.game.play("d")
+    taker.close()
+    other.close()
+    rows = Records().history()
+    assert [(row.outcome, row.record["moves"]) for row in rows] == [
+        ("abandoned", [*MOVES, "d"]),
+        ("abandoned", ["d"]),
+    ], "the game continued once, stored once; the other board's own deal once"
+    assert Records().in_play() == []
+
+
+def test_the_offer_goes_to_the_next_board_when_the_first_never_answered(left_in_play: Klondike) -> None:
+    """A page reloaded before the offer was answered: the board re-run takes the offer, the first loses it."""
+    first = KlondikeWidget()
+    assert first.state["stats"]["resume"] is not None
+    second = KlondikeWidget()
+    assert second.state["stats"]["resume"] is not None
+    assert first.state["stats"]["resume"] is None, "the offer moved to the new board"
+    with pytest.raises(PatienceError, match="no game to continue"):
+        first.resume()
+    first.decline_resume()
+    assert len(Records()) == 0, "a board that lost the offer cannot decline it"
+    second.resume()
+    assert second.game.history == left_in_play.history
+    second.close()
+    first.close()
+    assert len(Records()) == 1
+
+
+def test_a_page_reload_offers_the_live_boards_game_to_the_next_board(private_records_home: pathlib.Path) -> None:
+    """Issue 36: a reload loses the view, not the board in the kernel; re-running the cell offers its game."""
+    lost = KlondikeWidget(seed=11, lang="nl")
+    for move in MOVES[:3]:
+        lost.game.play(move)
+    again = KlondikeWidget(lang="nl")
+    offer = again.state["stats"]["resume"]
+    assert offer is not None and offer["moves"] == 3
+    again.resume()
+    assert again.game.history == lost.game.history
+    assert [g.record["moves"] for g in Records().in_play()] == [MOVES[:3]]
+    lost.game.play("d")  # the board no view shows any more is not the game's keeper any more
+    assert [g.record["moves"] for g in Records().in_play()] == [MOVES[:3]]
+    again.game.play("d")
+    lost.close()
+    assert len(Records()) == 0, "the board that gave its game away stores nothing"
+    third = KlondikeWidget()
+    assert third.state["stats"]["resume"] is not None, "the continued game is in play on a live board"
+    third.decline_resume()
+    again.close()
+    third.close()
+    rows = Records().history()
+    assert [(row.outcome, row.record["moves"]) for row in rows] == [("abandoned", [*MOVES[:3], "d"])]
+
+
+def test_a_live_boards_game_declined_is_stored_once_and_never_offered_again(
+    private_records_home: pathlib.Path,
+) -> None:
+    """Declined while a board of the kernel still plays it: not stored then (that board plays on, fault 5), but
+    offered to no board again, and stored once, when that board is done with it.
+    """
+    first = KlondikeWidget(seed=4)
+    first.game.play("d")
+    second = KlondikeWidget()
+    assert second.state["stats"]["resume"] is not None, "offered once, to the next board of the same kernel"
+    second.decline_resume()
+    assert len(Records()) == 0, "its board still plays it"
+    first.game.play("d")
+    (kept,) = Records().in_play()
+    assert kept.declined and kept.record["moves"] == ["d", "d"]
+    third = KlondikeWidget()
+    assert third.state["stats"]["resume"] is None, "never offered again"
+    first.close()
+    for board in (second, third):
+        board.close()
+    assert [(row.outcome, row.record["moves"]) for row in Records().history()] == [("abandoned", ["d", "d"])]
+    assert Records().in_play() == []
+
+
+def test_a_declined_game_left_by_a_kernel_that_ended_is_stored_at_the_next_offer(
+    private_records_home: pathlib.Path,
+) -> None:
+    env = {**os.environ, "PATIENCELAB_HOME": str(private_records_home)}
+    script = textwrap.dedent(
+        """
+        from patiencelab.widget.board import KlondikeWidget
+        first = KlondikeWidget(seed=11)
+        first.game.play("d")
+        second = KlondikeWidget()
+        second.decline_resume()
+        """
+    )
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=120)
+    assert [kept.declined for kept in Records().in_play()] == [True], "the kernel ended: its board left it in play"
+    board = KlondikeWidget()
+    assert board.state["stats"]["resume"] is None, "declined: never offered again"
+    assert [row.outcome for row in Records().history()] == ["abandoned"], "stored once, as abandoned"
+    assert Records().in_play() == []
+    board.close()
+
+
+KERNEL_THAT_WAITS = """
+import json, sys
+from patiencelab.widget.board import KlondikeWidget
+board = KlondikeWidget(**json.loads(sys.argv[1]))
+for move in json.loads(sys.argv[2]):
+    board.game.play(move)
+print(json.dumps(board.state["stats"]["resume"] is not None), flush=True)
+sys.stdin.read()
+"""
+
+
+def kernel_that_waits(home: pathlib.Path, kwargs: dict[str, object], moves: list[str]) -> subprocess.Popen[str]:
+    """A kernel with one board that prints whether it offers a game, then waits until its input is closed."""
+    env = {**os.environ, "PATIENCELAB_HOME": str(home)}
+    command = [sys.executable, "-c", KERNEL_THAT_WAITS, json.dumps(kwargs), json.dumps(moves)]
+    return subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def test_two_kernels_starting_at_once_are_not_both_offered_the_game(
+    left_in_play: Klondike, private_records_home: pathlib.Path
+) -> None:
+    kernels = [kernel_that_waits(private_records_home, {}, []) for _ in range(2)]
+    try:
+        answers = [json.loads(kernel.stdout.readline()) for kernel in kernels if kernel.stdout is not None]
+    finally:
+        for kernel in kernels:
+            kernel.communicate("", timeout=120)
+    assert sorted(answers) == [False, True]
+
+
+def test_a_game_in_play_in_another_running_kernel_is_not_offered(private_records_home: pathlib.Path) -> None:
+    other = kernel_that_waits(private_records_home, {"seed": 11}, MOVES)
+    try:
+        assert other.stdout is not None and json.loads(other.stdout.readline()) is False
+        board = KlondikeWidget()
+        assert board.state["stats"]["resume"] is None, "that kernel still plays it"
+        board.close()
+    finally:
+        other.kill()  # the kernel dies without closing its board
+        other.communicate(timeout=120)
+    board = KlondikeWidget()
+    assert board.state["stats"]["resume"] is not None, "its kernel is gone: the game is offered"
+    board.resume()
+    assert [str(move) for move in board.game.history] == MOVES
+    board.close()
 
 
 def test_a_won_game_is_stored_and_no_longer_in_play(private_records_home: pathlib.Path) -> None:

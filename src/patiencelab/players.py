@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
@@ -64,6 +64,7 @@ __all__ = [
     "Chances",
     "Comparison",
     "Decision",
+    "Ended",
     "Evaluation",
     "GameRow",
     "Greedy",
@@ -79,6 +80,7 @@ __all__ = [
     "legal_moves",
     "play_game",
     "play_out",
+    "play_to_end",
     "plot",
     "stand_in",
     "tally",
@@ -652,6 +654,11 @@ class Oracle:
         return f"Oracle(max_states={self.max_states})"
 
 
+#: How a game of :func:`play_to_end` ended: won, stuck (no legal move), a position seen a third time (the
+#: player goes round in circles) or ``max_moves`` moves played.
+Ended = Literal["won", "stuck", "repeated", "max_moves"]
+
+
 def play_out(
     game: Klondike,
     player: Player | Callable[[PlayerView], Move],
@@ -662,7 +669,21 @@ def play_out(
     """Let ``player`` (a :class:`Player` or any function of a view) play ``game`` from its current position
     until it is won, no move is legal, a position comes back a third time (the player goes round in circles:
     through the stock twice with nothing played, say) or ``max_moves`` moves were played; returns the game's
-    status (``playing`` when it stopped on a repetition or the cap).
+    status (``playing`` when it stopped on a repetition or the cap: :func:`play_to_end` says which).
+    """
+    play_to_end(game, player, max_moves=max_moves, on_move=on_move)
+    return game.status
+
+
+def play_to_end(
+    game: Klondike,
+    player: Player | Callable[[PlayerView], Move],
+    *,
+    max_moves: int = 1_000,
+    on_move: Callable[[Move], None] | None = None,
+) -> Ended:
+    """Play as :func:`play_out` does and say how the game ended: ``won``, ``stuck`` (no legal move),
+    ``repeated`` (a position came back a third time) or ``max_moves``.
     """
     check_instance(game, "game", Klondike)
     choose = as_choose(player, game)
@@ -673,11 +694,11 @@ def play_out(
         key = _key(game)
         seen[key] += 1
         if seen[key] > 2:
-            break
+            return "repeated"
         move = game.play(choose(game.player_view()))
         if on_move is not None:
             on_move(move)
-    return game.status
+    return "won" if game.is_won else "stuck" if not game.legal_moves() else "max_moves"
 
 
 def _key(game: Klondike) -> Hashable:
@@ -727,9 +748,11 @@ def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> boo
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """One game of an evaluation: the deal's ``seed``, whether it was ``won``, how it ended (``status``: won,
-    stuck, or playing when :func:`play_out` stopped it), the final ``score``, the ``moves`` played, and the CPU
-    seconds the player took to choose them (``cpu_seconds``, left out of comparisons: it differs run to run).
+    """One game of an evaluation: the deal's ``seed``, whether it was ``won``, the game's ``status`` at the end
+    (won, stuck, or playing when :func:`play_out` stopped it), the final ``score``, the ``moves`` played, the CPU
+    seconds the player took to choose them (``cpu_seconds``, left out of comparisons: it differs run to run),
+    and how the game ended (``ended``: ``won``, ``stuck``, ``repeated`` for a position seen a third time, or
+    ``max_moves``; see :func:`play_to_end`).
     """
 
     seed: int
@@ -738,6 +761,7 @@ class GameRow:
     score: int
     moves: int
     cpu_seconds: float = field(compare=False)
+    ended: Ended
 
     def to_json(self) -> dict[str, Any]:
         """The row as a JSON-ready dict."""
@@ -748,6 +772,7 @@ class GameRow:
             "score": self.score,
             "moves": self.moves,
             "cpu_seconds": self.cpu_seconds,
+            "ended": self.ended,
         }
 
 
@@ -778,17 +803,19 @@ def play_game(
     game = Klondike(seed=seed, rules=rules)
     choose = as_choose(copy.deepcopy(player), game)
     spent = 0.0
+    # a browser's Python (Pyodide) has no thread clock, and one thread: there the process's clock is the same
+    clock = getattr(time, "thread_time", time.process_time)
 
     def timed(view: PlayerView) -> Move:
         nonlocal spent
-        start = time.thread_time()
+        start = clock()
         try:
             return choose(view)
         finally:
-            spent += time.thread_time() - start
+            spent += clock() - start
 
-    status = play_out(game, timed, max_moves=max_moves)
-    return GameRow(seed, game.is_won, status, game.score, game.moves, spent)
+    ended = play_to_end(game, timed, max_moves=max_moves)
+    return GameRow(seed, game.is_won, game.status, game.score, game.moves, spent, ended)
 
 
 def _name(player: object) -> str:

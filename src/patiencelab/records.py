@@ -39,7 +39,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_whole
@@ -66,6 +66,7 @@ __all__ = [
     "OUTCOMES",
     "RECORDS_ERROR_CODES",
     "SCHEMA_VERSION",
+    "Choice",
     "GameInPlay",
     "GameRow",
     "Outcome",
@@ -78,7 +79,7 @@ __all__ = [
 ]
 
 #: The schema this version of PatienceLab writes; older databases are migrated up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _fill_scoring(connection: sqlite3.Connection) -> None:
@@ -124,7 +125,21 @@ _MIGRATIONS: dict[int, Sequence[str | Callable[[sqlite3.Connection], None]]] = {
             record TEXT NOT NULL
         )""",
     ),
+    4: (
+        # which interpreter keeps each game in play, which board it is offered to (one at a time), and whether
+        # it was declined while its board still played it: a game is offered once and stored once
+        "ALTER TABLE in_play ADD COLUMN process TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE in_play ADD COLUMN offered_to TEXT",
+        "ALTER TABLE in_play ADD COLUMN offered_process TEXT",
+        "ALTER TABLE in_play ADD COLUMN declined INTEGER NOT NULL DEFAULT 0",
+    ),
 }
+
+#: The columns of a game in play, in the order :func:`~patiencelab.records_rows.game_in_play` reads them.
+_IN_PLAY = "board, saved_at, seconds, record, process, offered_to, offered_process, declined"
+
+#: What :meth:`Records.claim` does with a game in play: offer it to the board, store it as abandoned, or leave it.
+Choice = Literal["offer", "store", "skip"]
 
 
 def default_path() -> pathlib.Path:
@@ -349,8 +364,11 @@ class Records:
         *,
         outcome: Outcome | None = None,
         finished_at: dt.datetime | None = None,
+        board: str | None = None,
     ) -> GameRow:
-        """Store ``game`` (won, lost when stuck, else abandoned, unless ``outcome`` says) and return its row."""
+        """Store ``game`` (won, lost when stuck, else abandoned, unless ``outcome`` says) and return its row; in
+        the same transaction, ``board`` (its name in the games in play) has no game in play any more.
+        """
         if not isinstance(game, Klondike):
             raise RecordsError(f"only a Klondike game can be stored, not {type(game).__name__}")
         if outcome is None:
@@ -360,22 +378,28 @@ class Records:
         if finished_at is not None and not isinstance(finished_at, dt.datetime):
             raise RecordsError(f"finished_at must be a datetime, not {type(finished_at).__name__}")
         when = finished_at or dt.datetime.now(dt.timezone.utc)
-        row = game_columns(game, when, outcome, game.score, round(game.seconds, 3), game.record())
         with self._transaction() as connection:
-            cursor = connection.execute(
-                f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
-            )
-            new_id = cursor.lastrowid
-        return self._row_by_id(int(new_id or 0))
+            new_id = _insert(connection, game, outcome, when)
+            if board is not None:
+                connection.execute("DELETE FROM in_play WHERE board = ?", (str(board),))
+        return self._row_by_id(new_id)
 
     # ------------------------------------------------------------------------------------- games in play
 
-    def keep(self, board: str, game: Klondike) -> None:
-        """Keep ``game`` as the game ``board`` (any short name of a board) has in play, replacing the last one."""
+    def keep(self, board: str, game: Klondike, *, process: str = "") -> None:
+        """Keep ``game`` as the game ``board`` (any short name of a board) has in play, replacing the last one;
+        ``process`` names the interpreter that runs the board. An offer of it to another board, or its having
+        been declined, stays as it was.
+        """
         when = dt.datetime.now(dt.timezone.utc).isoformat()
-        row = (str(board), when, round(game.seconds, 3), json.dumps(game.record(), separators=(",", ":")))
+        row = (str(board), when, round(game.seconds, 3), json.dumps(game.record(), separators=(",", ":")), process)
         with self._transaction() as connection:
-            connection.execute("INSERT OR REPLACE INTO in_play VALUES (?, ?, ?, ?)", row)
+            connection.execute(
+                "INSERT INTO in_play (board, saved_at, seconds, record, process) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (board) DO UPDATE SET saved_at = excluded.saved_at, seconds = excluded.seconds, "
+                "record = excluded.record, process = excluded.process",
+                row,
+            )
 
     def drop(self, board: str) -> None:
         """Forget the game ``board`` has in play (it was stored, or taken over by another board)."""
@@ -385,8 +409,77 @@ class Records:
     def in_play(self) -> list[GameInPlay]:
         """The games boards left in play, the last played first; a row that does not replay is left out."""
         with self._connect() as connection:
-            rows = connection.execute("SELECT * FROM in_play ORDER BY saved_at DESC").fetchall()
+            rows = connection.execute(f"SELECT {_IN_PLAY} FROM in_play ORDER BY saved_at DESC").fetchall()
         return [game for game in map(game_in_play, rows) if game is not None]
+
+    def claim(self, board: str, process: str, choose: Callable[[GameInPlay], Choice]) -> GameInPlay | None:
+        """Offer ``board`` (of the interpreter ``process``) one game in play, in one transaction: ``choose`` says
+        of each game, the last played first, whether to offer it, store it as abandoned (lost when no move was
+        left) or leave it. The first game chosen for an offer is offered to ``board`` alone from now on (until
+        :meth:`take`, :meth:`decline` or another claim) and returned as it was before, its earlier offer
+        included; ``None`` when none is.
+        """
+        with self._transaction() as connection:
+            rows = connection.execute(f"SELECT {_IN_PLAY} FROM in_play ORDER BY saved_at DESC").fetchall()
+            for found in filter(None, map(game_in_play, rows)):
+                choice = choose(found)
+                if choice == "store":
+                    _insert(connection, found.game(), None, found.saved_at, again=True)
+                    connection.execute("DELETE FROM in_play WHERE board = ?", (found.board,))
+                elif choice == "offer":
+                    connection.execute(
+                        "UPDATE in_play SET offered_to = ?, offered_process = ? WHERE board = ?",
+                        (str(board), process, found.board),
+                    )
+                    return found
+        return None
+
+    def take(self, offered: str, board: str, process: str) -> GameInPlay | None:
+        """``board`` takes the game in play of the board ``offered``, if it is still offered to ``board``: from
+        now on it is ``board``'s game in play. Returns the game as it is now, or ``None`` (no longer offered).
+        """
+        with self._transaction() as connection:
+            found = self._offered(connection, offered, board)
+            if found is not None:
+                connection.execute("DELETE FROM in_play WHERE board = ?", (str(board),))
+                connection.execute(
+                    "UPDATE in_play SET board = ?, process = ?, offered_to = NULL, offered_process = NULL "
+                    "WHERE board = ?",
+                    (str(board), process, found.board),
+                )
+        return found
+
+    def decline(self, offered: str, board: str, *, store: bool) -> GameInPlay | None:
+        """``board`` does not take the game in play of the board ``offered``, if it is still offered to ``board``:
+        with ``store``, it is stored as abandoned (lost when no move was left) and is in play no more; else its
+        board still plays it, so it stays in play, offered to no board ever again. Returns the game or ``None``.
+        """
+        with self._transaction() as connection:
+            found = self._offered(connection, offered, board)
+            if found is not None and store:
+                _insert(connection, found.game(), None, found.saved_at, again=True)
+                connection.execute("DELETE FROM in_play WHERE board = ?", (found.board,))
+            elif found is not None:
+                connection.execute(
+                    "UPDATE in_play SET declined = 1, offered_to = NULL, offered_process = NULL WHERE board = ?",
+                    (found.board,),
+                )
+        return found
+
+    def withdraw(self, board: str) -> None:
+        """The game offered to ``board`` is offered to it no more (the board is closed): it may be offered again."""
+        with self._transaction() as connection:
+            connection.execute(
+                "UPDATE in_play SET offered_to = NULL, offered_process = NULL WHERE offered_to = ?", (str(board),)
+            )
+
+    @staticmethod
+    def _offered(connection: sqlite3.Connection, offered: str, board: str) -> GameInPlay | None:
+        """The game in play of the board ``offered`` if it is offered to ``board``."""
+        row = connection.execute(
+            f"SELECT {_IN_PLAY} FROM in_play WHERE board = ? AND offered_to = ?", (str(offered), str(board))
+        ).fetchone()
+        return game_in_play(row) if row is not None else None
 
     # ----------------------------------------------------------------------------------------------- read
 
@@ -514,6 +607,22 @@ class Records:
         figure.suptitle("PatienceLab records")
         figure.tight_layout()
         return figure
+
+
+def _insert(
+    connection: sqlite3.Connection, game: Klondike, outcome: Outcome | None, when: dt.datetime, *, again: bool = False
+) -> int:
+    """Insert ``game`` into the games (won, lost when stuck, else abandoned, unless ``outcome`` says); its id.
+    With ``again``, a game stored already (the same record at the same time) is left as it is (id 0).
+    """
+    if outcome is None:
+        outcome = "won" if game.is_won else "lost" if game.is_stuck else "abandoned"
+    row = game_columns(game, when, outcome, game.score, round(game.seconds, 3), game.record())
+    cursor = connection.execute(
+        f"INSERT {'OR IGNORE ' if again else ''}INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+        tuple(row.values()),
+    )
+    return int(cursor.lastrowid or 0)
 
 
 def _filters(rules: str | Rules | None, draw: int | None, scoring: str | None) -> tuple[str, list[Any]]:

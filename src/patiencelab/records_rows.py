@@ -254,13 +254,18 @@ def game_columns(
 @dataclass(frozen=True, slots=True)
 class GameInPlay:
     """A game a board left in play: its board's name, when it was last played (UTC), the seconds played and the
-    record to replay it from.
+    record to replay it from; the interpreter that runs (or ran) its board, the board it is offered to and that
+    board's interpreter (or ``None``), and whether it was declined while its board still played it.
     """
 
     board: str
     saved_at: dt.datetime
     seconds: float
     record: Mapping[str, Any]
+    process: str = ""
+    offered_to: str | None = None
+    offered_process: str | None = None
+    declined: bool = False
 
     def game(self, lang: str = "en") -> Klondike:
         """The game as it was left, its clock going on from the seconds played."""
@@ -282,13 +287,25 @@ class _Clock:
 
 
 def game_in_play(row: Sequence[Any]) -> GameInPlay | None:
-    """The game in one row of the ``in_play`` table, or ``None`` when the row does not hold one that replays."""
+    """The game in one row of the ``in_play`` table (its four first columns, or all eight of schema 4), or
+    ``None`` when the row does not hold one that replays.
+    """
     try:
-        board, saved_at, seconds, text = row
+        board, saved_at, seconds, text, *more = row
+        process, offered_to, offered_process, declined = more if more else ("", None, None, 0)
         when = dt.datetime.fromisoformat(saved_at)
         if when.tzinfo is None or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9:
             return None
-        found = GameInPlay(str(board), when, float(seconds), json.loads(text))
+        found = GameInPlay(
+            str(board),
+            when,
+            float(seconds),
+            json.loads(text),
+            str(process or ""),
+            None if offered_to is None else str(offered_to),
+            None if offered_process is None else str(offered_process),
+            bool(declined),
+        )
         found.game()
     except (PatienceError, TypeError, ValueError, RecursionError):
         return None

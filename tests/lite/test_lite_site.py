@@ -198,3 +198,36 @@ def test_a_teaching_notebook_steps_forward_and_back_in_dutch(
     steps = kernel_eval(page, back)
     assert steps.strip() == "2 True"
     assert errors == []
+
+
+def test_the_players_notebook_plays_and_measures_in_the_browser(
+    context: tuple[BrowserContext, list[str]], site: str
+) -> None:
+    """Issue 36: the student's notebook in the site: the automatic player plays on the board turn by turn (no
+    threads in the browser's Python) and an evaluation of a few deals gives its rows, each saying how it ended.
+    """
+    page = context[0].new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    root, seconds = open_and_run(page, site, "players.ipynb")
+    note(f"players.ipynb: link opened to board shown in {seconds:.1f} s")
+    moves = root.locator(".pl-stat-moves .pl-stat-value")
+    seen: set[int] = set()
+    for _ in range(3_000):  # a ceiling: the evaluation below keeps the kernel busy a while
+        seen.add(int(moves.text_content() or "0"))
+        if max(seen) > 10:
+            break
+        page.wait_for_timeout(100)
+    assert max(seen) > 10 and len(seen) >= 5, seen
+    root.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "lite-players-autoplay.png"))
+    idle(page)
+    endings = kernel_eval(page, "print(*sorted({row.ended for row in mine.rows}), len(mine.rows))").split()
+    assert endings[-1] == "6" and set(endings[:-1]) <= {"won", "stuck", "repeated", "max_moves"}, endings
+    table = kernel_eval(page, "print(results)")
+    assert "| mine |" in table and "| nopeek (small) |" in table
+    assert "numpy" in page.locator(".jp-MarkdownCell").last.inner_text()  # what the site leaves out, said
+    page.locator(".jp-MarkdownCell").last.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "lite-players-end.png"))
+    kernel_eval(page, "board.stop_autoplay()")
+    assert errors == []

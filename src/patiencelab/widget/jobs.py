@@ -4,7 +4,9 @@ the kernel's thread through its host.
 
 The board never starts a thread itself: it asks its runner, so a test can give it a runner that keeps the work
 and runs it when the test says, in any order it likes (see ``tests/test_session_schedules.py``), instead of
-racing real threads against the clock. :class:`ThreadRunner`, the default, starts one daemon thread per piece.
+racing real threads against the clock. :class:`ThreadRunner`, the default, starts one daemon thread per piece;
+:class:`LoopRunner` runs the automatic player's turns on the kernel's event loop where no thread starts (a
+browser's Python).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-__all__ = ["Runner", "ThreadRunner"]
+__all__ = ["LoopRunner", "Runner", "ThreadRunner"]
 
 
 class Runner(Protocol):
@@ -70,3 +72,26 @@ class ThreadRunner:
             if left <= 0:
                 return False
             alive[0].join(left)
+
+
+class LoopRunner:
+    """Runs each piece of work in the kernel's own thread, on its event loop, where no thread can start (Pyodide):
+    ``later(delay, work)`` hands the work to the loop, ``delay`` seconds from now. The work then runs in the
+    kernel's thread, so it must be short (one turn of the automatic player is).
+    """
+
+    def __init__(self, later: Callable[[float, Callable[[], None]], bool]) -> None:
+        self._later = later
+
+    def start(
+        self, name: str, work: Callable[[], None], *, delay: float = 0.0, wake: threading.Event | None = None
+    ) -> None:
+        """Hand ``work`` to the loop ``delay`` seconds from now (``wake`` cannot shorten it: the work looks for
+        itself whether it should still run).
+        """
+        if not self._later(delay, work):
+            raise RuntimeError(f"no event loop takes the {name} work here")
+
+    def join(self, timeout: float, names: tuple[str, ...] | None = None) -> bool:
+        """Nothing to wait for off the kernel's thread: the loop runs the work when this thread is free."""
+        return True

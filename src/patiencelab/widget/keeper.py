@@ -1,11 +1,23 @@
 """The widget's record keeper: stores each game played once (won, lost or abandoned), keeps the game in play on
 every move (so that a board after a kernel restart or a page reload offers to continue it), tracks the personal
 bests of the rules and scoring scheme in play, and never lets a broken database stop a game.
+
+A game in play is offered to one board at a time, and only to a board that may take it: the next new board of
+the same kernel (its own board may be one no view shows any more: a page reloaded), or any new board once the
+kernel that played it is gone (a restart). Another running kernel's game is never offered. Who is offered it is
+settled in one transaction of the records, so two boards, or two kernels, never both take or store it; a game
+declined while its board still plays it is offered to no board again, and stored once, when that board is done
+with it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import os
+import pathlib
+import socket
+import sys
 import threading
 import uuid
 import warnings
@@ -17,7 +29,16 @@ from typing import Any
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.records import GameInPlay, Outcome, Records, RecordsError, Stats, rules_key, scoring_key
+from patiencelab.records import (
+    Choice,
+    GameInPlay,
+    Outcome,
+    Records,
+    RecordsError,
+    Stats,
+    rules_key,
+    scoring_key,
+)
 
 __all__ = ["RecordKeeper"]
 
@@ -25,6 +46,66 @@ __all__ = ["RecordKeeper"]
 # drops out by itself.
 _LIVE: dict[str, weakref.WeakSet[RecordKeeper]] = {}
 _LIVE_LOCK = threading.Lock()
+
+#: This interpreter's name in the records' games in play (see :func:`process_name`), by its process id.
+_PROCESS: dict[int, str] = {}
+
+
+def process_name() -> str:
+    """This interpreter's name in the games in play: its host, process id, when the process started (where the
+    system says) and a random part, so that a process id used again later is not taken for this one.
+    """
+    pid = os.getpid()
+    if pid not in _PROCESS:
+        _PROCESS[pid] = f"{socket.gethostname()}/{pid}/{_started(pid)}/{uuid.uuid4().hex[:8]}"
+    return _PROCESS[pid]
+
+
+def _started(pid: int) -> str:
+    """When process ``pid`` started, in the system's clock ticks since boot (Linux), else ``-``."""
+    try:
+        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+        return stat.rpartition(")")[2].split()[19]
+    except (OSError, IndexError):
+        return "-"
+
+
+def process_alive(name: str) -> bool:
+    """Whether the interpreter of that :func:`process_name` still runs. An interpreter on another host, in a
+    browser (where every page load is a new one) or named in an older database counts as gone.
+    """
+    if name == process_name():
+        return True
+    host, _, rest = name.partition("/")
+    pid_text, _, rest = rest.partition("/")
+    started = rest.partition("/")[0]
+    if sys.platform == "emscripten" or host != socket.gethostname() or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    return _running(pid) and started in ("-", _started(pid))
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine."""
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        try:
+            code = ctypes.c_ulong()
+            return bool(kernel32.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
 
 
 class RecordKeeper:
@@ -61,6 +142,11 @@ class RecordKeeper:
         #: A game another board left in play, offered to be continued (see :meth:`offer`).
         self.offered: GameInPlay | None = None
         self._kept: tuple[int, tuple[object, ...]] | None = None
+        #: False once another board took the game shown here (see :meth:`resume`): it is not this board's to
+        #: keep or store any more, until a new game is shown.
+        self._owner = True
+        #: Held while this board writes its game in play, and while another board takes that game.
+        self._own_lock = threading.Lock()
         self.records = self._open(records)
         if self.records is not None:
             self._register(self.records)
@@ -111,17 +197,21 @@ class RecordKeeper:
         """A new game is shown: nothing of it is stored yet (a game shown already won never is)."""
         self.stored = game.is_won
         self.new = []
+        self._owner = True
 
     def store(self, game: Klondike, outcome: Outcome | None = None) -> None:
         """Store ``game`` once; after a win, :attr:`new` names the personal bests it set."""
-        if self.records is None or self.stored:
+        if self.records is None or self.stored or not self._owner:
             return
         self.stored = True
         before = self.stats(game)
         if self.records is None:
             return
         try:
-            self.records.add(game, outcome=outcome)
+            with self._own_lock:
+                if not self._owner:  # another board took it meanwhile: it is that board's to store
+                    return
+                self.records.add(game, outcome=outcome, board=self.board)  # and no longer in play, at once
         except RecordsError as err:
             self._fail(err, "this game was not stored, and games will not be stored")
             return
@@ -145,14 +235,16 @@ class RecordKeeper:
                     warnings.warn(f"a records listener failed: {exc!r}", RuntimeWarning, stacklevel=4)
 
     def store_unfinished(self, game: Klondike | None) -> None:
-        """Store ``game`` as abandoned (or lost) if it was played and is not stored yet."""
-        if game is not None and game.moves and not self.stored:
+        """Store ``game`` as abandoned (or lost) if it was played and is not stored yet (and is this board's)."""
+        if game is not None and game.moves and not self.stored and self._owner:
             self.store(game)
 
     def follow(self, game: Klondike) -> None:
         """Call after every change: stores a win, starts a new attempt after a reset to the deal, and keeps the
         game in play (a move in a new deal while another game is offered declines the offer).
         """
+        if not self._owner:
+            return
         if game.is_won and not self.stored:
             self.store(game, "won")
         elif self.stored and not game.moves and not game.can_redo and not game.is_won:
@@ -169,64 +261,110 @@ class RecordKeeper:
         if self.records is None or key == self._kept:
             return
         try:
-            if game.moves and not self.stored:
-                self.records.keep(self.board, game)
-            elif self._kept is not None:
-                self.records.drop(self.board)
+            with self._own_lock:
+                if not self._owner:
+                    return
+                if game.moves and not self.stored:
+                    self.records.keep(self.board, game, process=process_name())
+                elif self._kept is not None:
+                    self.records.drop(self.board)
         except RecordsError as err:
             self._fail(err, "the game in play is not kept, and games will not be stored")
             return
         self._kept = key
 
     def _forget(self) -> None:
-        """This board has no game in play any more (it was stored)."""
-        if self.records is not None and self._kept is not None:
-            try:
-                self.records.drop(self.board)
-            except RecordsError as err:
-                self._fail(err, "games will not be stored")
+        """This board has no game in play any more (it was stored, and dropped from the games in play with it)."""
         self._kept = None
 
+    def _live(self) -> dict[str, RecordKeeper]:
+        """The live keepers of this database in this process, by their board's name."""
+        with _LIVE_LOCK:
+            return {keeper.board: keeper for keeper in _LIVE.get(self._path or "", ())}
+
     def offer(self) -> GameInPlay | None:
-        """Look for the game last played on a board that is gone (a kernel restarted, a page reloaded): it is
-        :attr:`offered` until :meth:`resume` or :meth:`decline`.
+        """Claim a game in play for this board to offer (see the module's docstring): it is :attr:`offered` until
+        :meth:`resume` or :meth:`decline`, or until the next new board of this kernel claims it. On the way,
+        a game declined while its board played it, whose kernel is gone, is stored as abandoned.
         """
         if self.records is None:
             return None
-        with _LIVE_LOCK:
-            live = {keeper.board for keeper in _LIVE.get(self._path or "", ())}
+        me, live = process_name(), self._live()
+
+        def choose(found: GameInPlay) -> Choice:
+            board_lives = found.board in live if found.process == me else process_alive(found.process)
+            if found.declined:
+                return "skip" if board_lives else "store"
+            offered = found.offered_process
+            if offered is not None and offered != me and process_alive(offered):
+                return "skip"  # offered to a board of another running kernel
+            return "skip" if found.board == self.board or (board_lives and found.process != me) else "offer"
+
         try:
-            found = [game for game in self.records.in_play() if game.board not in live]
+            found = self.records.claim(self.board, me, choose)
         except RecordsError as err:
             self._fail(err, "games will not be stored")
             return None
-        self.offered = found[0] if found else None
-        return self.offered
+        self.offered = found
+        before = live.get(found.offered_to or "") if found is not None else None
+        if before is not None and before is not self and found is not None:
+            before._withdrawn(found.board)
+        return found
+
+    def _withdrawn(self, board: str) -> None:
+        """The game of ``board`` this board offered is offered to a newer board of this kernel now."""
+        if self.offered is not None and self.offered.board == board:
+            self.offered = None
+            if self.on_change is not None:
+                try:
+                    self.on_change()
+                except Exception as exc:  # another board's trouble must not stop this one
+                    warnings.warn(f"a records listener failed: {exc!r}", RuntimeWarning, stacklevel=4)
 
     def resume(self, lang: str = "en") -> Klondike | None:
-        """The game offered, to be shown on this board (which keeps it from now on), or ``None``."""
+        """The game offered, to be shown on this board (which keeps it from now on), or ``None`` (none is offered
+        to this board any more). The board of this kernel that played it is not its keeper any more.
+        """
         offered, self.offered = self.offered, None
         if offered is None or self.records is None:
             return None
+        owner = self._live().get(offered.board) if offered.process == process_name() else None
         try:
-            self.records.drop(offered.board)
+            with owner._own_lock if owner is not None else contextlib.nullcontext():
+                taken = self.records.take(offered.board, self.board, process_name())
+                if taken is not None and owner is not None:
+                    owner._owner = False
         except RecordsError as err:
             self._fail(err, "games will not be stored")
-        return offered.game(lang)
+            return None
+        return taken.game(lang) if taken is not None else None
 
     def decline(self) -> None:
-        """The game offered is not continued: it is stored as abandoned (lost when no move was left)."""
+        """The game offered is not continued: it is stored as abandoned (lost when no move was left), or, while a
+        board of this kernel still plays it, offered to no board again and stored when that board is done.
+        """
+        offered, self.offered = self.offered, None
+        if offered is None or self.records is None:
+            return
+        plays = offered.process == process_name() and offered.board in self._live()
+        try:
+            found = self.records.decline(offered.board, self.board, store=not plays)
+        except RecordsError as err:
+            self._fail(err, "games will not be stored")
+            return
+        if found is not None and not plays:
+            self._stats = None
+            self._tell_others()
+
+    def withdraw(self) -> None:
+        """This board is closed: a game offered to it may be offered to the next board."""
         offered, self.offered = self.offered, None
         if offered is None or self.records is None:
             return
         try:
-            self.records.add(offered.game(), finished_at=offered.saved_at)
-            self.records.drop(offered.board)
+            self.records.withdraw(self.board)
         except RecordsError as err:
             self._fail(err, "games will not be stored")
-            return
-        self._stats = None
-        self._tell_others()
 
     def stats(self, game: Klondike) -> Stats | None:
         """The stats of ``game``'s rules, draw count and scoring scheme (cached until a game is stored)."""

@@ -16,6 +16,7 @@ reused), a move was played by hand, or the work was cancelled or stopped.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import collections
 import contextlib
@@ -38,7 +39,7 @@ from patiencelab.records import Records
 from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor, Indicator
-from patiencelab.widget.jobs import Runner, ThreadRunner
+from patiencelab.widget.jobs import LoopRunner, Runner, ThreadRunner
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.protocol import RejectedIntentError
 from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer, LessonRecorder
@@ -213,7 +214,7 @@ class BoardSession:
         self._records_notice: str | None = None
         self._keeper = RecordKeeper(records, on_change=self._records_changed)
         if game is None and seed is None and rules is None and lesson is None:
-            self._keeper.offer()  # a game left in play by a board that is gone: the board offers to continue it
+            self._keeper.offer()  # a game left in play (a kernel restarted, a page reloaded): offered to continue
         self.host.show_labels(self.labels)
         self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
         if lesson is not None:
@@ -320,6 +321,7 @@ class BoardSession:
         self.stop_autoplay()
         if not EXITING.is_set():
             self._store_unfinished()
+            self._keeper.withdraw()
         self._keeper.on_change = None
         self._indicator.close()
 
@@ -1012,6 +1014,8 @@ class BoardSession:
         shown = self._shown
         #: The moves played so far, and the game's changes when the player last played (any other is a hand's).
         played, seen = [0], [self._changes]
+        #: What runs the player's looks: the board's runner, or the kernel's event loop where no thread starts.
+        runner: list[Runner] = [self._runner]
 
         def over() -> bool:
             """Under the board's lock: whether the player must stop rather than look or play."""
@@ -1055,7 +1059,7 @@ class BoardSession:
                 self._autoplay_ended(stop, name, None)
                 return
             try:
-                self._runner.start("autoplay", look, delay=pace, wake=stop)
+                runner[0].start("autoplay", look, delay=pace, wake=stop)
             except Exception as err:  # the next look cannot start: it stops, with the reason
                 self._autoplay_ended(stop, name, err)
 
@@ -1063,11 +1067,18 @@ class BoardSession:
             self._notice("autoplay.playing", by=stop, player=name)
             self._autoplay = (stop, name)
             try:
-                self._runner.start("autoplay", look)
-            except Exception as err:  # no threads here (Pyodide): no autoplay, with a notice
-                self._autoplay = None
-                self._unsay(stop)
-                raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
+                runner[0].start("autoplay", look)
+            except Exception as err:  # no threads here (Pyodide): turns of the kernel's event loop, if it has one
+                later = _later(self.host)
+                runner[0] = LoopRunner(later) if later is not None else runner[0]
+                try:
+                    if later is None:
+                        raise
+                    runner[0].start("autoplay", look)
+                except Exception:
+                    self._autoplay = None
+                    self._unsay(stop)
+                    raise PatienceError(message("autoplay.no-threads", self._lang, reason=str(err))) from None
             self.sync()
 
     def stop_autoplay(self) -> None:
@@ -1105,6 +1116,26 @@ class BoardSession:
             raise error
         recorder.illegal(game, move)
         self.sync()
+
+
+def _later(host: Host) -> Callable[[float, Callable[[], None]], bool] | None:
+    """How to run a call in the kernel's thread some seconds from now (called in that thread): the host's own
+    ``later(delay, call)`` if it has one, else the event loop running in this thread (a kernel's, in a browser's
+    Python too), else ``None``.
+    """
+    own = getattr(host, "later", None)
+    if callable(own):
+        return own  # type: ignore[no-any-return]
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+    def later(delay: float, call: Callable[[], None]) -> bool:
+        loop.call_later(delay, call)
+        return True
+
+    return later
 
 
 def _player_name(player: object) -> str:

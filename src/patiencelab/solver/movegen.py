@@ -62,9 +62,8 @@ def generate(st: Node, onto: int = -1) -> list[IMove]:
 
 def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     """Every move worth trying here, scored (see :func:`decode`) and sorted so that the most promising comes
-    *last* (for ``list.pop``); with
-    ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on it or bring one back from the
-    foundations.
+    *last* (for ``list.pop``); with ``onto`` (a card, see :func:`must_cover`), only the moves that put a card on
+    it or bring one back from the foundations.
 
     Pruned (soundly): a whole column without face-down cards moved to an empty column; a part of a run moved
     onto a card that looks like the one it leaves (same rank and colour) unless that card can then go home;

@@ -47,8 +47,8 @@ export class Board implements BoardInput {
   readonly animator: Animator;
   state: GameState | null = null;
   labels: Labels = {};
-  /** The `faces` trait: "local" shows the language's rank letters on the faces. */
-  private localFaces = false;
+  /** The `faces` trait: the language's rank letters on the faces unless it is "standard" (A J Q K). */
+  private localFaces = true;
   /** What is picked up, dragged and focused (pure data; `paint` draws it). */
   private interaction: Interaction = initialInteraction();
   private readonly win: Window;
@@ -484,9 +484,10 @@ export class Board implements BoardInput {
     this.root.setAttribute("aria-label", word(this.labels, "title"));
   }
 
-  /** The `faces` trait: "local" draws the language's rank letters on the faces (Dutch B V K A), else A J Q K. */
+  /** The `faces` trait: "standard" draws A J Q K on the faces; anything else ("local", the default) the
+   * language's rank letters, as the sentences name the cards (Dutch B V K A, Swedish Kn D K E). */
   setFaces(faces: unknown): void {
-    this.localFaces = faces === "local";
+    this.localFaces = faces !== "standard";
     if (this.state) this.render(this.state, null);
   }
 

@@ -41,6 +41,9 @@ const EYE =
   '10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.3a2.2 2.2 0 1 0 ' +
   '0-4.4 2.2 2.2 0 0 0 0 4.4z"/></svg>';
 
+/** The visible height (px) under which a lesson's board is short: its status line gives way and its words shrink. */
+const SHORT = 720;
+
 export class Board implements BoardInput {
   readonly root: HTMLElement;
   readonly table: HTMLElement;
@@ -162,6 +165,8 @@ export class Board implements BoardInput {
       this.observer.observe(panel);
     }
     const view = visibleBox(this.root);
+    // a short screen (a projector's 768 px less the notebook's bars): a lesson's board gives its words less room
+    this.root.classList.toggle("pl-short", view.bottom - view.top < SHORT);
     const rootBox = this.root.getBoundingClientRect();
     const tableBox = this.table.getBoundingClientRect();
     if (view.bottom - view.top <= 0 || tableBox.height <= 0) return;
@@ -543,6 +548,7 @@ export class Board implements BoardInput {
     this.lesson.update(state, this.labels);
     this.record.update(state, this.labels);
     this.root.classList.toggle("pl-teaching", this.lesson.shown);
+    this.root.classList.toggle("pl-presenting", this.lesson.stepping);
     this.root.classList.toggle("pl-recording", this.record.shown);
     this.markLesson(state);
     this.interaction = afterState(state, previous, this.interaction);

@@ -108,7 +108,7 @@ def test_answer_a_quiz_step_wrongly_then_rightly_in_dutch(
         said = root.locator(".pl-lesson-narration")
         # wrong: a move the rules forbid, explained in Dutch
         drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
-        expect(said).to_have_text("Dat mag niet: De 6♠ kan niet op de 5♥; hij hoort op een 7.")
+        expect(said).to_have_text("Dat mag niet. De 6♠ kan niet op de 5♥; hij hoort op een 7. Probeer het nog eens.")
         expect(caption).to_contain_text("nog 2 pogingen")
         expect(root.locator(".pl-lesson-score")).to_have_text("Goede antwoorden: 0 van 0")
         page.wait_for_timeout(200)

@@ -43,6 +43,8 @@ const EYE =
 
 /** The visible height (px) under which a lesson's board is short: its status line gives way and its words shrink. */
 const SHORT = 720;
+/** The board's width (px) up to which it is laid out for a phone (as the CSS's narrowest container queries). */
+const PHONE = 520;
 
 export class Board implements BoardInput {
   readonly root: HTMLElement;
@@ -165,8 +167,10 @@ export class Board implements BoardInput {
       this.observer.observe(panel);
     }
     const view = visibleBox(this.root);
-    // a short screen (a projector's 768 px less the notebook's bars): a lesson's board gives its words less room
-    this.root.classList.toggle("pl-short", view.bottom - view.top < SHORT);
+    // a short screen (a projector's 768 px less the notebook's bars) wider than a phone (which has its own layout):
+    // a lesson's board gives its words less room
+    const wide = this.root.getBoundingClientRect().width > PHONE;
+    this.root.classList.toggle("pl-short", view.bottom - view.top < SHORT && wide);
     const rootBox = this.root.getBoundingClientRect();
     const tableBox = this.table.getBoundingClientRect();
     if (view.bottom - view.top <= 0 || tableBox.height <= 0) return;

@@ -537,7 +537,7 @@ def look_at_teaching(
     place = look("record 0", None)
     for step, move in enumerate(["t1-t3", "d", "d"], 1):
         run(f"w.game.play({move!r})")
-        expect(root.locator(".pl-record-title")).to_contain_text(f": {step}")
+        expect(root.locator(".pl-record-title")).to_contain_text(f"· {step} ")
         if step == 1:
             run(
                 "intent('record', action='note', text='Red on black, one lower: the 7♦ is next.')\n"

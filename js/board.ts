@@ -41,14 +41,19 @@ const EYE =
   '10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.3a2.2 2.2 0 1 0 ' +
   '0-4.4 2.2 2.2 0 0 0 0 4.4z"/></svg>';
 
+/** The visible height (px) under which a lesson's board is short: its status line gives way and its words shrink. */
+const SHORT = 720;
+/** The board's width (px) up to which it is laid out for a phone (as the CSS's narrowest container queries). */
+const PHONE = 520;
+
 export class Board implements BoardInput {
   readonly root: HTMLElement;
   readonly table: HTMLElement;
   readonly animator: Animator;
   state: GameState | null = null;
   labels: Labels = {};
-  /** The `faces` trait: "local" shows the language's rank letters on the faces. */
-  private localFaces = false;
+  /** The `faces` trait: the language's rank letters on the faces unless it is "standard" (A J Q K). */
+  private localFaces = true;
   /** What is picked up, dragged and focused (pure data; `paint` draws it). */
   private interaction: Interaction = initialInteraction();
   private readonly win: Window;
@@ -162,6 +167,10 @@ export class Board implements BoardInput {
       this.observer.observe(panel);
     }
     const view = visibleBox(this.root);
+    // a short screen (a projector's 768 px less the notebook's bars) wider than a phone (which has its own layout):
+    // a lesson's board gives its words less room
+    const wide = this.root.getBoundingClientRect().width > PHONE;
+    this.root.classList.toggle("pl-short", view.bottom - view.top < SHORT && wide);
     const rootBox = this.root.getBoundingClientRect();
     const tableBox = this.table.getBoundingClientRect();
     if (view.bottom - view.top <= 0 || tableBox.height <= 0) return;
@@ -484,9 +493,10 @@ export class Board implements BoardInput {
     this.root.setAttribute("aria-label", word(this.labels, "title"));
   }
 
-  /** The `faces` trait: "local" draws the language's rank letters on the faces (Dutch B V K A), else A J Q K. */
+  /** The `faces` trait: "standard" draws A J Q K on the faces; anything else ("local", the default) the
+   * language's rank letters, as the sentences name the cards (Dutch B V K A, Swedish Kn D K E). */
   setFaces(faces: unknown): void {
-    this.localFaces = faces === "local";
+    this.localFaces = faces !== "standard";
     if (this.state) this.render(this.state, null);
   }
 
@@ -542,6 +552,7 @@ export class Board implements BoardInput {
     this.lesson.update(state, this.labels);
     this.record.update(state, this.labels);
     this.root.classList.toggle("pl-teaching", this.lesson.shown);
+    this.root.classList.toggle("pl-presenting", this.lesson.stepping);
     this.root.classList.toggle("pl-recording", this.record.shown);
     this.markLesson(state);
     this.interaction = afterState(state, previous, this.interaction);

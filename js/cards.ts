@@ -80,7 +80,9 @@ export function faceLetters(labels: Labels, local: boolean): Record<number, stri
 
 function corner(card: ParsedCard, className: string, rank: string): HTMLSpanElement {
   const el = span(`pl-idx ${className}`);
-  el.append(span("pl-rank", rank), suitSvg(card.suit, "pl-suit"));
+  // a rank of two letters (Swedish Kn) is set narrower: its corner takes no more room than a 10's
+  const wide = rank.length > 1 && !/^\d+$/.test(rank);
+  el.append(span(wide ? "pl-rank pl-rank-wide" : "pl-rank", rank), suitSvg(card.suit, "pl-suit"));
   return el;
 }
 

@@ -9,7 +9,7 @@ import { ChartView, chartMarks } from "./chart";
 import { button, node } from "./dom";
 import { icon, type IconName } from "./icons";
 import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
-import { phrase, word } from "./words";
+import { countPhrase, word } from "./words";
 
 type Send = (body: IntentBody) => void;
 
@@ -186,11 +186,15 @@ export class LessonView {
     this.title.textContent = lesson.title ?? "";
     this.title.title = lesson.title ?? "";
     this.title.hidden = !lesson.title;
-    this.counter.textContent = phrase(labels, "step-of", { step: String(lesson.step), steps: String(lesson.steps) });
-    // as wide as its widest text ("Step 14 of 14"), so the title beside it wraps the same at every step
-    const widest = phrase(labels, "step-of", { step: String(lesson.steps), steps: String(lesson.steps) });
-    this.counter.style.minWidth = `${widest.length * 0.62}em`;
     const quiz = lesson.quiz && typeof lesson.quiz === "object" ? lesson.quiz : null;
+    // steps count from 1, as `Lesson.judge` counts them: while the class answers step N's question, "Step N"
+    const number = quiz?.waiting ? lesson.step + 1 : lesson.step;
+    const stepOf = (n: number): string =>
+      countPhrase(labels, "step-of", lesson.steps, "steps", { step: String(n) }, state.lang);
+    this.counter.textContent = stepOf(number);
+    // as wide as its widest text ("Step 14 of 14"), so the title beside it wraps the same at every step
+    const widest = stepOf(lesson.steps);
+    this.counter.style.minWidth = `${widest.length * 0.62}em`;
     this.score.textContent = quiz?.score ?? "";
     this.score.hidden = !quiz;
     this.el.classList.toggle("pl-quiz", !!quiz?.waiting);

@@ -5,7 +5,7 @@
 
 import { button, node } from "./dom";
 import type { GameState, IntentBody, Labels, RecordState } from "./types";
-import { phrase, word } from "./words";
+import { countPhrase, word } from "./words";
 
 type Send = (body: IntentBody) => void;
 
@@ -146,7 +146,7 @@ export class RecordView {
       return;
     }
     this.el.setAttribute("aria-label", word(labels, "record"));
-    this.title.textContent = phrase(labels, "recording", { steps: String(steps) });
+    this.title.textContent = countPhrase(labels, "recording", steps, "steps", {}, state.lang);
     this.stop.textContent = word(labels, "record-stop");
     if (this.doc.activeElement !== this.name) this.name.value = record.title ?? "";
     this.name.placeholder = word(labels, "record-title");

@@ -2,7 +2,7 @@
  * banner. */
 
 import type { Labels, Records, StatsRow } from "./types";
-import { phrase, word } from "./words";
+import { countPhrase, word } from "./words";
 
 /** mm:ss (h:mm:ss past an hour). */
 export function clock(seconds: number): string {
@@ -40,7 +40,7 @@ export function rulesName(key: string, labels: Labels): string {
 
 const COLUMNS: [string, (row: StatsRow, labels: Labels) => string][] = [
   ["rules", (r, l) => rulesName(r.rules_key, l)],
-  ["draw", (r, l) => phrase(l, "draw-n", { draw: String(r.draw) })],
+  ["draw", (r, l) => countPhrase(l, "draw-n", r.draw, "draw")],
   ["played", (r) => String(r.played)],
   ["won-count", (r) => String(r.won)],
   ["win-rate", (r) => (r.win_rate == null ? DASH : `${Math.round(r.win_rate * 100)}%`)],

@@ -9,7 +9,7 @@ import { ICONS, icon, type IconName } from "./icons";
 import { Menu, Panel } from "./menu";
 import { bestsText, clock, newRecordText, statsTable } from "./stats";
 import type { GameState, IntentBody, Labels, Preset, StatsRow } from "./types";
-import { phrase, word } from "./words";
+import { countPhrase, phrase, word } from "./words";
 
 type Send = (body: IntentBody) => void;
 
@@ -346,7 +346,7 @@ export class Toolbar {
     const working = verdict === "pending" && typeof searched === "number" && searched > 0;
     const count = working ? new Intl.NumberFormat(state.lang || undefined).format(searched) : "";
     const text = working
-      ? phrase(this.labels, "indicator.searched", { count })
+      ? countPhrase(this.labels, "indicator.searched", searched, "count", { count }, state.lang)
       : verdict
         ? word(this.labels, `indicator.${verdict}`)
         : "";
@@ -364,7 +364,9 @@ export class Toolbar {
 
   private updateBanner(state: GameState): void {
     const offer = state.stats?.resume;
-    const ended = state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
+    // a lesson's or a review's step says itself what happens on it: the game's end shows once the teacher plays on
+    const stepping = !!state.lesson && !state.lesson.taken_over;
+    const ended = stepping ? null : state.status === "won" ? "won" : state.status === "stuck" ? "stuck" : null;
     const kind = offer && typeof offer.text === "string" && !state.lesson ? "resume" : ended;
     this.banner.hidden = !kind;
     this.banner.dataset.kind = kind ?? "";

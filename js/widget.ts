@@ -9,7 +9,8 @@ interface Traits {
   labels: Labels;
   /** The cards' width in pixels, or null: as large as the output's width and the window's height allow. */
   size: number | null;
-  /** "local": the faces show the language's rank letters (Dutch B V K A, Swedish Kn D K E); else A J Q K. */
+  /** "standard": the faces show A J Q K; else ("local", the default) the language's rank letters (Dutch B V K A,
+   * Swedish Kn D K E). */
   faces: string;
 }
 

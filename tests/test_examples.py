@@ -42,7 +42,7 @@ def test_example_notebook_runs(path: pathlib.Path, tmp_path: pathlib.Path) -> No
 CAPTIONS = {
     "teaching.ipynb": "Move the",
     "lesgeven.ipynb": "Leg de",
-    "undervisning.ipynb": "Inte tillåtet: Med dessa regler",
+    "undervisning.ipynb": "Inte tillåtet. Med dessa regler",
 }
 
 

@@ -169,7 +169,7 @@ def test_a_quiz_step_judges_answers_with_reasons_in_the_lessons_language() -> No
     assert lesson.judge(1, "5D-t3").is_right and lesson.judge(1, "t1-t3").text == "Goed zo!"
     assert lesson.judge(1, "d").is_right, "a move the quiz accepts"
     illegal = lesson.judge(1, "t1-t2")
-    assert illegal.verdict == "illegal" and illegal.text.startswith("Dat mag niet: ")
+    assert illegal.verdict == "illegal" and illegal.text.startswith("Dat mag niet. ")
     other = next(m for m in game.legal_moves() if str(m) not in ("t1-t3", "d"))
     assert lesson.judge(1, other, max_states=20_000).verdict in ("other", "loses")
     assert lesson.judge(1, other, max_states=20_000, peek=True).verdict in ("other", "loses")

@@ -58,12 +58,12 @@ def test_every_kind_of_move_is_narrated(lang: str) -> None:
 def test_illegal_moves_say_which_rule_forbids_them() -> None:
     game = Klondike(seed=7, lang="sv")
     text = game.explain("t1-t2")
-    assert text.startswith("Inte tillåtet: ") and game.check("t1-t2").reason in text  # type: ignore[union-attr]
+    assert text.startswith("Inte tillåtet. ") and game.check("t1-t2").reason in text  # type: ignore[union-attr]
 
 
 def test_recycles_with_a_pass_limit_say_how_many_are_left() -> None:
     game = game_from([col("", "KS")], waste="2H 3H", rest="t1", rules=Rules.preset("traditional", draw=3))
-    assert "Passes through the stock left after this one: 1." in game.explain("r")
+    assert "After this one, 1 pass through the stock is left." in game.explain("r")
 
 
 def test_winning_move_says_the_game_is_won() -> None:

@@ -284,7 +284,7 @@ def test_the_second_opinion_finds_the_losing_move_and_says_that_it_knows_the_car
     assert found.at == found.losing - 1
     game.lang = "nl"
     dutch = game.review(**SMALL)
-    assert f"(zet {found.losing}), was dit spel niet meer te winnen." in dutch.second_opinion
+    assert f"(zet {found.losing}) was dit spel niet meer te winnen." in dutch.second_opinion
     assert dutch.second_opinion.endswith(PEEKS["nl"]) and dutch.text.endswith(PEEKS["nl"])
 
 

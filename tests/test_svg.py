@@ -385,6 +385,26 @@ def test_a_caption_is_a_line_of_text_under_the_cards() -> None:
         render(Klondike(seed=7), caption=3)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "sv"])
+def test_a_long_caption_wraps_inside_the_picture(lang: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from patiencelab.core.i18n import ntext
+    from patiencelab.svg import CAPTION_H, CAPTION_SIZE, MARGIN
+
+    caption = ntext("svg.snapshot", 12, lang, moves=12)
+    picture = ET.fromstring(render(Klondike(seed=7), caption=caption))
+    width, height = (float(v) for v in picture.attrib["viewBox"].split()[2:])
+    note = next(el for el in picture.iter() if el.get("class") == "pl-caption")
+    lines = [span.text or "" for span in note]
+    assert len(lines) >= 2, f"{caption!r} is wider than the picture: it must wrap"
+    assert " ".join(lines) == caption, "every word is kept, in order"
+    for line in lines:  # a generous average width of a glyph: 0.6 em
+        assert len(line) * 0.6 * CAPTION_SIZE <= width - 2 * MARGIN, line
+    plain = render(Klondike(seed=7))
+    assert height > float(plain.split('viewBox="')[1].split('"')[0].split()[3]) + CAPTION_H, "room for every line"
+
+
 def test_a_teachers_marks_are_drawn_and_hidden_cards_are_never_circled() -> None:
     game = Klondike(seed=7)
     hidden = game.tableau[4].down[-1]

@@ -225,6 +225,33 @@ def test_a_quiz_step_waits_for_the_class_judges_each_answer_and_keeps_the_score(
     assert board.state["lesson"]["quiz"]["waiting"] is False
 
 
+@pytest.mark.parametrize(
+    ("lang", "again", "one_left", "shown"),
+    [
+        ("en", "Try again", "(1 try left)", "the board plays the lesson's move"),
+        ("nl", "Probeer het nog eens", "(nog 1 poging)", "het bord speelt de zet van de les"),
+        ("sv", "Försök igen", "(1 försök kvar)", "brädet spelar lektionens drag"),
+    ],
+)
+def test_the_last_wrong_answer_says_the_board_plays_the_steps_move(
+    lang: str, again: str, one_left: str, shown: str
+) -> None:
+    board = BoardSession(seed=7, records=None, lang=lang)
+    board.set_option("quiz_max_states", None)  # a legal move the step does not list is "other" at once
+    lesson = Lesson(title="Quiz", steps=(Step(Move.parse("t1-t3"), quiz=Quiz(tries=2)),), deal=Klondike(seed=7).deal)
+    board.lesson = lesson
+    first = send(board, "draw")
+    assert first is not None and first["verdict"] == "other" and again in first["text"], first
+    assert one_left in board.state["lesson"]["caption"], "one try left, in the singular"
+    assert board.game.moves == 0
+    last = send(board, "draw")
+    assert last is not None and last["verdict"] == "other"
+    assert again not in last["text"] and shown in last["text"], last["text"]
+    assert board.state["message"]["text"] == last["text"], "the board says what it does"
+    assert [str(m) for m in board.game.history] == ["t1-t3"], "the step's own move is played"
+    board.close()
+
+
 def test_a_click_on_the_stock_answers_a_quiz_whose_move_is_a_draw() -> None:
     """The shipped quiz lesson's first question is answered by drawing: the stock click is judged, not played."""
     host = PlainHost()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import textwrap
 from typing import Any
 from unittest import mock
@@ -139,7 +140,8 @@ def test_the_picture_says_which_position_it_shows_in_the_players_language() -> N
     bundle = widget._repr_mimebundle_()
     assert bundle is not None
     picture = bundle[0]["image/svg+xml"]
-    assert "toen deze cel werd getoond (3 zetten)" in picture
+    caption = re.sub(r"</tspan><tspan[^>]*>", " ", picture)  # the caption's lines, wrapped in the picture
+    assert "toen deze cel werd getoond (3 zetten); voer het notebook uit om verder te spelen." in caption
     assert 'data-card="5D"' in picture
 
 
@@ -156,14 +158,15 @@ def test_size_sets_the_card_width_or_fits_by_default() -> None:
     widget.close()
 
 
-def test_faces_show_the_languages_letters_on_request() -> None:
+def test_faces_show_the_languages_letters_by_default() -> None:
     widget = KlondikeWidget(seed=1, records=None, lang="nl")
-    assert widget.get_state()["faces"] == "standard"
-    widget.faces = "local"
-    assert widget.get_state()["faces"] == "local"
+    assert widget.get_state()["faces"] == "local", "the faces name the cards as the Dutch captions do"
     assert (widget.labels["face.11"], widget.labels["face.12"]) == ("B", "V"), "the letters the faces take"
+    widget.faces = "standard"
+    assert widget.get_state()["faces"] == "standard"
+    assert KlondikeWidget(seed=1, records=None, faces="standard").faces == "standard"
     for bad in ("dutch", "", 1, ["local"]):
         with pytest.raises(PatienceError, match="faces is 'standard' or 'local'"):
             widget.faces = bad
-        assert widget.faces == "local"
+        assert widget.faces == "standard"
     widget.close()

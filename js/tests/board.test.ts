@@ -30,14 +30,15 @@ describe("rendering", () => {
     expect(q('[data-card="AD"]').getAttribute("aria-label")).toBe("diamonds Ace");
   });
 
-  it("shows the language's letters on the faces with faces=local, and A J Q K otherwise", () => {
+  it("shows the language's letters on the faces by default, and A J Q K with faces=standard", () => {
     const corner = (id: string): string | null | undefined =>
       q(`[data-card="${id}"] .pl-tl .pl-rank`).textContent;
     mount(startState(), catalogueLabels("sv"));
-    expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["Q", "A", "K"]);
-    h.model.set("faces", "local");
     expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["D", "E", "K"]);
     expect(q('[data-card="QH"] .pl-court-letter').textContent).toBe("D");
+    h.model.set("faces", "standard");
+    expect([corner("QH"), corner("AD"), corner("KD")]).toEqual(["Q", "A", "K"]);
+    h.model.set("faces", "local");
     h.model.set("labels", catalogueLabels("nl"));
     expect([corner("QH"), corner("AD"), corner("5H")]).toEqual(["V", "A", "5"]);
     h.model.set("faces", "standard");
@@ -121,6 +122,58 @@ describe("rendering", () => {
     expect(banner.textContent).toContain("No moves left");
     q<HTMLButtonElement>('.pl-banner [data-action="undo"]').click();
     expect(h.model.sent[h.model.sent.length - 1]).toMatchObject({ type: "undo", version: 1 });
+  });
+
+  it("hides the end-of-game banner while a lesson shows its steps, as on a review's last step", () => {
+    const lesson = {
+      title: "Review",
+      step: 20,
+      steps: 20,
+      caption: "Move 20 was the last.",
+      note: null,
+      playing: false,
+      pace: 2,
+      taken_over: false,
+      highlight: null,
+      marks: [],
+      quiz: null,
+      review: true,
+    };
+    mount(startState({ status: "stuck", can_undo: true, lesson }));
+    expect(q(".pl-banner").hidden).toBe(true);
+    h.model.set("state", startState({ version: 2, status: "won", lesson }));
+    expect(q(".pl-banner").hidden).toBe(true);
+    h.model.set("state", startState({ version: 3, status: "stuck", lesson: { ...lesson, taken_over: true } }));
+    // the teacher plays on by hand: the game's own end shows
+    expect(q(".pl-banner").hidden).toBe(false);
+    expect(q(".pl-banner").textContent).toContain("No moves left");
+  });
+
+  it("numbers the step a quiz asks about, as Lesson.judge does, and counts in the language's forms", () => {
+    const quiz = { waiting: true, tries_left: 1, right: 0, asked: 0, score: "Goede antwoorden: 0 van 0" };
+    const lesson = {
+      title: "Vragen",
+      step: 1,
+      steps: 5,
+      caption: "Wat zou jij hier spelen? Doe je zet op het bord (nog 1 poging).",
+      note: null,
+      playing: false,
+      pace: 2,
+      taken_over: false,
+      highlight: null,
+      marks: [],
+      quiz,
+    };
+    mount(startState({ lang: "nl", lesson }), catalogueLabels("nl"));
+    expect(q(".pl-lesson-step").textContent).toBe("Stap 2 van 5");
+    h.model.set("state", startState({ version: 2, lang: "nl", lesson: { ...lesson, quiz: { ...quiz, waiting: false } } }));
+    expect(q(".pl-lesson-step").textContent).toBe("Stap 1 van 5");
+    const indicator = (searched: number): string => {
+      h.model.set("state", startState({ version: 3 + searched, lang: "nl", indicator: { enabled: true, verdict: "pending", searched, error: null } }));
+      return q(".pl-indicator-text").textContent ?? "";
+    };
+    expect(indicator(1)).toBe("Bezig… 1 stand");
+    expect(indicator(2)).toBe("Bezig… 2 standen");
   });
 
   it("shows that the indicator is working: the positions searched so far", () => {

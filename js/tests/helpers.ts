@@ -10,36 +10,42 @@ import widget from "../widget";
 type Handler = (...args: unknown[]) => void;
 
 /** Every `label.` entry of a PO catalogue, keyed without the prefix: the `labels` trait as Python builds it
- * (`i18n.labels`). A small reader: `msgid`/`msgstr` pairs, continued strings, the usual escapes; no plurals. */
+ * (`i18n.labels`). A small reader: `msgid`/`msgstr` pairs, continued strings, the usual escapes; a plural entry's
+ * `msgstr[0]` and `msgstr[1]` become `key|one` and `key|other` (the catalogues' languages have those two forms). */
 export function poLabels(text: string): Labels {
   const entries: Labels = {};
-  let field: "msgid" | "msgstr" | null = null;
+  type Field = "msgid" | "msgid_plural" | "msgstr" | "msgstr[0]" | "msgstr[1]";
+  let field: Field | null = null;
   let id = "";
-  let str = "";
+  let strs: Partial<Record<Field, string>> = {};
   const unquote = (quoted: string): string =>
     JSON.parse(quoted.replace(/\\([^"\\nt])/g, "$1")) as string;
   const flush = (): void => {
-    if (id.startsWith("label.") && str) entries[id.slice("label.".length)] = str;
+    const key = id.slice("label.".length);
+    if (id.startsWith("label.") && strs.msgstr) entries[key] = strs.msgstr;
+    if (id.startsWith("label.") && strs["msgstr[0]"]) entries[`${key}|one`] = strs["msgstr[0]"];
+    if (id.startsWith("label.") && strs["msgstr[1]"]) entries[`${key}|other`] = strs["msgstr[1]"];
     id = "";
-    str = "";
+    strs = {};
     field = null;
   };
+  const isStr = (f: Field | null): boolean => f !== null && f.startsWith("msgstr");
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    const start = /^(msgid|msgstr)\s+(".*")$/.exec(line);
+    const start = /^(msgid|msgid_plural|msgstr|msgstr\[[01]\])\s+(".*")$/.exec(line);
     if (start) {
-      if (start[1] === "msgid" && field === "msgstr") flush();
-      field = start[1] as "msgid" | "msgstr";
+      if (start[1] === "msgid" && isStr(field)) flush();
+      field = start[1] as Field;
       if (field === "msgid") id = unquote(start[2]);
-      else str = unquote(start[2]);
+      else strs[field] = unquote(start[2]);
     } else if (line.startsWith('"') && field) {
       if (field === "msgid") id += unquote(line);
-      else str += unquote(line);
+      else strs[field] = (strs[field] ?? "") + unquote(line);
     } else if (!line || line.startsWith("#")) {
-      if (field === "msgstr") flush();
+      if (isStr(field)) flush();
     }
   }
-  if (field === "msgstr") flush();
+  if (isStr(field)) flush();
   return entries;
 }
 
@@ -62,7 +68,7 @@ export class FakeModel {
   handlers = new Map<string, Set<Handler>>();
 
   constructor(state: GameState, labels: Labels = LABELS) {
-    this.data = { state, labels, size: null, faces: "standard" };
+    this.data = { state, labels, size: null, faces: "local" };
   }
 
   get<K extends keyof FakeModel["data"]>(key: K): FakeModel["data"][K] {

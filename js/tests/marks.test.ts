@@ -136,7 +136,7 @@ describe("recording", () => {
     h.mount(startState({ recording: record({ note: "Old" }) }));
     const box = h.q(".pl-record");
     expect(box.hidden).toBe(false);
-    expect(h.q(".pl-record-title").textContent).toBe("Recording · steps: 1");
+    expect(h.q(".pl-record-title").textContent).toBe("Recording · 1 step");
     const note = h.q<HTMLTextAreaElement>(".pl-record-note");
     expect(note.value).toBe("Old");
     expect(note.maxLength).toBe(500);

@@ -30,7 +30,7 @@ def _place(place: str, card: Card, lang: str) -> str:
 
 
 def _points(points: int, lang: str) -> str:
-    return message("explain.points", lang, points=f"{points:+d}") if points else ""
+    return message("explain.points", lang, change=f"{points:+d}") if points else ""
 
 
 def explain(game: Klondike, move: Move | str) -> str:

@@ -385,7 +385,8 @@ def _opinion(found: Review, replays: _Replays, lang: str) -> str:
         before = replays.at(found.losing - 1)
         after = move_phrase(before, found.losing_move, "review.after")
         lost = message("review.lost", lang, after=after, number=found.losing)
-        return _peeking(f"{lost} {message('review.better', lang, move=move_phrase(before, found.better))}", lang)
+        better = message("review.better", lang, move=move_phrase(before, found.better, "review.move"))
+        return _peeking(f"{lost} {better}", lang)
     a, b = found.solver_winnable, found.solver_lost
     if a is not None and b is not None:
         text = message("review.between", lang, winnable=_after_move(a, lang), lost=_after_move(b, lang))

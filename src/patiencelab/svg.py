@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -28,8 +29,9 @@ __all__ = ["THEMES", "render"]
 CW, CH, RADIUS, GAP, MARGIN = 72.0, 100.0, 7.0, 12.0, 16.0
 TOP_Y = MARGIN
 TAB_Y = TOP_Y + CH + 24.0
-#: The height a caption adds under the cards.
-CAPTION_H = 24.0
+#: The height a caption's first line adds under the cards, the font size of a caption and the height of each
+#: further line (a caption wider than the picture wraps).
+CAPTION_H, CAPTION_SIZE, CAPTION_LINE = 24.0, 15.0, 19.0
 DOWN_DY, UP_DY, FAN_DX = 10.0, 26.0, 18.0
 STRIP = 13.0  # the middle of the visible top strip of an overlapped card
 FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif"
@@ -121,7 +123,8 @@ def render(
     if caption is not None:
         if not isinstance(caption, str):
             raise PatienceError(f"caption must be text, not {type(caption).__name__}")
-        view_h += CAPTION_H
+        lines = _caption_lines(caption[:300], view_w - 2 * MARGIN)
+        view_h += CAPTION_H + (len(lines) - 1) * CAPTION_LINE
     label = title if title is not None else _describe(position, rules, arrow)
     scale = 1.0 if width is None else float(width) / view_w
     root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {_n(view_w)} {_n(view_h)}"})
@@ -148,9 +151,11 @@ def render(
     if arrow is not None:
         _draw_arrow(root, board, *arrow)
     if caption is not None:
-        note = _el(root, "text", x=MARGIN, y=view_h - MARGIN, fill="#ffffff", class_="pl-caption")
-        note.set("font-size", "15")
-        note.text = caption[:300]
+        first = view_h - MARGIN - (len(lines) - 1) * CAPTION_LINE
+        note = _el(root, "text", x=MARGIN, y=first, fill="#ffffff", class_="pl-caption")
+        note.set("font-size", _n(CAPTION_SIZE))
+        for number, line in enumerate(lines):
+            _el(note, "tspan", x=MARGIN, dy=CAPTION_LINE if number else 0).text = line
     # The ids that keep two pictures on one page apart come from what the picture shows, never from the position
     # (whose face-down cards and stock order must not leave the kernel, not even as a hash).
     text = ET.tostring(root, encoding="unicode")
@@ -158,6 +163,11 @@ def render(
 
 
 # ------------------------------------------------------------------------------------------------ inputs
+
+
+def _caption_lines(caption: str, room: float) -> list[str]:
+    """``caption`` in lines that fit ``room`` user units, at a generous 0.6 em for the average glyph."""
+    return textwrap.wrap(caption, width=max(16, int(room / (0.6 * CAPTION_SIZE)))) or [""]
 
 
 def _resolve(source: object, rules: Rules | None) -> tuple[Position, Rules, Klondike | None]:

@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from ..test_review import random_game
+from .jupyter_harness import kernel_eval
 
 #: Random play (``tests/test_review.random_game``) for a notebook's kernel: a game to review.
 RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.getsource(random_game)
@@ -219,6 +220,55 @@ _ROOM = """(r) => {
   return [b ? b.getBoundingClientRect().height : 0, Math.max(0, ...fans)];
 }"""
 
+#: What a projector must show large enough (issue 36): the cards' width, the review chart's width, the caption box's
+#: and the table's heights, whether the board waits for a quiz's answer, and each arrow's length.
+_SIZES = """(root) => {
+  const box = (el) => (el && el.getClientRects().length ? el.getBoundingClientRect() : null);
+  const arrows = [...root.querySelectorAll(".pl-marks .pl-mark-arrow")].map((g) => {
+    const line = g.querySelector("line");
+    const tip = g.querySelector("polygon").getAttribute("points").split(" ")[0].split(",").map(Number);
+    const x1 = Number(line.getAttribute("x1"));
+    const y1 = Number(line.getAttribute("y1"));
+    return Math.hypot(tip[0] - x1, tip[1] - y1);
+  });
+  return {
+    card: box(root.querySelector('[data-pile="t1"]'))?.width ?? 0,
+    chart: box(root.querySelector("svg.pl-chart"))?.width ?? null,
+    text: box(root.querySelector(".pl-lesson-text"))?.height ?? 0,
+    table: box(root.querySelector(".pl-table"))?.height ?? 0,
+    quiz: !!root.querySelector(".pl-lesson.pl-quiz"),
+    arrows,
+  };
+}"""
+
+#: The least a projector shows (issue 36, 1024x768 with JupyterLab's file browser open): cards 60 px wide, a review
+#: chart 400 px wide, a caption box no taller than half the table, an arrow at least a card long.
+PROJECTOR = {"card": 60.0, "chart": 400.0, "text": 0.5, "arrow": 1.0}
+
+
+def projector_problems(sizes: dict[str, Any]) -> list[str]:
+    """What a projector's board shows too small (see :data:`PROJECTOR`), from :data:`_SIZES`' measures."""
+    problems = []
+    card, chart, text, table = sizes["card"], sizes["chart"], sizes["text"], sizes["table"]
+    if card < PROJECTOR["card"]:
+        problems.append(f"cards {card:.0f} px wide, less than {PROJECTOR['card']:.0f}")
+    if chart is not None and chart < PROJECTOR["chart"]:
+        problems.append(f"the chart is {chart:.0f} px wide, less than {PROJECTOR['chart']:.0f}")
+    if text > PROJECTOR["text"] * table:
+        problems.append(f"the caption box ({text:.0f} px) is taller than half the table ({table:.0f} px)")
+    for length in sizes["arrows"]:
+        if length < PROJECTOR["arrow"] * card:
+            problems.append(f"an arrow {length:.0f} px long, shorter than a card ({card:.0f} px)")
+    return problems
+
+
+#: Answers the quiz the board waits for wrongly (a recycle while the stock holds cards, judged at once) until its
+#: tries are used up: the board plays the step's move and draws it as an arrow. Prints the step it shows then.
+ANSWER_WRONGLY = """s = w._session
+while s.state["lesson"]["quiz"]["waiting"] and s.game.stock:
+    s.handle_intent({"type": "recycle", "version": s.version})
+print(s.state["lesson"]["step"])"""
+
 #: A lesson step as ``step_through`` looks at it, in one call to the page: two frames after the step is shown (a
 #: caption that needs more room makes the board refit on the next frame), where the table is, the room it gives,
 #: the problems of the controls and the cards, the words' problems, and the length of the step's text.
@@ -232,6 +282,7 @@ _STEP = f"""async ([root, selectors]) => {{
     room: ({_ROOM})(root),
     problems: [...({_CHECK})([root, selectors, true, true]), ...({_WORDS})(root)],
     words: text ? text.innerText.length : 0,
+    sizes: ({_SIZES})(root),
   }};
 }}"""
 
@@ -313,6 +364,48 @@ def look_at_every_menu_and_panel(
     return problems
 
 
+#: The statistics table on a projector: no header overlaps another, no text overlaps its neighbour, and the table
+#: needs no sideways scroll (issue 36: "Winstpercentage" over "Hoogste score", three columns scrolled).
+_STATS_TABLE = """(el) => {
+  const problems = [];
+  const scroller = el.querySelector(".pl-table-scroll");
+  if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) {
+    problems.push(`the table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth})`);
+  }
+  for (const row of el.querySelectorAll(".pl-stats tr")) {
+    const cells = [...row.children];
+    cells.forEach((cell, i) => {
+      if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`"${cell.textContent}" is wider than its cell`);
+      const next = cells[i + 1];
+      if (!next) return;
+      const range = cell.ownerDocument.createRange();
+      range.selectNodeContents(cell);
+      const a = range.getBoundingClientRect();
+      range.selectNodeContents(next);
+      const b = range.getBoundingClientRect();
+      if (a.width && b.width && a.right > b.left + 0.5 && a.bottom > b.top && b.bottom > a.top) {
+        problems.push(`"${cell.textContent}" overlaps "${next.textContent}"`);
+      }
+    });
+  }
+  return problems;
+}"""
+
+
+def look_at_stats(page: Page, root: Locator, tag: str, artifacts: pathlib.Path) -> list[str]:
+    """Opens the statistics panel: its table's problems (:data:`_STATS_TABLE`) and a picture of it."""
+    to_top(root)
+    click(page, root.locator('.pl-bar [data-action="more"]'))
+    click(page, root.locator('.pl-menu-item[data-action="stats"]'))
+    opened = root.locator(".pl-panel-stats")
+    expect(opened.locator(".pl-stats")).to_have_count(1)
+    problems: list[str] = opened.evaluate(_STATS_TABLE)
+    page.screenshot(path=artifacts / f"layout-{tag}-stats.png")
+    click(page, opened.locator(".pl-close"))
+    expect(opened).to_be_hidden()
+    return [f"{tag} stats panel: {p}" for p in problems]
+
+
 def check_panel_body(panel: Locator) -> list[str]:
     """The panel lies inside the widget and its table needs no sideways scroll where the widget is 800 px wide
     or more (the Swedish table scrolled at 1080 px)."""
@@ -344,11 +437,14 @@ def step_through(
     artifacts: pathlib.Path,
     shot_at: int | None = None,
     longest: bool = False,
+    projector: bool = False,
 ) -> list[str]:
     """Steps a shown lesson from its start to its end with the forward button; after each step the table is where
     it was (unless a longer caption took the room it needs), every control and card corner is seen, no word
     scrolls, ends in an ellipsis or is cut off, and the board ends inside what can be seen. ``longest`` keeps a
-    picture of the step with the longest caption (the hardest to fit)."""
+    picture of the step with the longest caption (the hardest to fit). On a ``projector`` every step shows its
+    cards, chart, caption box and arrows large enough (:func:`projector_problems`), and a quiz the board waits for
+    is answered wrongly until the board plays its move with an arrow (a picture of the first such step is kept)."""
     problems: list[str] = []
     counter = root.locator(".pl-lesson-step")
     to_top(root)
@@ -356,8 +452,10 @@ def step_through(
     caption, fan = room(root)
     hardest: tuple[int, int, bytes] | None = None  # the step with the longest caption: its length, number, picture
     handle = root.element_handle()
+    answered = False  # the step was reached by answering a quiz, not by the forward button
+    shown_answer = False
     for step in range(steps + 1):
-        if step:
+        if step and not answered:
             forward = root.locator('[data-lesson="forward"]')
             box, height = forward.bounding_box(), page.viewport_size["height"] if page.viewport_size else 0
             if box is None or box["y"] + box["height"] > height:
@@ -381,6 +479,20 @@ def step_through(
         if now != place:
             problems.append(f"{tag} step {step}: the table moved from {place} to {now}")
         problems += [f"{tag} step {step}: {p}" for p in seen["problems"]]
+        if projector:
+            problems += [f"{tag} step {step}: {p}" for p in projector_problems(seen["sizes"])]
+            if answered and not shown_answer:
+                shown_answer = True
+                page.screenshot(path=artifacts / f"layout-{tag}-answer-step{step}.png")
+            if answered and not seen["sizes"]["arrows"]:
+                problems.append(f"{tag} step {step}: the quiz's move is played without an arrow")
+        answered = False
+        if projector and seen["sizes"]["quiz"] and step < steps:
+            if step == shot_at or not shown_answer:
+                page.screenshot(path=artifacts / f"layout-{tag}-quiz-step{step}.png")
+            answered = kernel_eval(page, ANSWER_WRONGLY).strip() == str(step + 1)
+            if answered:
+                expect(root).to_have_attribute("data-lesson-step", str(step + 1))
         if step == shot_at:
             page.screenshot(path=artifacts / f"layout-{tag}-step{step}.png")
         if longest and (hardest is None or seen["words"] > hardest[0]):
@@ -425,7 +537,7 @@ def look_at_teaching(
     place = look("record 0", None)
     for step, move in enumerate(["t1-t3", "d", "d"], 1):
         run(f"w.game.play({move!r})")
-        expect(root.locator(".pl-record-title")).to_contain_text(f": {step}")
+        expect(root.locator(".pl-record-title")).to_contain_text(f"· {step} ")
         if step == 1:
             run(
                 "intent('record', action='note', text='Red on black, one lower: the 7♦ is next.')\n"

@@ -21,6 +21,7 @@ from .layout import (
     SIZES,
     click,
     look_at_every_menu_and_panel,
+    look_at_stats,
     look_at_teaching,
     step_through,
     summary,
@@ -124,7 +125,10 @@ def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab
 ) -> None:
     """Issue 21: every step of every shipped lesson in en, nl and sv, at 1024x768 with the file browser open and at
     400 px: no word scrolls, ends in an ellipsis or is cut off, and the board ends inside the notebook's visible
-    height (see ``layout.step_through``). One JupyterLab, one page."""
+    height (see ``layout.step_through``). Issue 36: on the projector the cards, the review's chart, the quiz's
+    caption box and the answer's arrow are large enough (``layout.projector_problems``; each quiz is answered
+    wrongly until its move is shown), and the statistics table neither overlaps nor scrolls sideways. One
+    JupyterLab, one page."""
     page = still_page
     errors = page_errors(page)
     problems: list[str] = []
@@ -140,12 +144,14 @@ def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab
             for lang in LANGS:
                 kernel_eval(page, f"w.lang = {lang!r}")  # the menus are tried in the test above
                 expect(root.locator(".pl-bar")).to_have_attribute("aria-label", LABELS[lang])
+                if files:
+                    problems += look_at_stats(page, root, f"presenter-{lang}-{width}x{height}", artifacts)
                 for name in Lesson.builtin_names():
                     kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
                     expect(root).to_have_attribute("data-lesson-step", "0")
                     steps = int(kernel_eval(page, "print(w.state['lesson']['steps'])").strip())
                     tag = f"presenter-{lang}-{width}x{height}-{name}"
-                    problems += step_through(page, root, steps, tag, artifacts, longest=width == 1024)
+                    problems += step_through(page, root, steps, tag, artifacts, longest=files, projector=files)
                 kernel_eval(page, "w.lesson = None")
         assert_states_followed_the_protocol(page)
     assert not problems, summary(problems)

@@ -108,7 +108,7 @@ def test_answer_a_quiz_step_wrongly_then_rightly_in_dutch(
         said = root.locator(".pl-lesson-narration")
         # wrong: a move the rules forbid, explained in Dutch
         drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
-        expect(said).to_have_text("Dat mag niet: De 6♠ kan niet op de 5♥; hij hoort op een 7.")
+        expect(said).to_have_text("Dat mag niet. De 6♠ kan niet op de 5♥; hij hoort op een 7. Probeer het nog eens.")
         expect(caption).to_contain_text("nog 2 pogingen")
         expect(root.locator(".pl-lesson-score")).to_have_text("Goede antwoorden: 0 van 0")
         page.wait_for_timeout(200)
@@ -161,10 +161,10 @@ def test_record_a_lesson_save_it_and_play_it_back(page: Page, tmp_path: pathlib.
         choose_from_more(root, "record")
         box = root.locator(".pl-record")
         expect(box).to_be_visible()
-        expect(box.locator(".pl-record-title")).to_contain_text(": 0")
+        expect(box.locator(".pl-record-title")).to_contain_text("· 0 ")
         # step 1: a move, with a note and an arrow to where the 6♠ run may go next
         drag(page, root.locator('[data-card="5D"]'), root.locator('[data-pile="t3"]'))
-        expect(box.locator(".pl-record-title")).to_contain_text(": 1")
+        expect(box.locator(".pl-record-title")).to_contain_text("· 1 ")
         note = box.locator(".pl-record-note")
         note.fill("Red on black, one lower.")
         right_drag(page, root.locator('[data-pile="t3"]'), root.locator('[data-pile="t2"]'))
@@ -174,12 +174,12 @@ def test_record_a_lesson_save_it_and_play_it_back(page: Page, tmp_path: pathlib.
         page.screenshot(path=str(artifacts / "teach-record.png"))
         # step 2: a move the rules forbid becomes an illegal step, its note the rule's reason
         drag(page, root.locator('[data-card="6S"]'), root.locator('[data-pile="t5"]'))
-        expect(box.locator(".pl-record-title")).to_contain_text(": 2")
+        expect(box.locator(".pl-record-title")).to_contain_text("· 2 ")
         expect(note).to_have_value("The 6♠ cannot go on the 5♥; it goes on a 7.")
         expect(root.locator(".pl-marks [data-mark]")).to_have_count(0)
         # step 3: a draw, made a quiz step
         root.locator('[data-pile="stock"]').click()
-        expect(box.locator(".pl-record-title")).to_contain_text(": 3")
+        expect(box.locator(".pl-record-title")).to_contain_text("· 3 ")
         box.locator(".pl-record-quiz select").select_option("move")
         expect(box.locator(".pl-record-quiz select")).to_have_value("move")
         box.locator(".pl-record-stop").click()

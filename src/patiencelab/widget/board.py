@@ -82,9 +82,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     review_sample_max_states = traitlets.Int(OPTIONS["review_sample_max_states"], allow_none=True)
     #: The cards' width in pixels, 40 to 240 (a projector, a small screen); ``None``: as large as the output allows.
     size = traitlets.Any(None).tag(sync=True)
-    #: The letters on the card faces: ``"standard"`` (A, J, Q, K) or ``"local"``: the letters of the board's
-    #: language (Dutch B, V, K, A; Swedish Kn, D, K, E), as the sentences always name them.
-    faces = traitlets.Any("standard").tag(sync=True)
+    #: The letters on the card faces: ``"local"`` (the default), the board's language's, as its sentences name the
+    #: cards (Dutch B, V, K, A; Swedish Kn, D, K, E), or ``"standard"``: A, J, Q, K in every language.
+    faces = traitlets.Any("local").tag(sync=True)
 
     @traitlets.validate(*OPTIONS)
     def _check_option(self, proposal: dict[str, Any]) -> Any:

@@ -864,6 +864,7 @@ class BoardSession:
     def _take_answer(self, player: LessonPlayer, answer: Answer, intent_id: int | None) -> dict[str, Any]:
         game = self.game
         moves = game.moves
+        answer = player.word_answer(answer, game, self._lang)
         self._say("info", answer.text)  # before the step's move is played: its sync carries the words
         player.take_answer(answer, game)
         if game.moves == moves:  # a wrong answer with tries left: nothing was played

@@ -4,7 +4,7 @@ teacher has taken over by hand; and recording a lesson by playing it (:class:`Le
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from patiencelab.core.cards import Card, Suit
@@ -92,7 +92,7 @@ class LessonPlayer:
         """
         self.check_waiting(game)
         answer = self.lesson.judge(self.step + 1, move, max_states=max_states, lang=lang)
-        return self.take_answer(answer, game)
+        return self.take_answer(self.word_answer(answer, game, lang), game)
 
     def is_waiting(self, game: Klondike) -> bool:
         """True when the next step is a quiz and ``game`` is still on the lesson's path: a move is an answer.
@@ -115,6 +115,16 @@ class LessonPlayer:
         step = self.lesson.steps[self.step]
         right = {game.parse_move(m) for m in (step.move, *quiz.accept)}
         return game.parse_move(move) not in right and (quiz.winnable or max_states is not None)
+
+    def word_answer(self, answer: Answer, game: Klondike, lang: str) -> Answer:
+        """``answer`` as the board says it, in ``lang``: a wrong one with tries left asks for another try; the
+        last try gone wrong says that the board plays the step's own move.
+        """
+        quiz = self.check_waiting(game)
+        if answer.is_right:
+            return answer
+        last = self.tries + 1 >= quiz.tries
+        return replace(answer, text=f"{answer.text} {message('quiz.shown' if last else 'quiz.try-again', lang)}")
 
     def take_answer(self, answer: Answer, game: Klondike) -> Answer:
         """Count ``answer`` to the waiting quiz; a right one, or the last try gone wrong, plays the step's move."""

@@ -423,7 +423,8 @@ def test_a_chance_no_deal_decided_has_no_number_in_the_summary_or_the_plot(lang:
     assert words in found.summary
     start = found.summary.split(words)[0]
     assert "%" not in start, "no number before the words that say nothing was measured"
-    ax = found.plot()
+    ax = found.plot(lang=lang)
     (line,) = ax.get_lines()
     assert math.isnan(numpy.asarray(line.get_ydata())[0]), "no point drawn where nothing was measured"
-    assert any("could not be estimated within the budget" in t.get_text() for t in ax.texts)
+    assert any(message("review.chance-unknown", lang) in t.get_text() for t in ax.texts), "the plot says why"
+    assert ax.get_xlabel() == message("review.plot.moves", lang), "the plot speaks the language asked for"

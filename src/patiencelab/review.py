@@ -164,11 +164,13 @@ class Review:
             opinion=self.at if self.second_opinion else None,
         )
 
-    def plot(self, ax: Axes | None = None) -> Axes:
+    def plot(self, ax: Axes | None = None, *, lang: str = "en") -> Axes:
         """Draw the chances through the game with matplotlib (the ``plot`` extra): the estimate with its 95% band,
         the marked moves in the board's colours (:data:`CHART_COLORS`) and the stretch lost for every order of the
-        face-down cards shaded; on ``ax``, or on a new figure's axes. Returns the axes.
+        face-down cards shaded, its words in ``lang``; a chance nobody could estimate is a gap in the line, and the
+        plot says so. On ``ax``, or on a new figure's axes. Returns the axes.
         """
+        lang = check_language(lang)
         try:
             from matplotlib.figure import Figure
         except ImportError:
@@ -178,14 +180,14 @@ class Review:
         steps = list(range(len(self.chances)))
         ax.fill_between(
             steps, [100 * c.low for c in self.chances], [100 * c.high for c in self.chances], alpha=0.2, linewidth=0,
-            color=CHART_COLORS["line"], label="95% interval",
+            color=CHART_COLORS["line"], label=message("review.plot.interval", lang),
         )  # fmt: skip
         shown = [math.nan if c.estimate is None else 100 * c.estimate for c in self.chances]
-        ax.plot(steps, shown, color=CHART_COLORS["line"], label="chance")
+        ax.plot(steps, shown, color=CHART_COLORS["line"], label=message("review.plot.chance", lang))
         unknown = [k for k, c in enumerate(self.chances) if c.estimate is None]
         if unknown:  # no number where nothing was measured: a gap in the line, and why
             ax.text(
-                unknown[0], 50, f"{len(unknown)}: " + message("review.chance-unknown", "en"), fontsize="small",
+                unknown[0], 50, f"{len(unknown)}: " + message("review.chance-unknown", lang), fontsize="small",
                 color=CHART_COLORS["line"],
             )  # fmt: skip
         if self.lost_from is not None:
@@ -195,12 +197,13 @@ class Review:
             if marked:
                 ax.scatter(
                     [m.step for m in marked], [shown[m.step] for m in marked],
-                    color=CHART_COLORS[label], label=label, zorder=3, edgecolors="white",
+                    color=CHART_COLORS[label], label=message(f"label.chart-mark.{label}", lang), zorder=3,
+                    edgecolors="white",
                 )  # fmt: skip
         ax.set_xlim(0, max(self.moves, 1))
         ax.set_ylim(0, 100)
-        ax.set_xlabel("moves played")
-        ax.set_ylabel("chance of winning (%)")
+        ax.set_xlabel(message("review.plot.moves", lang))
+        ax.set_ylabel(message("review.plot.percent", lang))
         ax.legend(loc="upper right", fontsize="small")
         return ax
 

@@ -26,6 +26,7 @@ import pathlib
 import polib
 
 from patiencelab.core.cards import Card
+from patiencelab.core.errors import PatienceError
 from patiencelab.core.limits import check_choice
 
 __all__ = [

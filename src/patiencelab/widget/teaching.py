@@ -124,7 +124,7 @@ class LessonPlayer:
         if answer.is_right:
             return answer
         last = self.tries + 1 >= quiz.tries
-        return replace(answer, text=f"{answer.text} {message('quiz.shown' if last else 'quiz.try-again', lang)}")
+        return replace(answer, text=message("quiz.shown" if last else "quiz.try-again", lang, answer=answer.text))
 
     def take_answer(self, answer: Answer, game: Klondike) -> Answer:
         """Count ``answer`` to the waiting quiz; a right one, or the last try gone wrong, plays the step's move."""

@@ -33,7 +33,7 @@ from patiencelab.review_chances import (
     chances_along,
 )
 from patiencelab.solver import solve
-from tests.review_games import lost_games, reviewed_sloppy_game, twin_game
+from tests.review_games import lost_games, random_game, reviewed_sloppy_game, twin_game
 
 #: Small state budgets keep the suite fast: deals per position, positions per deal, positions per exact call.
 SMALL: dict[str, Any] = {"samples": 8, "sample_states": 300, "max_states": 5_000}
@@ -46,19 +46,6 @@ PEEKS = {
 }
 #: The second opinion's sentence when it decided nothing: never the whole review.
 BARE_UNKNOWN = "The solver could not decide within its budget where this game was lost."
-
-
-def random_game(seed: int, moves: int = 400) -> Klondike:
-    """A game of random play: half the time a random card move when there is one, else any legal move."""
-    rng = random.Random(seed)
-    game = Klondike(seed=seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal or game.status != "playing":
-            break
-        cards = [m for m in legal if not (m.is_draw or m.is_recycle)]
-        game.play(rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal))
-    return game
 
 
 def replays_to_a_win(game: Klondike, moves: int, line: tuple[Move, ...]) -> bool:

@@ -15,9 +15,9 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from ..test_review import random_game
+from ..review_games import random_game
 
-#: Random play (``tests/test_review.random_game``) for a notebook's kernel: a game to review.
+#: Random play (``tests/review_games.random_game``) for a notebook's kernel: a game to review.
 RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.getsource(random_game)
 
 #: Sizes a class uses: a laptop (with the file browser open in JupyterLab), a shorter laptop screen, a projector's

@@ -14,7 +14,15 @@ from playwright.sync_api import Locator, Page, expect
 from patiencelab.core.i18n import labels
 from patiencelab.lesson import Lesson
 
-from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import (
+    CHECK_STATES,
+    assert_states_followed_the_protocol,
+    jupyter_server,
+    kernel_eval,
+    open_and_run,
+    page_errors,
+    write_notebook,
+)
 from .layout import (
     BOARD_SETUP,
     LANGS,
@@ -26,7 +34,6 @@ from .layout import (
     summary,
     to_top,
 )
-from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
 

@@ -30,7 +30,7 @@ from .layout import (
     to_top,
     word_problems,
 )
-from .test_page_board import mount
+from .page_harness import mount, open_board
 
 
 def problems_of(root: Any) -> list[str]:
@@ -39,18 +39,6 @@ def problems_of(root: Any) -> list[str]:
 
 
 pytestmark = pytest.mark.browser
-
-
-def open_board(page: Page, server: str, widget: Any) -> None:
-    def kernel(intent: dict[str, Any]) -> dict[str, Any]:
-        reply = widget.handle_intent(intent)
-        labels = widget.labels if isinstance(intent, dict) and intent.get("type") == "lang" else None
-        return {"reply": reply, "state": widget.state, "labels": labels}
-
-    page.expose_function("plKernel", kernel)
-    page.goto(f"{server}/index.html")
-    page.wait_for_function("window.pl !== undefined")
-    page.evaluate("([s, l]) => window.pl.mountKernel(s, l)", [widget.state, widget.labels])
 
 
 def choose_language(page: Page, lang: str) -> None:

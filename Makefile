@@ -101,13 +101,16 @@ bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 	$(BIN)/python benchmarks/bench_solver.py --compare-pure
 
-# The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000).
-# SOAK_SEED picks another set of positions. Then the review's sweep over 160 lost games (make test reviews the 60 of
-# issue 25).
+# The sweeps whole, where make test runs a fixed sample of each: the soundness soak, 100,000 positions checked
+# against the reference search (make test: 5,000; SOAK_SEED picks another set); the review's sweep over 160 lost games,
+# the 60 of issue 25 among them (make test: 8 of those 60, two of each rule set); the layout walks, every lesson step
+# at every size in every language, in a plain page and in real JupyterLab and Notebook 7 (make test: each size walks
+# every lesson in one language, tests/browser/layout.py `walked`).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
 	PATIENCELAB_REVIEW_GAMES=40 $(BIN)/pytest -q -p no:cacheprovider tests/test_review.py -k sweep
+	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py -k "lesson_step or shipped_lesson"
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

@@ -9,6 +9,7 @@ each element, its box and what covers it.
 from __future__ import annotations
 
 import inspect
+import os
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +25,18 @@ RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.gets
 #: 1024x768, a phone.
 SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
 LANGS = ("en", "nl", "sv")
+
+#: ``PATIENCELAB_LAYOUT_WALK=all`` (``make soak``) walks every lesson step at every size in every language. Unset
+#: (``make test``), the walks are a fixed sample, see :func:`walked`.
+WALK_ALL = os.environ.get("PATIENCELAB_LAYOUT_WALK", "") == "all"
+
+
+def walked(size: int, lang: str, item: int = 0) -> bool:
+    """Whether the ``item``-th walk (a lesson, say) is walked at the ``size``-th size in ``lang``: always under
+    ``PATIENCELAB_LAYOUT_WALK=all``, else in one language, turning with the item and the size, so that every size
+    walks every item once, and every size and every item meet every language (a third of the walks)."""
+    return WALK_ALL or LANGS[(item + size) % len(LANGS)] == lang
+
 
 #: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).
 BOARD_SETUP = (

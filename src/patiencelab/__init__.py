@@ -63,8 +63,10 @@ def _show_the_constructor() -> None:
     first. Compiled, the class carries ``__init__``'s signature already (and its docstrings: see hatch_build.py).
     """
     if inspect.isfunction(Klondike.__init__):
-        init = inspect.signature(Klondike.__init__)
-        setattr(Klondike, "__signature__", init.replace(parameters=list(init.parameters.values())[1:]))  # noqa: B010
+        init = inspect.signature(Klondike.__init__, eval_str=True)  # the types themselves, as for any method
+        arguments = list(init.parameters.values())[1:]  # without self
+        signature = init.replace(parameters=arguments, return_annotation=inspect.Signature.empty)
+        setattr(Klondike, "__signature__", signature)  # noqa: B010
 
 
 _show_the_constructor()

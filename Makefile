@@ -103,11 +103,13 @@ bench: setup
 	rm -f build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
 
-# The long soundness soak: 100,000 positions checked against the reference search (make test runs 5,000), and the
-# verdicts on seeds 0-199 within 200,000 positions against the old solver's (make test: 20,000).
-# SOAK_SEED picks another set of positions. Then the review's sweep over 160 lost games (make test reviews the 60 of
-# issue 25). Then 20,000 random bad arguments through both builds (make test runs 300), and 2,000 schedules of the
-# board's background work against the player's hands (make test runs 300).
+# The sweeps whole, where make test runs a fixed sample of each: the soundness soak, 100,000 positions checked
+# against the reference search (make test: 5,000; SOAK_SEED picks another set); the verdicts on seeds 0-199 within
+# 200,000 positions against the old solver's (make test: 20,000); the review's sweep over 160 lost games, the 60 of
+# issue 25 among them (make test: 8 of those 60, two of each rule set); 20,000 random bad arguments through both
+# builds (make test: 300); 2,000 schedules of the board's background work against the player's hands (make test:
+# 300); the layout walks, every lesson step at every size in every language, in a plain page and in real JupyterLab
+# and Notebook 7 (make test: each size walks every lesson in one language, tests/browser/layout.py `walked`).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
@@ -115,6 +117,7 @@ soak: setup
 	PATIENCELAB_REVIEW_GAMES=40 $(BIN)/pytest -q -p no:cacheprovider tests/test_review.py -k sweep
 	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
 	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
+	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py -k "lesson_step or shipped_lesson"
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

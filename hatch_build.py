@@ -10,14 +10,22 @@ modules when a source has changed since (an edited checkout), with one line of n
 - Editable install (``make setup``): built in place, in ``src/`` (git-ignored files), so the checkout runs compiled.
 - ``PATIENCELAB_PURE_BUILD=1``, or no C compiler, or any failure of the compiler: a pure wheel (``py3-none-any``)
   and one line of notice, never an error.
+
+mypyc keeps a compiled function's signature (its ``__text_signature__``) but drops its docstring, so ``help()``,
+``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike`` or ``solve``. Before the C compiler runs,
+:func:`keep_docstrings` writes each docstring of the source (functions, methods, classes, properties) into the C
+that mypyc generated, after the signature where CPython looks for it: the compiled objects carry the same
+``__doc__`` as the pure ones, at no cost to a call.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
 import pathlib
+import re
 import shlex
 import shutil
 import sys
@@ -45,6 +53,142 @@ def compiler() -> str | None:
 
 def sha256(path: pathlib.Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+#: Where mypyc's C names a docstring (mypy 1.13 to 2.x): the method tables (``PyMethodDef``: the Python name, the C
+#: function, the flags, the doc), the property tables (``PyGetSetDef``: name, getter, setter, doc) and the class
+#: templates (``tp_doc``). A table's name is the module's C prefix (the shortest unique suffix of its dotted name,
+#: dots as ``___``), then ``module`` for the module's functions or ``___`` and the class's name.
+_METHOD_TABLE = re.compile(r"static PyMethodDef (\w+)_methods\[\] = \{(.*?)\n\s*\};", re.S)
+_METHOD = re.compile(r'(\{"(\w+)",\s*\(PyCFunction\)\w+,\s*[A-Z_ |]+,\s*)(NULL|PyDoc_STR\((?:NULL|"(?:[^"\\]|\\.)*")\))')
+_GETSET_TABLE = re.compile(r"static PyGetSetDef (\w+)_getseters\[\] = \{(.*?)\n\s*\};", re.S)
+_GETSET = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,\s*(?:NULL|\(setter\)\w+),\s*)NULL')
+_TYPE_TABLE = re.compile(r"static PyTypeObject CPyType_(\w+)_template_ = \{(.*?)\n\s*\};", re.S)
+_TYPE = re.compile(r"(\.tp_doc = )(PyDoc_STR\([^\n]*\)),")
+_DOC = re.compile(r'PyDoc_STR\("((?:[^"\\]|\\.)*)"\)')
+_SIGNATURE_END = "\\n--\\n\\n"  # as written in C: CPython reads the signature up to "\n--\n\n"
+
+
+def _c_string(text: str) -> str:
+    """``text`` as C string literals: UTF-8, every byte beyond printable ASCII as a three-digit octal escape, in
+    pieces of 80 characters or escapes."""
+    out = []
+    for byte in text.encode("utf-8"):
+        char = chr(byte)
+        if char in '\\"?':  # ? too: no trigraphs
+            out.append("\\" + char)
+        elif 32 <= byte < 127:
+            out.append(char)
+        else:
+            out.append(f"\\{byte:03o}")
+    pieces = ["".join(out[i : i + 80]) for i in range(0, len(out), 80)] or [""]
+    return " ".join(f'"{piece}"' for piece in pieces)
+
+
+def source_docstrings(source: str) -> dict[tuple[str, ...], str]:
+    """The docstrings of a module's source, as Python keeps them (not cleaned): ``(function,)``, ``(Class,)`` and
+    ``(Class, method)`` (properties among the methods)."""
+    docs: dict[tuple[str, ...], str] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            doc = ast.get_docstring(node, clean=False)
+            if doc is not None:
+                docs[(node.name,)] = doc
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                doc = ast.get_docstring(item, clean=False) if isinstance(item, ast.FunctionDef) else None
+                if isinstance(item, ast.FunctionDef) and doc is not None:
+                    docs.setdefault((node.name, item.name), doc)  # a property's getter before its setter
+    return docs
+
+
+def _c_prefixes(modules: list[str]) -> dict[str, str]:
+    """Each C name prefix a table may start with -> the module (every suffix of its dotted name, dots as ``___``)."""
+    prefixes: dict[str, str] = {}
+    for name in modules:
+        parts = name.split(".")
+        for i in range(len(parts)):
+            prefixes.setdefault("___".join(p.replace("___", "___3_") for p in parts[i:]), name)
+    return prefixes
+
+
+def _owner(table: str, prefixes: dict[str, str], docs: dict[str, dict[tuple[str, ...], str]]) -> tuple[str, ...] | None:
+    """The module and class (none for the module's functions) a C table of this name belongs to."""
+    for prefix, module in prefixes.items():
+        if table == prefix + "module":
+            return (module,)
+        rest = table.removeprefix(prefix + "___")
+        if rest != table and (rest.replace("___3_", "___"),) in docs[module]:
+            return module, rest.replace("___3_", "___")
+    return None
+
+
+def _with_group(found: re.Match[str], group: int, text: str) -> str:
+    """The whole match with one of its groups replaced by ``text``."""
+    whole, start = found.group(0), found.start(0)
+    return whole[: found.start(group) - start] + text + whole[found.end(group) - start :]
+
+
+def keep_docstrings(c_files: list[pathlib.Path], sources: dict[str, pathlib.Path]) -> int:
+    """Write the sources' docstrings into the C mypyc generated from them (see the module's docstring); returns how
+    many. A layout of the C that it does not know leaves the C as it is (the count says so)."""
+    docs = {name: source_docstrings(path.read_text(encoding="utf-8")) for name, path in sources.items()}
+    prefixes = _c_prefixes(list(sources))
+    kept = 0
+
+    def doc_of(table: str, name: str | None) -> str | None:
+        owner = _owner(table, prefixes, docs)
+        if owner is None:
+            return None
+        key = (*owner[1:], name) if name is not None else tuple(owner[1:])
+        return docs[owner[0]].get(key) if key else None
+
+    def with_doc(old: str, doc: str) -> str:
+        """A ``PyDoc_STR`` of the old signature (if any) and ``doc``."""
+        found = _DOC.fullmatch(old)
+        signature = found.group(1) if found and found.group(1).endswith(_SIGNATURE_END) else ""
+        # mypyc writes math.inf as "inf", which inspect cannot read (help() then shows no signature at all)
+        signature = re.sub(r"=(-?)inf\b", r"=\1math.inf", signature)
+        return "PyDoc_STR(" + (f'"{signature}" ' if signature else "") + _c_string(doc) + ")"
+
+    def methods(table: re.Match[str]) -> str:
+        def one(entry: re.Match[str]) -> str:
+            nonlocal kept
+            doc = doc_of(table.group(1), entry.group(2))
+            if doc is None:
+                return entry.group(0)
+            kept += 1
+            return entry.group(1) + with_doc(entry.group(3), doc)
+
+        return _with_group(table, 2, _METHOD.sub(one, table.group(2)))
+
+    def getsets(table: re.Match[str]) -> str:
+        def one(entry: re.Match[str]) -> str:
+            nonlocal kept
+            doc = doc_of(table.group(1), entry.group(2))
+            if doc is None:
+                return entry.group(0)
+            kept += 1
+            return entry.group(1) + _c_string(doc)
+
+        return _with_group(table, 2, _GETSET.sub(one, table.group(2)))
+
+    def types(template: re.Match[str]) -> str:
+        nonlocal kept
+        owner = _owner(template.group(1), prefixes, docs)
+        doc = docs[owner[0]].get(owner[1:]) if owner is not None and len(owner) == 2 else None
+        if doc is None:
+            return template.group(0)
+        kept += 1
+        body = _TYPE.sub(lambda tp: tp.group(1) + with_doc(tp.group(2), doc) + ",", template.group(2), count=1)
+        return _with_group(template, 2, body)
+
+    for path in c_files:
+        text = path.read_text(encoding="utf-8")
+        new = _TYPE_TABLE.sub(types, _GETSET_TABLE.sub(getsets, _METHOD_TABLE.sub(methods, text)))
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+    return kept
 
 
 class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -122,6 +266,11 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
                 multi_file=False,
                 target_dir=str(temp / "c"),
             )
+            c_files = sorted({root / path for ext in extensions for path in ext.sources if path.endswith(".c")})
+            kept = keep_docstrings(c_files, dict(zip(modules, sources)))
+            wanted = sum(len(source_docstrings(path.read_text(encoding="utf-8"))) for path in sources)
+            if kept != wanted:  # a mypyc whose C this does not know: help() shows less, nothing else changes
+                notice(f"{kept} of the {wanted} docstrings kept in the compiled modules (an unknown mypyc?)")
             dist = Distribution({"name": "patiencelab", "ext_modules": extensions, "package_dir": {"": "src"}})
             command: Any = dist.get_command_obj("build_ext")
             command.inplace = inplace

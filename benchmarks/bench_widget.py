@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tests.browser.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tests.browser.jupyter_harness import jupyter_server, open_notebook, page_errors, run_all, write_notebook  # noqa: E402
 
 BUNDLE = ROOT / "src" / "patiencelab" / "static" / "widget.js"

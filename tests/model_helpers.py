@@ -1,5 +1,5 @@
 """Helpers shared by the game-model tests: building positions, snapshots of a game, an independent dealer and
-an independent score recomputation from the scoring tables of DESIGN.md.
+an independent score recomputation from the scoring tables of ``docs/play.md``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ SUITS = "CDHS"
 RANK_LETTERS = "A23456789TJQK"
 ORDERED_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANK_LETTERS)
 
-# The scoring tables of DESIGN.md, written out independently of patiencelab.core.rules.
+# The scoring tables of docs/play.md (Scoring), written out independently of patiencelab.core.rules.
 TABLES: dict[str, dict[str, int | None]] = {
     "standard": {"start": 0, "w-t": 5, "to-f": 10, "f-t": -15, "turn": 5, "floor": 0},
     "windows": {"start": 0, "w-t": 5, "to-f": 10, "f-t": -15, "turn": 5, "floor": 0},
@@ -25,7 +25,7 @@ TABLES: dict[str, dict[str, int | None]] = {
 
 
 def recycle_points(table: str, draw: int, number: int) -> int:
-    """Points for the ``number``-th recycle (from 1) under the named table of DESIGN.md."""
+    """Points for the ``number``-th recycle (from 1) under the named table of ``docs/play.md``."""
     if table == "standard":
         return -20 if draw == 3 else 0
     if table == "windows":
@@ -50,7 +50,7 @@ def make_position(
     n_columns: int = 7,
     recycles: int = 0,
 ) -> dict[str, Any]:
-    """A position dict in the JSON form of DESIGN.md.
+    """A position dict in its JSON form (``game.position_json()``, see ``docs/script.md``).
 
     Columns not given are empty. Every card not placed anywhere goes to ``rest``: ``"stock"`` (appended after
     ``stock``) or ``"tN"`` (face down at the bottom of column N, which must have a face-up card).
@@ -142,7 +142,7 @@ def face_down_count(pos: Mapping[str, Any]) -> int:
 
 
 def recompute_score(game: Klondike, table: str) -> int:
-    """The score from the table of DESIGN.md, replaying the history from the start (time terms excluded)."""
+    """The score from the table of ``docs/play.md``, replaying the history from the start (time terms excluded)."""
     record = game.record()
     rules = game.rules
     if "deal" in record:
@@ -203,3 +203,12 @@ def twin(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         column["down"] = [next(it) for _ in column["down"]]
     other["stock"] = other["stock"][:seen] + list(it)
     return other
+
+
+#: A position one move from a win (the K♠ to its foundation): for records, streaks and announcements.
+NEARLY_WON = {
+    "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
+    "stock": [],
+    "waste": [],
+    "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
+}

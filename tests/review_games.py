@@ -1,5 +1,6 @@
 """The games the review is tested and measured on (``tests/test_review.py``, ``benchmarks/bench_review.py``),
-and their twins: the same moves with the face-down cards in another order.
+and their twins: the same moves with the face-down cards in another order; and :func:`random_game`, random play
+for the lessons, the recorder and the layout tests.
 
 Deterministic: for each of four rule sets (standard and traditional, draw 1 and draw 3), seeds 0, 1, 2, ... are
 played by :class:`~patiencelab.players.Random` (even seeds) and by :class:`DrawFirst` (odd seeds), each game
@@ -51,6 +52,19 @@ class Sloppy:
 
     def choose(self, view: PlayerView) -> Move:
         return self._random.choose(view) if self._rng.random() < 0.3 else self._greedy.choose(view)
+
+
+def random_game(seed: int, moves: int = 400) -> Klondike:
+    """A game of random play: half the time a random card move when there is one, else any legal move."""
+    rng = random.Random(seed)
+    game = Klondike(seed=seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal or game.status != "playing":
+            break
+        cards = [m for m in legal if not (m.is_draw or m.is_recycle)]
+        game.play(rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal))
+    return game
 
 
 def sloppy_game(seed: int, moves: int = 70) -> Klondike:

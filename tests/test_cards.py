@@ -17,7 +17,7 @@ RANKS = "A23456789TJQK"
 
 
 def spellings(rank: int, suit: str) -> list[str]:
-    """Every spelling DESIGN.md accepts for one card."""
+    """Every spelling of one card that ``docs/script.md`` lists."""
     ranks = [RANKS[rank - 1]] + (["10"] if rank == 10 else [])
     ranks += [r.lower() for r in ranks if r.isalpha()]
     suits = [suit, suit.lower(), SYMBOLS[suit]]

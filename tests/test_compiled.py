@@ -2,24 +2,37 @@
 hints, legal moves, scores and rule errors on a fixed set of deals, each mode run in its own process.
 
 Also: ``PATIENCELAB_PURE=1`` loads every module from its source, and a source edited after the build makes the
-package fall back to the pure modules with one line of notice.
+package fall back to the pure modules with one line of notice; ``help()`` shows the same docstrings and signatures
+in either build (mypyc drops docstrings: the build writes them back into the C, see ``hatch_build.py``).
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
 import os
 import pathlib
+import pydoc
 import random
 import shutil
 import subprocess
 import sys
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import patiencelab
 from patiencelab import IllegalMoveError, Klondike, Rules, solve
+from patiencelab.core.game import Klondike as GameKlondike
+from patiencelab.solver.search import solve as search_solve
 from patiencelab.solving import hint_move
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -121,3 +134,82 @@ def test_an_edited_source_falls_back_to_the_pure_modules_with_a_notice(tmp_path:
     assert edited.returncode == 0 and json.loads(edited.stdout) == [], edited.stderr
     notice = [line for line in edited.stderr.splitlines() if "patiencelab:" in line]
     assert len(notice) == 1 and "patiencelab.core.kernel changed since it was compiled" in notice[0]
+
+
+# ------------------------------------------------------------------------------------------------------ help()
+
+
+def source_docs(module: str) -> Iterator[tuple[str, str]]:
+    """The docstrings in a module's source (read beside the module, compiled or not): qualified name, cleaned."""
+    path = PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            continue
+        inner = node.body if isinstance(node, ast.ClassDef) else []
+        for item in [node, *inner]:
+            if isinstance(item, (ast.FunctionDef, ast.ClassDef)) and (doc := ast.get_docstring(item)) is not None:
+                yield (item.name if item is node else f"{node.name}.{item.name}"), doc
+
+
+def shown_doc(module: str, qualified: str) -> str | None:
+    """The docstring ``help()`` shows for a module's function, class, method or property."""
+    owner: Any = importlib.import_module(module)
+    *path, name = qualified.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    found = inspect.getattr_static(owner, name)
+    if isinstance(found, (staticmethod, classmethod)):
+        found = found.__func__
+    return inspect.getdoc(found.fget if isinstance(found, property) else found)
+
+
+#: The modules the build compiles (pyproject.toml).
+COMPILABLE = tuple(
+    tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["hooks"]["custom"]["modules"]
+)
+
+
+@pytest.mark.parametrize("module", COMPILABLE)
+def test_every_docstring_of_the_source_is_shown_by_help(module: str) -> None:
+    """Issue 35: mypyc dropped them (``Klondike.__doc__`` was empty, ``Klondike.play.__doc__`` None)."""
+    # (not __new__'s: a compiled class's __new__ is the type's slot, whose docstring Python writes)
+    docs = [(name, doc) for name, doc in source_docs(module) if not name.endswith(".__new__")]
+    assert docs
+    missing = [name for name, doc in docs if shown_doc(module, name) != doc]
+    assert not missing, f"{module}: help() shows no (or another) docstring for {missing}"
+    unreadable = []
+    for name, _ in docs:
+        found: Any = importlib.import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+        if inspect.isroutine(found):
+            try:
+                inspect.signature(found)
+            except ValueError:  # help() would show "name(...)"
+                unreadable.append(name)
+    assert not unreadable, f"{module}: inspect cannot read the signature of {unreadable}"
+
+
+def test_help_shows_the_game_its_play_and_hint_and_solve_with_their_arguments() -> None:
+    """What ``help()``, ``Klondike.play?`` and Shift+Tab show: the summary line and the real arguments (the
+    constructor's, not the ``*args, **kwargs`` of the ``__new__`` that checks them first)."""
+    assert Klondike is GameKlondike and solve is search_solve
+    expected: dict[Any, tuple[str, list[str]]] = {
+        Klondike: ("One game of Klondike under some", ["seed", "deal", "rules", "clock", "lang", "solvable"]),
+        Klondike.play: ("Play ``move`` (a :class:`Move` or its notation)", ["self", "move"]),
+        Klondike.hint: (
+            "A good next move from what a player can see",
+            ["self", "peek", "samples", "max_states", "seconds"],
+        ),
+        solve: ("Decide whether a position can be won", ["source", "rules", "seconds", "max_states"]),
+    }
+    for target, (summary, arguments) in expected.items():
+        doc = inspect.getdoc(target)
+        assert doc is not None and doc.startswith(summary), (target, doc)
+        signature = inspect.signature(target)
+        assert list(signature.parameters) == arguments, (target, signature)
+        shown = pydoc.render_doc(target, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
+        assert summary in shown and all(name in shown for name in arguments), shown
+    keywords = inspect.signature(Klondike).parameters.values()
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in keywords)
+    assert inspect.signature(Klondike).parameters["lang"].default == "en"

@@ -1,4 +1,5 @@
-"""The documentation: every public name has a docstring and an entry in the site's reference, and the built site
+"""The documentation: every public name has a docstring and an entry in the site's reference, the reference shows
+the real constructor of the game, no file cites a document the repository does not have, and the built site
 fetches nothing from outside.
 
 The checks of the built site read ``build/docs`` (``make docs``, which ``make test`` runs before these tests); with
@@ -98,6 +99,49 @@ def test_the_docstring_examples_run(modname: str) -> None:
     assert result.attempted > 0 or modname not in EXAMPLES
 
 
+# ------------------------------------------------------------------------------------------ citations
+
+#: What is searched for citations: the repository's text files, not what is built, installed or cached.
+_NOT_SOURCE = {".git", ".venv", ".venv-lite", "node_modules", "build", "dist", "test-artifacts", "__pycache__"}
+_TEXT = {".py", ".md", ".ts", ".mjs", ".js", ".css", ".html", ".toml", ".json", ".ipynb", ".po", ".txt", ".yml"}
+#: A document named in the text (``docs/play.md``, ``../CONTRIBUTING.md``), not a call such as ``mo.md(...)``.
+_CITED = re.compile(r"(?<![\w./-])((?:\.{1,2}/)*[\w-][\w./-]*\.md)\b(?!\()")
+_URL = re.compile(r"[a-z]+://\S+")
+
+
+def missing_documents(path: pathlib.Path, text: str) -> list[str]:
+    """The documents ``text`` (of the file at ``path``) cites that are in none of the places a reader would look:
+    beside the file, at the repository's root, in ``docs/`` or among the pages the docs build generates."""
+    generated = (DOCS.LESSON_DIR, DOCS.NOTEBOOK_DIR)
+    missing = []
+    for found in _CITED.finditer(_URL.sub("", text)):
+        cited = found.group(1)
+        places = [path.parent / cited, ROOT / cited, ROOT / "docs" / cited]
+        if not any(p.exists() or any(p.resolve().is_relative_to(g) for g in generated) for p in places):
+            missing.append(cited)
+    return missing
+
+
+def test_no_file_cites_a_document_the_repository_does_not_have() -> None:
+    problems = []
+    for path in sorted(ROOT.rglob("*")):
+        if _NOT_SOURCE & set(path.relative_to(ROOT).parts) or not path.is_file():
+            continue
+        if path.suffix in _TEXT or path.name in ("Makefile", "CHANGELOG"):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            problems += [f"{path.relative_to(ROOT)}: {cited}" for cited in missing_documents(path, text)]
+    assert not problems, "cited, but not in the repository:\n" + "\n".join(problems)
+
+
+def test_a_citation_of_a_missing_document_would_be_found() -> None:
+    here, md = ROOT / "tests" / "test_x.py", ".md"  # the names are cut in two, or this file would cite them
+    text = (
+        f"see DESIGN{md} and ../shared/notes/solvers{md}, docs/play.md, play.md#scoring, CONTRIBUTING.md,\n"
+        "https://example.org/README.md, mo.md(f'x'), gallery/lessons/index.md"
+    )
+    assert missing_documents(here, text) == [f"DESIGN{md}", f"../shared/notes/solvers{md}"]
+
+
 # ---------------------------------------------------------------------------------------------- the site
 
 
@@ -126,6 +170,17 @@ def test_every_public_name_has_a_reference_entry(inventory: set[str], modname: s
     assert f"{DOCS.home(modname, name)}.{name}" in inventory
     page = (_site() / "reference" / "api" / f"{modname}.html").read_text(encoding="utf-8")
     assert re.search(rf">{re.escape(name)}<", page), f"the page of {modname} lists {name}"
+
+
+def test_the_reference_shows_the_games_real_constructor() -> None:
+    """Issue 35: it showed ``Klondike(*args, **kwargs)``, the ``__new__`` that checks the arguments first."""
+    page = (_site() / "reference" / "api" / "patiencelab.html").read_text(encoding="utf-8")
+    entry = re.search(r'<dt class="sig sig-object py" id="patiencelab\.Klondike">(.*?)</dt>', page, re.S)
+    assert entry is not None, "no entry for patiencelab.Klondike"
+    words = re.sub(r"<[^>]+>", "", entry.group(1))
+    for argument in ("seed", "deal", "rules", "clock", "lang", "solvable"):
+        assert argument in words, words
+    assert "args" not in words, words
 
 
 def _pages() -> list[pathlib.Path]:

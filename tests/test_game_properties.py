@@ -1,4 +1,4 @@
-"""Random legal play (hypothesis) keeping the invariants of DESIGN.md: 52 distinct cards, legal moves all
+"""Random legal play (hypothesis) keeping the model's invariants: 52 distinct cards, legal moves all
 playable, undo/redo restoring the exact position and score, records replaying to the same game, views hiding
 face-down cards, and the score equal to a recomputation from the scoring table.
 """

@@ -1,4 +1,4 @@
-"""Scoring: every event of the four tables of DESIGN.md, the floor after every action, Vegas without a
+"""Scoring: every event of the four tables of ``docs/play.md``, the floor after every action, Vegas without a
 floor, Windows recycle charges and time (with an injected clock), and undo restoring the score.
 """
 
@@ -215,7 +215,7 @@ def one_from_winning(table: str, clock: FakeClock) -> Any:
 
 
 # Time is made to pass only after the points are banked, so the score does not depend on whether the time
-# penalty is taken from the running score as it accrues or at each reading (DESIGN.md does not say).
+# penalty is taken from the running score as it accrues or at each reading (docs/play.md does not say).
 @pytest.mark.parametrize(
     ("seconds", "expected"),
     [

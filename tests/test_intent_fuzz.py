@@ -23,8 +23,8 @@ from patiencelab.widget import session as board_module
 from patiencelab.widget.session import BoardSession
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS
 
+from .session_helpers import InlineExecutor, check_invariants, intents, real_move, snapshot
 from .solver.positions import lost_from_the_start
-from .test_session_intents import InlineExecutor, check_invariants, intents, real_move, snapshot
 
 #: Work in worker threads (reviews, quiz answers the solver judges) waits for this, so that intents arrive
 #: while it runs; the fuzz lets it go now and then.

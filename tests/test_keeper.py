@@ -19,12 +19,7 @@ from patiencelab import Klondike, Rules
 from patiencelab.records import Records
 from patiencelab.widget.keeper import RecordKeeper
 
-NEARLY_WON = {
-    "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
-    "stock": [],
-    "waste": [],
-    "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
-}
+from .model_helpers import NEARLY_WON
 
 NOTICES = {
     "en": "Your statistics can't be saved: ",

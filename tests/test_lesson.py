@@ -22,7 +22,7 @@ from patiencelab.lesson import (
 )
 from patiencelab.review import review
 
-from .test_review import random_game
+from .review_games import random_game
 
 BUILTIN = Lesson.builtin_names()
 

@@ -174,7 +174,7 @@ def only_patience_errors(expected: type[PatienceError] = PatienceError) -> Itera
     except expected as exc:
         message = str(exc)
         event(f"refused: {type(exc).__name__}")
-    except PatienceError as exc:  # a PatienceError of another subclass than DESIGN.md names
+    except PatienceError as exc:  # a PatienceError of another subclass than the one due
         raise AssertionError(f"{type(exc).__name__} where {expected.__name__} was due: {exc}") from exc
     assert message is None or len(message) < 1000, message[:200]
 

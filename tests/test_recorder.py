@@ -19,7 +19,7 @@ from patiencelab.widget import session as board_module
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
 
-from .test_review import random_game
+from .review_games import random_game
 
 # deal 7: the 5♦ (t1) goes on the 6♠ (t3); the 6♠ does not go on the 5♥ (t5)
 

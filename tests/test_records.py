@@ -26,12 +26,8 @@ from patiencelab.records import (
     streaks,
 )
 
-NEARLY_WON = {
-    "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
-    "stock": [],
-    "waste": [],
-    "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
-}
+from .model_helpers import NEARLY_WON
+
 T0 = dt.datetime(2026, 1, 1, 12, 0, tzinfo=dt.timezone.utc)
 
 

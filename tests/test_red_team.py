@@ -25,9 +25,9 @@ from patiencelab.solver.node import T2T, W2T, Node
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.indicator import Indicator
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
-from tests.solver.conftest import replay_wins
 from tests.solver.positions import lost_from_the_start
 from tests.solver.reference import reference_solve
+from tests.solver.replay import replay_wins
 
 
 def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | None:

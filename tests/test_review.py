@@ -2,8 +2,10 @@
 second opinion (the losing move, by a search over the history with state budgets). Every review answers: no
 game gets a bare "unknown".
 
-The sweep of ``tests/review_games.py`` reviews the 60 lost games of issue 25 here, 15 of each rule set, with small
-state budgets; ``make soak`` reviews 160 (``PATIENCELAB_REVIEW_GAMES=40`` games of each rule set).
+The sweep of ``tests/review_games.py`` reviews lost games with small state budgets, each twice with the same seed:
+``make test`` a fixed sample of the 60 lost games of issue 25 (:data:`SAMPLED` of each rule set, drawn with a fixed
+seed), ``make soak`` the first ``PATIENCELAB_REVIEW_GAMES=40`` of each rule set, all of them (160 games, the 60
+among them).
 """
 
 from __future__ import annotations
@@ -35,12 +37,26 @@ from patiencelab.review_chances import (
     chances_along,
 )
 from patiencelab.solver import solve
-from tests.review_games import lost_games, reviewed_sloppy_game, twin_game
+from tests.review_games import RULE_SETS, lost_games, random_game, reviewed_sloppy_game, twin_game
 
 #: Small state budgets keep the suite fast: deals per position, positions per deal, positions per exact call.
 SMALL: dict[str, Any] = {"samples": 8, "sample_states": 300, "max_states": 5_000}
-#: Lost games of each rule set in the sweep: 15, the 60 games of issue 25 (``make soak``: 40).
-PER_RULES = int(os.environ.get("PATIENCELAB_REVIEW_GAMES", "15"))
+#: Lost games of each rule set the sweep reviews, all of them: ``PATIENCELAB_REVIEW_GAMES`` (``make soak``: 40);
+#: unset, a sample of the 15 of issue 25.
+PER_RULES = int(os.environ.get("PATIENCELAB_REVIEW_GAMES", "0"))
+#: Games of each rule set in the sample of ``make test``, and the seed that draws them.
+SAMPLED, SAMPLE_SEED = 2, 25
+
+
+def sweep_games() -> list[tuple[str, Klondike]]:
+    """The sweep's games: the first :data:`PER_RULES` lost games of each rule set, or when that is unset a fixed
+    sample of the 60 of issue 25 (:data:`SAMPLED` of each rule set's 15, drawn with :data:`SAMPLE_SEED`)."""
+    if PER_RULES:
+        return list(lost_games(PER_RULES))
+    games, rng = list(lost_games(15)), random.Random(SAMPLE_SEED)
+    return [game for start in range(0, 60, 15) for game in rng.sample(games[start : start + 15], SAMPLED)]
+
+
 PEEKS = {
     "en": "(This is a second opinion from the solver, which knows the face-down cards.)",
     "nl": "(Dit is een tweede mening van de oplosser, die de gesloten kaarten kent.)",
@@ -48,19 +64,6 @@ PEEKS = {
 }
 #: The second opinion's sentence when it decided nothing: never the whole review.
 BARE_UNKNOWN = "The solver could not decide within its budget where this game was lost."
-
-
-def random_game(seed: int, moves: int = 400) -> Klondike:
-    """A game of random play: half the time a random card move when there is one, else any legal move."""
-    rng = random.Random(seed)
-    game = Klondike(seed=seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal or game.status != "playing":
-            break
-        cards = [m for m in legal if not (m.is_draw or m.is_recycle)]
-        game.play(rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal))
-    return game
 
 
 def replays_to_a_win(game: Klondike, moves: int, line: tuple[Move, ...]) -> bool:
@@ -119,8 +122,9 @@ def check_answers(game: Klondike, found: Review) -> None:
 
 def test_every_lost_game_of_the_sweep_is_answered_with_a_chance_per_position_and_the_same_marks_again() -> None:
     outcomes: Counter[str] = Counter()
-    games = list(lost_games(PER_RULES))
-    assert len(games) == 4 * PER_RULES
+    games = sweep_games()
+    assert len(games) == 4 * (PER_RULES or SAMPLED)
+    assert {name.split("-seed")[0] for name, _ in games} == {f"{p}-draw{d}" for p, d in RULE_SETS}, "every rule set"
     for name, game in games:
         found = review(game, **SMALL, seed=7)
         check_answers(game, found)

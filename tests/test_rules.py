@@ -1,4 +1,4 @@
-"""Rule sets and scoring tables: the presets of DESIGN.md, frozen values, JSON round trips."""
+"""Rule sets and scoring tables: the presets of ``docs/play.md``, frozen values, JSON round trips."""
 
 from __future__ import annotations
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import pathlib
-import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,7 +22,8 @@ from patiencelab.records import Records
 from patiencelab.widget import protocol
 from patiencelab.widget.session import BoardSession
 
-from .test_session_intents import NEARLY_WON, InlineExecutor, check_invariants, intents, real_move, snapshot
+from .model_helpers import NEARLY_WON
+from .session_helpers import InlineExecutor, check_invariants, intents, real_move, snapshot, twin_positions
 
 
 class NoProcesses(concurrent.futures.Executor):
@@ -159,32 +159,6 @@ def test_soak_10000_fuzzed_intents_with_the_indicator_on(data: st.DataObject, se
 
 
 # ------------------------------------------------------------------------------------------- hidden cards
-
-
-def twin(game: Klondike, rng: random.Random) -> Klondike:
-    """A game with the same visible cards as ``game`` whose face-down cards and stock are shuffled among
-    themselves.
-    """
-    position = game.position_json()
-    hidden = [c for col in position["tableau"] for c in col["down"]] + list(position["stock"])
-    rng.shuffle(hidden)
-    for col in position["tableau"]:
-        col["down"], hidden = hidden[: len(col["down"])], hidden[len(col["down"]) :]
-    position["stock"] = hidden
-    return Klondike.from_position(position, rules=game.rules)
-
-
-def twin_positions(rules: Rules) -> Iterator[tuple[Klondike, Klondike]]:
-    """Six games of ``rules`` a few random moves in (seeds 0 to 5), each with its twin: the same visible cards, the
-    face-down ones in another order; the first is a fresh game of the same position."""
-    rng = random.Random(9)
-    for seed in range(6):
-        game = Klondike(seed=seed, rules=rules)
-        for _ in range(rng.randrange(0, 12)):
-            game.play(rng.choice(game.legal_moves()))
-        other = twin(game, rng)
-        assert other.position_json() != game.position_json()
-        yield Klondike.from_position(game.position_json(), rules=rules), other
 
 
 def public_state(board: BoardSession) -> str:

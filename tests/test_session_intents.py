@@ -4,9 +4,7 @@
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,19 +13,10 @@ from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules
 from patiencelab.core.cards import full_deck
-from patiencelab.core.position import Position
-from patiencelab.widget.protocol import INTENTS
 from patiencelab.widget.session import BoardSession
 
-
-def snapshot(board: BoardSession) -> tuple[Any, ...]:
-    """Everything an intent that is rejected must leave unchanged."""
-    game = board.game
-    return (game.position_json(), game.history, game.score, game.can_redo, board.version, json.dumps(board.state))
-
-
-def intent(board: BoardSession, kind: str, **fields: Any) -> dict[str, Any]:
-    return {"type": kind, "version": board.version, "id": 7, **fields}
+from .model_helpers import NEARLY_WON
+from .session_helpers import InlineExecutor, check_invariants, intent, intents, real_move, snapshot
 
 
 @pytest.fixture
@@ -257,82 +246,6 @@ def test_illegal_move_reply_carries_the_rule_and_reason(board: BoardSession) -> 
 
 # --------------------------------------------------------------------------------------------- the fuzz
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=6,
-)
-places = st.sampled_from(["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "f", "fH", "w", "x"])
-cards = st.sampled_from([str(c) for c in full_deck()] + ["10♥", "zz", ""])
-
-
-@st.composite
-def intents(draw: st.DrawFn, version: int) -> Any:
-    """Random JSON shapes mixed with well-formed intents, most of them made on the current version."""
-    shape = draw(st.integers(0, 9))
-    if shape == 0:
-        return draw(json_values)
-    kind = draw(st.sampled_from(INTENTS))
-    made_on = version if draw(st.integers(0, 5)) else draw(st.integers(-1, version + 1))
-    content: dict[str, Any] = {"type": kind, "version": made_on, "id": draw(st.integers(0, 9))}
-    if kind == "move":
-        content["card"] = draw(cards)
-        content["to"] = draw(places)
-    elif kind == "new":
-        content["seed"] = draw(st.integers(0, 99))  # a fixed seed keeps the example reproducible
-        if draw(st.booleans()):
-            content["preset"] = draw(st.sampled_from(["standard", "traditional", "six-column", "x"]))
-            content["draw"] = draw(st.sampled_from([1, 3, 2]))
-    elif kind == "lesson":
-        content["action"] = draw(st.sampled_from(["first", "back", "forward", "last", "play", "pause", "x", "pace"]))
-        if content["action"] == "pace":
-            content["pace"] = draw(st.sampled_from([0.2, 1, 2.5, "fast", None]))
-    elif kind == "lang":
-        content["lang"] = draw(st.sampled_from(["en", "nl", "sv", "de", 3]))
-    elif kind in ("show_moves", "indicator"):
-        content["on"] = draw(st.sampled_from([True, False, 1, None]))
-    if shape == 1:
-        content[draw(st.text(max_size=4))] = draw(json_values)
-    return content
-
-
-@st.composite
-def real_move(draw: st.DrawFn, board: BoardSession) -> dict[str, Any]:
-    targets = board.state["targets"]
-    if not targets:
-        return intent(board, "draw")
-    card = draw(st.sampled_from(sorted(targets)))
-    return intent(board, "move", card=card, to=draw(st.sampled_from(targets[card])))
-
-
-def check_invariants(board: BoardSession) -> None:
-    game = board.game
-    Position.from_json(game.position_json(), columns=game.rules.columns)  # 52 distinct cards, runs in order
-    state = board.state
-    for key, value in game.view().items():
-        if key != "seconds":
-            assert state[key] == value, key
-    hidden = {str(c) for col in game.tableau for c in col.down} | {str(c) for c in game.stock}
-    assert not hidden & set(json.dumps(state).replace('"', " ").replace(",", " ").split())
-    replay = Klondike.from_record(game.record())
-    assert replay == game and replay.history == game.history and replay.score == game.score
-
-
-class InlineExecutor(concurrent.futures.Executor):
-    """Runs each job at once, in the submitting thread: the verdict is in before ``submit`` returns, so the
-    callback added afterwards runs at once in the kernel's thread (the case that used to deadlock).
-    """
-
-    def __init__(self, answer: Callable[..., str] | None = None) -> None:
-        self.jobs = 0
-        self.answer = answer
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
-        self.jobs += 1
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        future.set_result(self.answer(*args) if self.answer else "solved")
-        return future
-
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 50))
@@ -358,13 +271,6 @@ def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject,
 
 
 # ------------------------------------------------------------------------------------------- records
-
-NEARLY_WON = {
-    "tableau": [{"down": [], "up": ["KS"]}] + [{"down": [], "up": []}] * 6,
-    "stock": [],
-    "waste": [],
-    "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
-}
 
 
 def test_a_win_is_stored_once_and_announced_as_a_record(tmp_path: Any) -> None:

@@ -279,7 +279,7 @@ def small_review_budgets(board: BoardSession) -> None:
 
 
 def test_review_shows_the_whole_game_and_the_second_opinion_with_an_arrow_on_its_step() -> None:
-    from .test_review import random_game
+    from .review_games import random_game
 
     played = random_game(13)
     board = BoardSession(played, records=None)

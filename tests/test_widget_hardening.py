@@ -15,7 +15,7 @@ import pytest
 from patiencelab import Rules
 from patiencelab.widget.board import KlondikeWidget
 
-from .test_session_hardening import twin_positions
+from .session_helpers import twin_positions
 
 
 def test_a_board_that_fails_to_start_cleans_up_quietly() -> None:

@@ -7,6 +7,7 @@ compiled (mypyc); ``PATIENCELAB_PURE=1`` loads them all from their Python source
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any
 
 from patiencelab import _modules  # first: it chooses compiled or pure modules before any of them loads
@@ -58,6 +59,21 @@ __version__ = "0.1.0"
 
 #: The package's modules loaded compiled in this process (mypyc), sorted; empty when all run as pure Python.
 COMPILED: tuple[str, ...] = _modules.loaded()
+
+
+def _show_the_constructor() -> None:
+    """``help(Klondike)``, ``Klondike?``, Shift+Tab and the API reference show the constructor's arguments (those
+    of ``__init__``), not the ``*args, **kwargs`` of the ``__new__`` that checks them first, which ``inspect`` reads
+    first. Compiled, the class carries ``__init__``'s signature already (and its docstrings: see hatch_build.py).
+    """
+    if inspect.isfunction(Klondike.__init__):
+        init = inspect.signature(Klondike.__init__, eval_str=True)  # the types themselves, as for any method
+        arguments = list(init.parameters.values())[1:]  # without self
+        signature = init.replace(parameters=arguments, return_annotation=inspect.Signature.empty)
+        setattr(Klondike, "__signature__", signature)  # noqa: B010
+
+
+_show_the_constructor()
 
 
 def __getattr__(name: str) -> Any:

@@ -10,14 +10,14 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import os
 import pathlib
-import shutil
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from .chromium import CHROMIUM_ARGS, find_chromium, no_browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -27,42 +27,9 @@ STATIC = REPO / "src" / "patiencelab" / "static"
 PAGE_DIR = pathlib.Path(__file__).resolve().parent / "page"
 ARTIFACTS = REPO / "test-artifacts"
 
-#: Launch flags that work as root on a machine with no network but the package registries.
-CHROMIUM_ARGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
-
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives a real Chromium (skipped when none is installed)")
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() == "true"
-
-
-def no_browser(reason: str) -> None:
-    """Skip (or, under CI, fail) a test that needs a browser."""
-    if in_ci():
-        pytest.fail(f"{reason} (CI=true: browser tests must run)", pytrace=False)
-    pytest.skip(reason)
-
-
-def find_chromium() -> str | None:
-    """The Chromium to drive: ``$CHROMIUM_PATH``, else ``/usr/bin/chromium`` (or one on the PATH)."""
-    candidates = [os.environ.get("CHROMIUM_PATH", ""), "/usr/bin/chromium"]
-    candidates += [shutil.which(name) or "" for name in ("chromium", "chromium-browser")]
-    for candidate in candidates:
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
 
 
 @pytest.fixture(scope="session")

@@ -221,3 +221,25 @@ def choose_from_more(root: Locator, action: str) -> None:
 #: One size a language, for a test that looks at a board in every language: a wide screen in English, a
 #: classroom projector in Dutch, a phone in Swedish.
 LANGUAGE_SIZES = {"en": (1280, 900), "nl": (1024, 768), "sv": (400, 900)}
+
+
+# seed 7: t1 holds the 5♦ alone, t3 shows the 6♠, t5 the 5♥, t2 the 7♦ (see the README tour).
+PLAY_SETUP = "from patiencelab import KlondikeWidget\nw = KlondikeWidget(seed=7)\nw"
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+#: A cell that checks, in the kernel, every state the widget ``w`` syncs against the protocol schema (generated
+#: from js/types.ts), and that the kernel runs this checkout's code.
+CHECK_STATES = f"""import json as _json, pathlib as _pathlib, jsonschema as _jsonschema, patiencelab as _pl
+assert _pathlib.Path(_pl.__file__).resolve().is_relative_to({str(REPO)!r}), _pl.__file__
+_schema = _json.loads(_pathlib.Path({str(REPO / "js" / "protocol.schema.json")!r}).read_text())
+_state_check = _jsonschema.Draft7Validator({{"$ref": "#/definitions/GameState", "definitions": _schema["definitions"]}})
+_bad_states = []
+def _check_state(change):
+    _bad_states.extend(f"{{list(e.absolute_path)}}: {{e.message}}" for e in _state_check.iter_errors(change["new"]))
+_check_state({{"new": w.state}})
+w.observe(_check_state, names="state")"""
+
+
+def assert_states_followed_the_protocol(page: Page) -> None:
+    """Every state the kernel's widget synced passed the schema check of ``CHECK_STATES``."""
+    assert kernel_eval(page, "print(_bad_states)").strip() == "[]"

@@ -9,22 +9,35 @@ each element, its box and what covers it.
 from __future__ import annotations
 
 import inspect
+import os
 import pathlib
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from ..test_review import random_game
+from ..review_games import random_game
 from .jupyter_harness import kernel_eval
 
-#: Random play (``tests/test_review.random_game``) for a notebook's kernel: a game to review.
+#: Random play (``tests/review_games.random_game``) for a notebook's kernel: a game to review.
 RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.getsource(random_game)
 
 #: Sizes a class uses: a laptop (with the file browser open in JupyterLab), a shorter laptop screen, a projector's
 #: 1024x768, a phone.
 SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
 LANGS = ("en", "nl", "sv")
+
+#: ``PATIENCELAB_LAYOUT_WALK=all`` (``make soak``) walks every lesson step at every size in every language. Unset
+#: (``make test``), the walks are a fixed sample, see :func:`walked`.
+WALK_ALL = os.environ.get("PATIENCELAB_LAYOUT_WALK", "") == "all"
+
+
+def walked(size: int, lang: str, item: int = 0) -> bool:
+    """Whether the ``item``-th walk (a lesson, say) is walked at the ``size``-th size in ``lang``: always under
+    ``PATIENCELAB_LAYOUT_WALK=all``, else in one language, turning with the item and the size, so that every size
+    walks every item once, and every size and every item meet every language (a third of the walks)."""
+    return WALK_ALL or LANGS[(item + size) % len(LANGS)] == lang
+
 
 #: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).
 BOARD_SETUP = (

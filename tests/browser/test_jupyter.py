@@ -9,6 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .jupyter_harness import (
+    CHECK_STATES,
+    PLAY_SETUP,
+    assert_states_followed_the_protocol,
     choose_from_more,
     drag,
     jupyter_server,
@@ -21,33 +24,11 @@ from .jupyter_harness import (
 pytestmark = pytest.mark.browser
 
 
-# seed 7: t1 holds the 5♦ alone, t3 shows the 6♠, t5 the 5♥, t2 the 7♦ (see the README tour).
-SETUP = "from patiencelab import KlondikeWidget\nw = KlondikeWidget(seed=7)\nw"
-
-REPO = pathlib.Path(__file__).resolve().parents[2]
-#: A cell that checks, in the kernel, every state the widget ``w`` syncs against the protocol schema (generated
-#: from js/types.ts), and that the kernel runs this checkout's code.
-CHECK_STATES = f"""import json as _json, pathlib as _pathlib, jsonschema as _jsonschema, patiencelab as _pl
-assert _pathlib.Path(_pl.__file__).resolve().is_relative_to({str(REPO)!r}), _pl.__file__
-_schema = _json.loads(_pathlib.Path({str(REPO / "js" / "protocol.schema.json")!r}).read_text())
-_state_check = _jsonschema.Draft7Validator({{"$ref": "#/definitions/GameState", "definitions": _schema["definitions"]}})
-_bad_states = []
-def _check_state(change):
-    _bad_states.extend(f"{{list(e.absolute_path)}}: {{e.message}}" for e in _state_check.iter_errors(change["new"]))
-_check_state({{"new": w.state}})
-w.observe(_check_state, names="state")"""
-
-
-def assert_states_followed_the_protocol(page: Page) -> None:
-    """Every state the kernel's widget synced passed the schema check of ``CHECK_STATES``."""
-    assert kernel_eval(page, "print(_bad_states)").strip() == "[]"
-
-
 @pytest.mark.parametrize("flavour", ["lab", "notebook"])
 def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
     with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
-        write_notebook(server.root / "play.ipynb", SETUP, "w", CHECK_STATES)  # the same widget shown twice
+        write_notebook(server.root / "play.ipynb", PLAY_SETUP, "w", CHECK_STATES)  # the same widget shown twice
         open_and_run(page, server, "play.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)
@@ -206,7 +187,7 @@ def test_the_winnability_indicator_in_real_jupyterlab(
     errors = page_errors(page)
     with jupyter_server("lab", tmp_path) as server:
         # a state budget: the verdict does not depend on how busy the machine is
-        setup = SETUP.replace(
+        setup = PLAY_SETUP.replace(
             "seed=7)", "seed=7, records=None)\nw.indicator_seconds, w.indicator_max_states = 3600, 10**6"
         )
         write_notebook(server.root / "indicator.ipynb", setup, CHECK_STATES)

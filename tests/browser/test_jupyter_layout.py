@@ -1,12 +1,15 @@
 """Issue 12's layout check in real JupyterLab (three languages at 1280x900 and 1280x800 with the file browser open,
 1024x768 and 400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of three shipped lessons
 (in JupyterLab at 1280 px; at 1024x768 and 400 px the presenter test steps through every shipped lesson). One server
-and one page per host; sizes and languages change inside it.
+and one page per host; sizes and languages change inside it. ``make test`` walks the lessons and the teaching states
+in a fixed sample of the languages (``layout.walked``); ``make soak`` walks all (``PATIENCELAB_LAYOUT_WALK=all``).
 """
 
 from __future__ import annotations
 
+import functools
 import pathlib
+from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -14,7 +17,15 @@ from playwright.sync_api import Locator, Page, expect
 from patiencelab.core.i18n import labels
 from patiencelab.lesson import Lesson
 
-from .jupyter_harness import jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import (
+    CHECK_STATES,
+    assert_states_followed_the_protocol,
+    jupyter_server,
+    kernel_eval,
+    open_and_run,
+    page_errors,
+    write_notebook,
+)
 from .layout import (
     BOARD_SETUP,
     LANGS,
@@ -26,8 +37,8 @@ from .layout import (
     step_through,
     summary,
     to_top,
+    walked,
 )
-from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
 
@@ -67,9 +78,15 @@ def choose_language(page: Page, root: Locator, lang: str) -> None:
     assert kernel_eval(page, "print(w.lang)").strip() == lang
 
 
-def look_everywhere(page: Page, root: Locator, tag: str, artifacts: pathlib.Path, *, lessons: bool = True) -> list[str]:
+def look_everywhere(
+    page: Page, root: Locator, tag: str, artifacts: pathlib.Path, *, lessons: bool = True, walk: Any = lambda _: True
+) -> list[str]:
+    """Every menu and panel; the steps of :data:`LESSONS` (when ``lessons``) and the teaching states, each when
+    ``walk`` of its number (the lessons 0, 1, 2, the teaching 3) says so."""
     problems = look_at_every_menu_and_panel(page, root, tag, artifacts, shots=lambda what: what in ("more", "board"))
-    for name in LESSONS if lessons else ():
+    for item, name in enumerate(LESSONS if lessons else ()):
+        if not walk(item):
+            continue
         kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
         expect(root).to_have_attribute("data-lesson-step", "0")
         steps = int(kernel_eval(page, "print(w.state['lesson']['steps'])").strip())
@@ -81,7 +98,8 @@ def look_everywhere(page: Page, root: Locator, tag: str, artifacts: pathlib.Path
         out = kernel_eval(page, code)
         assert "ERROR" not in out, out
 
-    problems += look_at_teaching(page, root, tag, artifacts, run, shots=True)
+    if walk(len(LESSONS)):
+        problems += look_at_teaching(page, root, tag, artifacts, run, shots=True)
     return problems
 
 
@@ -108,7 +126,9 @@ def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
                 # there (these three among them), at 1024x768 with the file browser open, so not twice
                 lessons = flavour != "lab" or (width, height) not in PRESENTER_SIZES
                 tag = f"{flavour}-{lang}-{width}x{height}"
-                problems += look_everywhere(page, root, tag, artifacts, lessons=lessons)
+                size = SIZES.index((width, height)) + (flavour == "notebook")  # Notebook 7 turns another way
+                walk = functools.partial(walked, size, lang)  # make test: a sample; make soak: all
+                problems += look_everywhere(page, root, tag, artifacts, lessons=lessons, walk=walk)
         assert_states_followed_the_protocol(page)
     assert not problems, summary(problems)
     assert errors == []
@@ -146,7 +166,9 @@ def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab
                 expect(root.locator(".pl-bar")).to_have_attribute("aria-label", LABELS[lang])
                 if files:
                     problems += look_at_stats(page, root, f"presenter-{lang}-{width}x{height}", artifacts)
-                for name in Lesson.builtin_names():
+                for item, name in enumerate(Lesson.builtin_names()):
+                    if not walked(PRESENTER.index((width, height, files)) + 2, lang, item):  # make test: a sample
+                        continue
                     kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
                     expect(root).to_have_attribute("data-lesson-step", "0")
                     steps = int(kernel_eval(page, "print(w.state['lesson']['steps'])").strip())

@@ -15,9 +15,17 @@ from playwright.sync_api import Locator, Page, expect
 
 from patiencelab.core.i18n import labels
 
-from .jupyter_harness import choose_from_more, jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import (
+    CHECK_STATES,
+    assert_states_followed_the_protocol,
+    choose_from_more,
+    jupyter_server,
+    kernel_eval,
+    open_and_run,
+    page_errors,
+    write_notebook,
+)
 from .layout import CONTROLS, check, click, summary, to_top, word_problems
-from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
 

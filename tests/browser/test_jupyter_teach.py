@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .jupyter_harness import (
+    CHECK_STATES,
+    assert_states_followed_the_protocol,
     choose_from_more,
     drag,
     jupyter_server,
@@ -20,11 +22,10 @@ from .jupyter_harness import (
     write_notebook,
 )
 from .layout import RANDOM_GAME
-from .test_jupyter import CHECK_STATES, assert_states_followed_the_protocol
 
 pytestmark = pytest.mark.browser
 
-#: Random play from deal 13 (as ``tests/test_review.random_game``): move 85 lost the deal.
+#: Random play from deal 13 (as ``tests/review_games.random_game``): move 85 lost the deal.
 REVIEW_SETUP = (
     RANDOM_GAME
     + "from patiencelab import KlondikeWidget\n"

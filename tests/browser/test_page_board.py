@@ -4,24 +4,15 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from .page_harness import mount, sent
+
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-
-
-def mount(page: Page, server: str, scenario: str, script: dict[str, str] | None = None) -> Page:
-    """Loads the test page and renders the board for a scenario of ``page/states.js``."""
-    if page.url == "about:blank":
-        page.goto(f"{server}/index.html")
-        page.wait_for_function("window.pl !== undefined")
-    page.evaluate("([name, script]) => window.pl.mount(name, script)", [scenario, script or {}])
-    page.wait_for_selector(".pl-root[data-version]")
-    return page
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -47,11 +38,6 @@ def drag(page: Page, source: str, target: str) -> None:
     page.mouse.down()
     page.mouse.move(x1, y1, steps=12)
     page.mouse.up()
-
-
-def sent(page: Page) -> list[dict[str, Any]]:
-    result: list[dict[str, Any]] = page.evaluate("window.pl.model.sent")
-    return result
 
 
 def test_start_renders_every_card(new_page: NewPage, page_server: str, artifacts: pathlib.Path) -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from patiencelab.widget.board import KlondikeWidget
 
 from .layout import CONTROLS, check, summary
-from .test_page_layout import open_board
+from .page_harness import open_board
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,8 @@
-"""Issue 12's layout check in a plain page, against the real Python widget: three languages, three sizes, every
+"""Issue 12's layout check in a plain page, against the real Python widget: three languages, four sizes, every
 menu and panel, every step of every shipped lesson (the same check runs in real JupyterLab in test_jupyter_layout).
+``make test`` walks the lessons and the teaching states in a fixed sample of the languages (``layout.walked``: each
+size every lesson in one language, every language at each size and for each lesson); ``make soak`` walks all
+(``PATIENCELAB_LAYOUT_WALK=all``).
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from .layout import (
     summary,
     table_place,
     to_top,
+    walked,
     word_problems,
 )
-from .test_page_board import mount
+from .page_harness import mount, open_board
 
 
 def problems_of(root: Any) -> list[str]:
@@ -39,18 +43,6 @@ def problems_of(root: Any) -> list[str]:
 
 
 pytestmark = pytest.mark.browser
-
-
-def open_board(page: Page, server: str, widget: Any) -> None:
-    def kernel(intent: dict[str, Any]) -> dict[str, Any]:
-        reply = widget.handle_intent(intent)
-        labels = widget.labels if isinstance(intent, dict) and intent.get("type") == "lang" else None
-        return {"reply": reply, "state": widget.state, "labels": labels}
-
-    page.expose_function("plKernel", kernel)
-    page.goto(f"{server}/index.html")
-    page.wait_for_function("window.pl !== undefined")
-    page.evaluate("([s, l]) => window.pl.mountKernel(s, l)", [widget.state, widget.labels])
 
 
 def choose_language(page: Page, lang: str) -> None:
@@ -77,7 +69,10 @@ def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
         problems += look_at_every_menu_and_panel(
             page, root, tag, artifacts, shots=lambda what: what in ("more", "stats")
         )
-        for name in Lesson.builtin_names():
+        size, lessons = SIZES.index((width, height)), Lesson.builtin_names()
+        for item, name in enumerate(lessons):
+            if not walked(size, lang, item):  # make test: a sample (layout.walked); make soak: every one
+                continue
             widget.lesson = Lesson.builtin(name)
             page.evaluate("s => window.pl.model.push(s)", widget.state)
             expect(root).to_have_attribute("data-lesson-step", "0")
@@ -90,7 +85,8 @@ def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
             exec(code, scope)
             page.evaluate("s => window.pl.model.push(s)", scope["w"].state)
 
-        problems += look_at_teaching(page, root, tag, artifacts, run, shots=lang == "nl")
+        if walked(size, lang, len(lessons)):  # the teaching states too, one language a size
+            problems += look_at_teaching(page, root, tag, artifacts, run, shots=lang == "nl")
         widget = scope["w"]
     widget.close()
     assert not problems, summary(problems)

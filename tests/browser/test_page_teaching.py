@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_page_board import mount, sent
+from .page_harness import mount, sent
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,7 @@ import pathlib
 import pytest
 from playwright.sync_api import Page, expect
 
-from .jupyter_harness import drag, jupyter_server, open_and_run, page_errors, write_notebook
-from .test_jupyter import SETUP
+from .jupyter_harness import PLAY_SETUP, drag, jupyter_server, open_and_run, page_errors, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +28,7 @@ def test_a_saved_board_shows_its_last_position_on_reopen(
     settings.mkdir(parents=True)
     (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
     with jupyter_server("lab", tmp_path) as server:
-        write_notebook(server.root / "saved.ipynb", SETUP.replace("seed=7)", "seed=7, records=None)"))
+        write_notebook(server.root / "saved.ipynb", PLAY_SETUP.replace("seed=7)", "seed=7, records=None)"))
         open_and_run(page, server, "saved.ipynb")
         root = page.locator("[data-version]").first
         expect(root).to_be_visible(timeout=60_000)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, no_browser
+from tests.browser.chromium import CHROMIUM_ARGS, find_chromium, no_browser
 from tests.browser.jupyter_harness import choose_from_more, drag, kernel_eval
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ from typing import Any
 from patiencelab import Klondike, Move, Rules
 from patiencelab.solver import solve
 from patiencelab.solving import autocomplete_moves, find_solvable_seed, hint_move, is_winnable
-from tests.solver.conftest import replay_wins
+from tests.solver.replay import replay_wins
 
 
 def nearly_done() -> dict[str, Any]:

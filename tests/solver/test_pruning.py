@@ -21,7 +21,7 @@ from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
 from patiencelab.solver.node import F2T, T2T, W2T, Node
 from patiencelab.solver.portfolio import easier_start
-from tests.solver.conftest import replay_wins
+from tests.solver.replay import replay_wins
 
 RANKS = "A23456789TJQK"
 

@@ -13,7 +13,7 @@ import pytest
 from patiencelab import Klondike, Rules
 from patiencelab.solver import Solution, search, solve, solve_in_slices
 from patiencelab.solver.portfolio import talon_first_start
-from tests.solver.conftest import replay_wins
+from tests.solver.replay import replay_wins
 
 ALL_HOME = {"C": 13, "D": 13, "H": 13, "S": 13}
 CLUBS = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"]

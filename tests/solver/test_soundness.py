@@ -24,9 +24,9 @@ from patiencelab.solver import movegen, search, solve
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.node import W2T, Node
 from patiencelab.solver.portfolio import easier_start, talon_first_start
-from tests.solver.conftest import replay_wins
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases
 from tests.solver.reference import reference_solve
+from tests.solver.replay import replay_wins
 
 #: Positions each search may take, and the reference search (its "unknown" leaves a verdict unchecked).
 SOLVER_STATES = 3_000

@@ -1,4 +1,4 @@
-"""Shared helpers for the solver tests."""
+"""Shared helper of the solver tests: does a line of moves win the game (checked through the public model)?"""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from patiencelab.players import (
 )
 from patiencelab.survey_io import wilson
 
-from .test_keeper import NEARLY_WON
+from .model_helpers import NEARLY_WON
 
 SEEDS = [0, 1, 2, 3]
 MOVES = 80

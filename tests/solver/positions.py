@@ -173,3 +173,20 @@ def lost_from_the_start() -> Klondike:
         "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
     }
     return Klondike.from_position(position, rules=Rules(face_down=(3, 0)))
+
+
+def blocked_five(six_of_spades_down: bool) -> Klondike:
+    """The 5H face up over the 4H and the 6C, with the 6S under them too or in the stock; a 7D on the other
+    column.
+    """
+    down = ["6C", "6S", "4H"] if six_of_spades_down else ["6C", "4H"]
+    stock = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"] + [f"{r}D" for r in "89TJQK"]
+    if not six_of_spades_down:
+        stock.insert(0, "6S")
+    position = {
+        "tableau": [{"down": down, "up": ["5H"]}, {"down": [], "up": ["7D"]}],
+        "stock": stock,
+        "waste": [],
+        "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
+    }
+    return Klondike.from_position(position, rules=Rules(face_down=(len(down), 0)))

@@ -21,6 +21,7 @@ from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
 from patiencelab.solver.node import F2T, T2T, W2T, Node
 from patiencelab.solver.portfolio import easier_start
+from tests.solver.positions import blocked_five
 from tests.solver.replay import replay_wins
 
 RANKS = "A23456789TJQK"
@@ -212,23 +213,6 @@ def test_dead_ends_are_not_won_without_the_test(rules: dict[str, Any]) -> None:
             mp.setattr(search, "is_dead", lambda st: False)
             mp.setattr(search, "easier_start", lambda source, rules=None: None)
             assert solve(game, seconds=math.inf, max_states=60_000).outcome != "solved"
-
-
-def blocked_five(six_of_spades_down: bool) -> Klondike:
-    """The 5H face up over the 4H and the 6C, with the 6S under them too or in the stock; a 7D on the other
-    column.
-    """
-    down = ["6C", "6S", "4H"] if six_of_spades_down else ["6C", "4H"]
-    stock = [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQK"] + [f"{r}D" for r in "89TJQK"]
-    if not six_of_spades_down:
-        stock.insert(0, "6S")
-    position = {
-        "tableau": [{"down": down, "up": ["5H"]}, {"down": [], "up": ["7D"]}],
-        "stock": stock,
-        "waste": [],
-        "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
-    }
-    return Klondike.from_position(position, rules=Rules(face_down=(len(down), 0)))
 
 
 @pytest.mark.pure

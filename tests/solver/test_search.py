@@ -221,7 +221,7 @@ def test_the_solution_names_the_search_that_decided() -> None:
     order (deal 159 with draw 3, see above), the easier game (deal 74 with draw 3 is lost with draw 1), the dead-end
     test, a start already won; empty when undecided.
     """
-    from tests.solver.test_pruning import blocked_five
+    from tests.solver.positions import blocked_five
 
     assert solve(Klondike(seed=0), seconds=math.inf, max_states=50_000).decided_by == "usual order"
     assert solve(Klondike(seed=159, rules=Rules(draw=3)), seconds=math.inf, max_states=60_000).decided_by == (

@@ -17,7 +17,7 @@ import pytest
 
 from patiencelab import Klondike, Rules
 from patiencelab.solver import solve
-from tests.solver.conftest import replay_wins
+from tests.solver.replay import replay_wins
 
 DATA = json.loads((Path(__file__).parent / "verdicts_0_199.json").read_text())
 STATES = os.environ.get("PATIENCELAB_VERDICT_STATES", "20000")

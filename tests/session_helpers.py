@@ -8,6 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import random
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from patiencelab import Klondike, Rules
 from patiencelab.core.cards import full_deck
 from patiencelab.core.position import Position
 from patiencelab.widget.protocol import INTENTS
-from patiencelab.widget.session import BoardSession
+from patiencelab.widget.session import BoardSession, PlainHost
 
 
 def snapshot(board: BoardSession) -> tuple[Any, ...]:
@@ -131,3 +132,29 @@ def twin_positions(rules: Rules) -> Iterator[tuple[Klondike, Klondike]]:
         other = twin(game, rng)
         assert other.position_json() != game.position_json()
         yield Klondike.from_position(game.position_json(), rules=rules), other
+
+
+class QueueHost(PlainHost):
+    """A host whose thread runs what workers hand it only when the test says so (as a kernel's loop would)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue: list[Callable[[], None]] = []
+        self._lock = threading.Lock()
+
+    def schedule(self, call: Callable[[], None]) -> bool:
+        with self._lock:
+            self.queue.append(call)
+        return True
+
+    def waiting(self) -> bool:
+        """Whether a call waits for the host's thread."""
+        return bool(self.queue)
+
+    def run(self) -> int:
+        """Run the calls waiting, in order; how many there were."""
+        with self._lock:
+            calls, self.queue = self.queue, []
+        for call in calls:
+            call()
+        return len(calls)

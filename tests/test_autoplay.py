@@ -6,7 +6,6 @@ moves on.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,25 +15,9 @@ from patiencelab.core.moves import DRAW
 from patiencelab.core.view import PlayerView
 from patiencelab.lesson import Lesson
 from patiencelab.players import Greedy, Random
-from patiencelab.widget.session import BoardSession, PlainHost
+from patiencelab.widget.session import BoardSession
 
-
-class QueueHost(PlainHost):
-    """A host whose thread runs what workers hand it only when the test says so (as a kernel's loop would)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.queue: list[Callable[[], None]] = []
-
-    def schedule(self, call: Callable[[], None]) -> bool:
-        self.queue.append(call)
-        return True
-
-    def run(self) -> int:
-        calls, self.queue = self.queue, []
-        for call in calls:
-            call()
-        return len(calls)
+from .session_helpers import QueueHost
 
 
 def finish(board: BoardSession) -> None:

@@ -21,35 +21,12 @@ from patiencelab.lesson import Lesson
 from patiencelab.players import Greedy
 from patiencelab.records import Records
 from patiencelab.widget import session as session_module
-from patiencelab.widget.session import BoardSession, PlainHost
+from patiencelab.widget.session import BoardSession
+
+from .session_helpers import QueueHost
 
 #: Small budgets for the board's review.
 SMALL = {"review_samples": 2, "review_sample_max_states": 200, "review_max_states": 2_000}
-
-
-class QueueHost(PlainHost):
-    """A host whose thread runs what workers hand it only when the test says so (as a kernel's loop would)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.queue: list[Callable[[], None]] = []
-        self._lock = threading.Lock()
-
-    def schedule(self, call: Callable[[], None]) -> bool:
-        with self._lock:
-            self.queue.append(call)
-        return True
-
-    def waiting(self) -> bool:
-        """Whether a call waits for the host's thread."""
-        return bool(self.queue)
-
-    def run(self) -> int:
-        with self._lock:
-            calls, self.queue = self.queue, []
-        for call in calls:
-            call()
-        return len(calls)
 
 
 def until(condition: Callable[[], bool]) -> None:

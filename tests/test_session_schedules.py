@@ -41,8 +41,10 @@ from patiencelab.core.i18n import LANGUAGES, catalogue
 from patiencelab.lesson import Lesson
 from patiencelab.players import Random
 from patiencelab.records import Records
-from patiencelab.widget.session import BoardSession, PlainHost
+from patiencelab.widget.session import BoardSession
 from tests.catalogue_words import in_catalogue
+
+from .session_helpers import QueueHost
 
 SCHEDULES = int(os.environ.get("PATIENCELAB_SCHEDULES", "300"))
 SEED = int(os.environ.get("PATIENCELAB_SCHEDULES_SEED", "1"))
@@ -112,18 +114,6 @@ class StepPool(concurrent.futures.Executor):
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         for future, _ in self.jobs:
             future.cancel()
-
-
-class QueueHost(PlainHost):
-    """The kernel's thread: what workers hand it waits until the scheduler runs it; replies are kept."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.queue: list[Callable[[], None]] = []
-
-    def schedule(self, call: Callable[[], None]) -> bool:
-        self.queue.append(call)
-        return True
 
 
 def verdict_of(key: str) -> str:

@@ -64,7 +64,7 @@ js-test: setup
 PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile
 py-test: setup
-	$(BIN)/pytest -q $(PYTEST_PARALLEL)
+	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL)
 	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt

@@ -48,8 +48,8 @@ class Searcher(Protocol):
 @dataclass(frozen=True, slots=True)
 class Run:
     """One search of a portfolio: ``slices`` slices of it in each round; ``easier`` when it searches an easier
-    game (only its "impossible" tells the real game's verdict); ``name``: what :attr:`Solution.decided_by
-    <patiencelab.solver.search.Solution.decided_by>` says when it decides.
+    game (only its "impossible" tells the real game's verdict); ``name``: what ``Solution.decided_by`` (see
+    :class:`~patiencelab.solver.search.Solution`) says when it decides.
     """
 
     search: Searcher

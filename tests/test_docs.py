@@ -111,15 +111,20 @@ _URL = re.compile(r"[a-z]+://\S+")
 
 def missing_documents(path: pathlib.Path, text: str) -> list[str]:
     """The documents ``text`` (of the file at ``path``) cites that are in none of the places a reader would look:
-    beside the file, at the repository's root, in ``docs/`` or among the pages the docs build generates."""
+    beside the file, at the repository's root, in ``docs/`` or among the pages the docs build generates. A place
+    outside the repository never counts, even where this machine has such a file: the repository stands alone."""
     generated = (DOCS.LESSON_DIR, DOCS.NOTEBOOK_DIR)
     missing = []
     for found in _CITED.finditer(_URL.sub("", text)):
         cited = found.group(1)
-        places = [path.parent / cited, ROOT / cited, ROOT / "docs" / cited]
+        places = [p for p in (path.parent / cited, ROOT / cited, ROOT / "docs" / cited) if _inside(p)]
         if not any(p.exists() or any(p.resolve().is_relative_to(g) for g in generated) for p in places):
             missing.append(cited)
     return missing
+
+
+def _inside(place: pathlib.Path) -> bool:
+    return place.resolve().is_relative_to(ROOT.resolve())
 
 
 def test_no_file_cites_a_document_the_repository_does_not_have() -> None:

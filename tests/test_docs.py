@@ -141,10 +141,10 @@ def test_no_file_cites_a_document_the_repository_does_not_have() -> None:
 def test_a_citation_of_a_missing_document_would_be_found() -> None:
     here, md = ROOT / "tests" / "test_x.py", ".md"  # the names are cut in two, or this file would cite them
     text = (
-        f"see DESIGN{md} and ../shared/notes/solvers{md}, docs/play.md, play.md#scoring, CONTRIBUTING.md,\n"
+        f"see NOWHERE{md} and ../elsewhere/notes/gone{md}, docs/play.md, play.md#scoring, CONTRIBUTING.md,\n"
         "https://example.org/README.md, mo.md(f'x'), gallery/lessons/index.md"
     )
-    assert missing_documents(here, text) == [f"DESIGN{md}", f"../shared/notes/solvers{md}"]
+    assert missing_documents(here, text) == [f"NOWHERE{md}", f"../elsewhere/notes/gone{md}"]
 
 
 # ---------------------------------------------------------------------------------------------- the site

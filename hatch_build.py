@@ -32,6 +32,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -60,7 +61,9 @@ def sha256(path: pathlib.Path) -> str:
 #: templates (``tp_doc``). A table's name is the module's C prefix (the shortest unique suffix of its dotted name,
 #: dots as ``___``), then ``module`` for the module's functions or ``___`` and the class's name.
 _METHOD_TABLE = re.compile(r"static PyMethodDef (\w+)_methods\[\] = \{(.*?)\n\s*\};", re.S)
-_METHOD = re.compile(r'(\{"(\w+)",\s*\(PyCFunction\)\w+,\s*[A-Z_ |]+,\s*)(NULL|PyDoc_STR\((?:NULL|"(?:[^"\\]|\\.)*")\))')
+_METHOD = re.compile(
+    r'(\{"(\w+)",\s*\(PyCFunction\)\w+,\s*[A-Z_ |]+,\s*)(NULL|PyDoc_STR\((?:NULL|"(?:[^"\\]|\\.)*")\))'
+)
 _GETSET_TABLE = re.compile(r"static PyGetSetDef (\w+)_getseters\[\] = \{(.*?)\n\s*\};", re.S)
 _GETSET = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,\s*(?:NULL|\(setter\)\w+),\s*)NULL')
 _TYPE_TABLE = re.compile(r"static PyTypeObject CPyType_(\w+)_template_ = \{(.*?)\n\s*\};", re.S)
@@ -151,27 +154,24 @@ def keep_docstrings(c_files: list[pathlib.Path], sources: dict[str, pathlib.Path
         signature = re.sub(r"=(-?)inf\b", r"=\1math.inf", signature)
         return "PyDoc_STR(" + (f'"{signature}" ' if signature else "") + _c_string(doc) + ")"
 
-    def methods(table: re.Match[str]) -> str:
-        def one(entry: re.Match[str]) -> str:
-            nonlocal kept
-            doc = doc_of(table.group(1), entry.group(2))
-            if doc is None:
-                return entry.group(0)
-            kept += 1
-            return entry.group(1) + with_doc(entry.group(3), doc)
+    def entries(pattern: re.Pattern[str], write: Callable[[re.Match[str], str], str]) -> Callable[[re.Match[str]], str]:
+        """A rewriter of one method or getset table: ``write`` gives each entry that has a docstring its new text."""
 
-        return _with_group(table, 2, _METHOD.sub(one, table.group(2)))
+        def table_of(table: re.Match[str]) -> str:
+            def one(entry: re.Match[str]) -> str:
+                nonlocal kept
+                doc = doc_of(table.group(1), entry.group(2))
+                if doc is None:
+                    return entry.group(0)
+                kept += 1
+                return entry.group(1) + write(entry, doc)
 
-    def getsets(table: re.Match[str]) -> str:
-        def one(entry: re.Match[str]) -> str:
-            nonlocal kept
-            doc = doc_of(table.group(1), entry.group(2))
-            if doc is None:
-                return entry.group(0)
-            kept += 1
-            return entry.group(1) + _c_string(doc)
+            return _with_group(table, 2, pattern.sub(one, table.group(2)))
 
-        return _with_group(table, 2, _GETSET.sub(one, table.group(2)))
+        return table_of
+
+    methods = entries(_METHOD, lambda entry, doc: with_doc(entry.group(3), doc))
+    getsets = entries(_GETSET, lambda entry, doc: _c_string(doc))
 
     def types(template: re.Match[str]) -> str:
         nonlocal kept

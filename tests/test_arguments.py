@@ -247,7 +247,7 @@ def answers(calls: list[str]) -> list[list[Any]]:
     from patiencelab import Card, Position, Suit, solve  # noqa: F401
     from patiencelab.env import KlondikeEnv  # noqa: F401
     from patiencelab.hints import find_fair_hint  # noqa: F401
-    from patiencelab.lesson import Lesson  # noqa: F401
+    from patiencelab.lessons import Lesson  # noqa: F401
     from patiencelab.players import (  # noqa: F401
         Greedy,
         NoPeek,

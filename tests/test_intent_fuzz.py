@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Klondike
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.solving import verdict
 from patiencelab.widget import session as board_module
 from patiencelab.widget.session import BoardSession

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, Move, PatienceError, Rules
+from patiencelab.core.narration import hint_text
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import find_fair_hint
-from patiencelab.narration import hint_text
 from patiencelab.players import (
     Chances,
     Greedy,
@@ -540,7 +540,7 @@ def test_a_chance_with_no_deal_decided_has_no_estimate_and_one_formula_serves_ev
     nothing = chances(view, samples=4, max_states=20)
     assert nothing.won == nothing.lost == 0 and nothing.unknown == 4
     assert nothing.estimate is None and (nothing.low, nothing.high) == (0.0, 1.0)
-    from patiencelab import review_chances
+    from patiencelab.review import chances as review_chances
 
     assert review_chances._chances(3, 2, 1, True) == tally(3, 2, 1, True) == Chances(0.5, 0.5, 4 / 6, 3, 2, 1, True)
     assert review_chances._chances(0, 0, 5, False).estimate is None

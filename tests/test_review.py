@@ -28,7 +28,7 @@ from patiencelab.core.i18n import message
 from patiencelab.core.view import PlayerView
 from patiencelab.players import Greedy
 from patiencelab.review import Review, ReviewCancelledError, review
-from patiencelab.review_chances import (
+from patiencelab.review.chances import (
     THRESHOLDS,
     _exact,
     _public,

@@ -406,7 +406,7 @@ class Klondike(Table):
         """What ``move`` does and which rule allows it, in one or two sentences in the game's language; for an
         illegal move, which rule forbids it. A face-down card it uncovers is not named.
         """
-        from patiencelab.narration import explain
+        from patiencelab.core.narration import explain
 
         return explain(self, move)
 

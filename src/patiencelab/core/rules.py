@@ -208,7 +208,7 @@ class Rules:
 
     def describe(self, lang: str = "en") -> str:
         """The rule set as a few short lines in ``lang`` (``en``, ``nl`` or ``sv``)."""
-        from patiencelab.narration import describe_rules
+        from patiencelab.core.narration import describe_rules
 
         return describe_rules(self, lang)
 

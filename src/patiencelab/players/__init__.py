@@ -54,7 +54,7 @@ from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import ranked_moves
 from patiencelab.solver.search import Solution, solve
-from patiencelab.survey_io import Interval, rules_label, wilson
+from patiencelab.survey.files import Interval, rules_label, wilson
 from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool
 
 if TYPE_CHECKING:

@@ -79,7 +79,7 @@ from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.players import Chances, NoPeek, legal_moves, stand_in, tally
 from patiencelab.solver.search import Outcome, Solution, solve
-from patiencelab.survey_io import wilson
+from patiencelab.survey.files import wilson
 
 __all__ = [
     "CALLS_PER_SAMPLE",

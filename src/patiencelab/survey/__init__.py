@@ -25,7 +25,7 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_instance, check_seed, check_switch, check_whole
 from patiencelab.core.rules import Rules
 from patiencelab.solver import solve
-from patiencelab.survey_io import (
+from patiencelab.survey.files import (
     Budget,
     Interval,
     Row,

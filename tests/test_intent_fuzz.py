@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from patiencelab import Klondike
 from patiencelab.lessons import Lesson
-from patiencelab.solving import verdict
+from patiencelab.solver.verdicts import verdict
 from patiencelab.widget import session as board_module
 from patiencelab.widget.session import BoardSession
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS

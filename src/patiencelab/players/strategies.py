@@ -1,0 +1,526 @@
+"""The players themselves: :class:`Random`, :class:`Greedy` (the hint order, no solver), :class:`NoPeek` (the
+fair strong player: sampled deals, each solved, every candidate move judged on the same deals) and
+:class:`Oracle` (which peeks), each a function from a :class:`~patiencelab.core.view.PlayerView` to a move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from patiencelab.core.cards import Card
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
+from patiencelab.core.limits import (
+    check_instance,
+    check_seed,
+    check_states,
+    check_switch,
+    check_whole,
+)
+from patiencelab.core.moves import Move
+from patiencelab.core.position import Position
+from patiencelab.core.rules import Rules
+from patiencelab.core.view import PlayerView
+from patiencelab.players.ranking import ranked_moves
+from patiencelab.players.sampling import (  # NoPeek reads them by the names they had in one module
+    DEFAULT_MAX_STATES,
+    DEFAULT_SAMPLES,
+    Chances,
+    legal_moves,
+    stand_in,
+    tally,
+)
+from patiencelab.players.sampling import deals as _deals
+from patiencelab.players.sampling import solve_deal as _solve
+from patiencelab.solver.search import Solution, solve
+
+__all__ = ["DEFAULT_DECISION_STATES", "Decision", "Greedy", "NoPeek", "Oracle", "Player", "Random"]
+
+if TYPE_CHECKING:
+    pass
+
+#: Positions one decision of :class:`NoPeek` may search in all (every deal and every move judged), unless told
+#: otherwise.
+DEFAULT_DECISION_STATES = 400_000
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks a legal move from a player's view."""
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move to play in the position ``view`` shows (the game must not be over)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What :meth:`NoPeek.decide` chose, and why: ``move``, the number of sampled deals it keeps winnable
+    (``kept``, a win found after it) out of ``samples``, and how the samples went before the move.
+    """
+
+    move: Move
+    kept: int
+    samples: int
+    chances: Chances
+    #: True when the move follows wins found at an earlier decision, still consistent with every card seen
+    #: since (nothing was solved; ``samples`` counts those deals).
+    followed: bool = False
+    #: The solver calls the decision made.
+    solves: int = field(default=0, compare=False)
+
+
+class Random:
+    """Plays a legal move chosen at random by its own ``random.Random(seed)``."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(check_seed(seed))
+
+    def choose(self, view: PlayerView) -> Move:
+        """A legal move at random."""
+        return self._rng.choice(_legal_or_fail(view))
+
+    def __repr__(self) -> str:
+        return "Random()"
+
+
+class Greedy:
+    """Plays the first move of the hint order (:mod:`patiencelab.hints`): a face-down card turned up, a card to
+    a foundation, the waste's card, another card move, then a draw; never the move just played taken back.
+    """
+
+    def choose(self, view: PlayerView) -> Move:
+        """The most preferred move of the hint order."""
+        game = stand_in(view)
+        ordered = ranked_moves(game, view.last_move)
+        return ordered[0] if ordered else _legal_or_fail(view)[0]
+
+    def __repr__(self) -> str:
+        return "Greedy()"
+
+
+class NoPeek:
+    """The fair strong player. At a decision it deals the unseen cards at random into the unseen places
+    (``samples`` deals, more where the decision is close, up to ``max_samples``), solves each deal once within
+    ``max_states`` positions, then judges each candidate move on its own: after it, how many of the same deals
+    stay winnable (a win found), with the solver as the judge. A deal lost before the move is lost after any move;
+    deals the budget cannot decide are counted apart, not as losses. A candidate that can no longer catch up with
+    the leader on these deals is dropped early; ties go to the hint order. A decision searches at most
+    ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the view and the
+    state budgets only, never on the clock.
+
+    It spends nothing where the decision is easy: one legal move (or one that neither shuffles nor goes back), a
+    card that goes home safely (nothing can ever need it on the tableau: the other colour's foundations within 2
+    ranks of it and the same colour's other suit within 3, or the other colour within 1 when foundation cards may
+    not come back), or a plan still followed (the wins found after the move played go on, their deals agree with
+    every card seen since, and most of them agree on the next move). ``judge=False`` gives the older player,
+    which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
+    guessed the hidden cards right: strategy fusion); it is kept for comparison.
+
+    It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
+    there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is
+    played only when every legal move does. So the same view gets the same move when it is reached the same way;
+    two games whose hidden cards differ only in order get the same moves.
+    """
+
+    def __init__(
+        self,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        max_states: int | None = DEFAULT_MAX_STATES,
+        seed: int = 0,
+        judge: bool = True,
+        max_samples: int | None = None,
+        decision_states: int | None = DEFAULT_DECISION_STATES,
+        close: int = 2,
+    ) -> None:
+        self.samples = check_whole(samples, "samples", low=1)
+        self.max_states = check_states(max_states)
+        self.seed = check_seed(seed)
+        self.judge = check_switch(judge, "judge")
+        #: The most deals a close decision may draw (by default 3 times ``samples``).
+        self.max_samples = max(
+            self.samples, 3 * self.samples if max_samples is None else check_whole(max_samples, "max_samples", low=1)
+        )
+        self.decision_states = check_states(decision_states)
+        #: A lead (in deals kept winnable) below which a decision draws more deals, while it may.
+        self.close = check_whole(close, "close", low=0)
+        self.seconds = math.inf
+        #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
+        self._path: list[tuple[tuple[Move, ...], Hashable]] = []
+        #: The sampled deals won after the move just played: the moves played to the next decision, the deal
+        #: after them and the rest of its winning line.
+        self._plans: list[tuple[tuple[Move, ...], Position, tuple[Move, ...]]] = []
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move of :meth:`decide`."""
+        return self.decide(view).move
+
+    def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
+        """The move to play and the samples' verdicts. With ``confirm`` (for a hint that says how many deals its
+        move keeps winnable) no shortcut is taken and ``kept`` counts every sampled deal won after the move;
+        without, a move chosen without solving has ``samples == 0`` (or counts the plans it follows).
+        """
+        game = stand_in(view)
+        legal = _legal_or_fail(view)
+        visited = self._visit(view)
+        plans = [] if confirm else self._plans_for(view)
+        self._plans = []
+        if len(legal) == 1 and not confirm:  # nothing to choose: no need to solve
+            self._keep_plans(view, legal[0], [(d, line) for d, line in plans if line], game)
+            return Decision(legal[0], 0, 0, tally(0, 0, 0, False))
+        if not self.judge:
+            return self._vote(view, game, legal, visited, plans, confirm)
+        back = self._returns(view, game, legal, visited)
+        if not confirm:
+            home = _safe_home(view, game, legal)
+            if home is not None and home not in back:
+                self._keep_plans(view, home, [(d, ln) for d, ln in plans if _parse_first(game, ln) == home], game)
+                return Decision(home, 0, 0, tally(0, 0, 0, False))
+            followed = self._follow(view, game, plans, back)
+            if followed is not None:
+                return followed
+        ordered = ranked_moves(game, view.last_move) or list(legal)
+        candidates = (
+            [m for m in ordered if m not in back]
+            or [m for m in legal if m not in back]
+            or [m for m in legal if m.is_draw or m.is_recycle]  # round in circles: at least one play_out spots
+            or ordered
+        )
+        if len(candidates) == 1 and not confirm:
+            return Decision(candidates[0], 0, 0, tally(0, 0, 0, False))
+        return self._judge(view, game, candidates, back, confirm)
+
+    def _judge(
+        self, view: PlayerView, game: Klondike, candidates: list[Move], back: set[Move], confirm: bool
+    ) -> Decision:
+        """Judge each of ``candidates`` on the same sampled deals (see the class's documentation)."""
+        rules, max_states, budget = view.rules, self.max_states, self.decision_states
+        deals, exact = _deals(view, self.samples, self.seed)
+        rng = random.Random(f"patiencelab:more:{self.seed}:{view.moves}")
+        spent = solves = 0
+        roots: list[Solution] = []
+        firsts: list[Move | None] = []
+        won: Counter[Move] = Counter()
+        lines: dict[Move, list[tuple[int, tuple[Move, ...], Position | None]]] = {}
+        alive = list(candidates)
+
+        def rank(move: Move) -> tuple[int, bool, int]:
+            # a card brought back from a foundation with no win found after it goes round in circles
+            return (-won[move], not won[move] and _from_foundation(move), candidates.index(move))
+
+        def afford() -> bool:
+            return budget is None or max_states is None or spent + max_states <= budget
+
+        def solve_after(deal: Position, move: Move) -> tuple[Position, Solution]:
+            nonlocal spent, solves
+            trial = Klondike.from_position(deal, rules=rules)
+            trial.play(move)
+            position = trial.snapshot()
+            found = _solve(position, rules, max_states, self.seconds)
+            spent += found.states
+            solves += 1
+            return position, found
+
+        judged = 0
+        while True:
+            while len(roots) < len(deals) and afford():
+                root = _solve(deals[len(roots)], rules, max_states, self.seconds)
+                spent += root.states
+                solves += 1
+                first = _parse_first(game, tuple(root.moves)) if root.outcome == "solved" else None
+                if first is not None and first not in candidates and first not in back:
+                    candidates.append(first)  # a win's first move counts whatever the hint filters say
+                    alive.append(first)
+                roots.append(root)
+                firsts.append(first)
+            order = [j for j in range(judged, len(roots)) if roots[j].outcome == "solved"]
+            judged = len(roots)
+            for pos, j in enumerate(order):
+                for move in alive:
+                    if move == firsts[j]:
+                        won[move] += 1
+                        lines.setdefault(move, []).append((j, tuple(roots[j].moves[1:]), None))
+                    elif afford():
+                        position, found = solve_after(deals[j], move)
+                        if found.outcome == "solved":
+                            won[move] += 1
+                            lines.setdefault(move, []).append((j, tuple(found.moves), position))
+                leader = min(alive, key=rank)
+                left = len(order) - pos - 1
+                alive = [
+                    m
+                    for m in alive
+                    if m == leader
+                    or won[m] + left > won[leader]
+                    or (won[m] + left == won[leader] and rank(m)[1:] < rank(leader)[1:])
+                ]
+            leader = min(alive, key=rank)
+            second = max((won[m] for m in alive if m != leader), default=None)
+            if exact or second is None or won[leader] - second >= self.close:
+                break
+            if len(deals) >= self.max_samples or not afford():
+                break
+            deals += [view.sample(rng) for _ in range(min(self.samples, self.max_samples - len(deals)))]
+        best = min(alive, key=rank)
+        kept = won[best]
+        if confirm:  # the deals undecided before the move may be won after it
+            for j, root in enumerate(roots):
+                if root.outcome == "unknown":
+                    kept += solve_after(deals[j], best)[1].outcome == "solved"
+        else:
+            after = (*view.history, best)
+            for j, line, reached in lines.get(best, []):
+                if reached is None:
+                    trial = Klondike.from_position(deals[j], rules=rules)
+                    trial.play(best)
+                    reached = trial.snapshot()
+                self._plans.append((after, reached, line))
+        outcomes = Counter(r.outcome for r in roots)
+        verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+        return Decision(best, kept, len(roots), verdicts, solves=solves)
+
+    def _follow(
+        self, view: PlayerView, game: Klondike, plans: list[tuple[Position, tuple[Move, ...]]], back: set[Move]
+    ) -> Decision | None:
+        """The next move of the plans still followed, when enough of them agree on it (else None)."""
+        if not plans:
+            return None
+        firsts = [_parse_first(game, line) for _, line in plans]
+        votes = Counter(f for f in firsts if f is not None and f not in back)
+        if not votes:
+            return None
+        move = max(votes, key=lambda m: (votes[m], -firsts.index(m)))
+        count = votes[move]
+        if count < max(2, self.samples // 4) or 4 * count < 3 * len(plans):
+            return None
+        self._keep_plans(view, move, [(d, line) for (d, line), f in zip(plans, firsts) if f == move], game)
+        return Decision(move, count, len(plans), tally(len(plans), 0, 0, False), followed=True)
+
+    def _vote(
+        self,
+        view: PlayerView,
+        game: Klondike,
+        legal: list[Move],
+        visited: set[Hashable],
+        plans: list[tuple[Position, tuple[Move, ...]]],
+        confirm: bool,
+    ) -> Decision:
+        """The older decision (``judge=False``): the move that starts the most wins found in the deals."""
+        ordered = ranked_moves(game, view.last_move) or legal
+        if plans:  # the wins found before still hold: follow them, solving nothing
+            deals = [deal for deal, _ in plans]
+            lines = [line for _, line in plans]
+            exact = False
+            solutions: list[Solution] = []
+        else:
+            deals, exact = _deals(view, self.samples, self.seed)
+            solutions = [_solve(deal, view.rules, self.max_states, self.seconds) for deal in deals]
+            lines = [tuple(s.moves) if s.outcome == "solved" else () for s in solutions]
+        firsts: list[Move | None] = [_parse_first(game, line) for line in lines]
+        votes = Counter(m for m in firsts if m is not None)
+        for move in votes:
+            if move not in ordered:
+                ordered.append(move)  # a win's first move counts whatever the hint filters say
+        back = self._returns(view, game, ordered, visited)
+        if back and all(m in back for m in ordered):  # then any move the hint order leaves out that goes on
+            ordered += [m for m in legal if m not in ordered]
+            back = self._returns(view, game, ordered, visited)
+        best = max(ordered, key=lambda m: (m not in back, votes[m], -ordered.index(m)))
+        kept = votes[best]
+        if not confirm:
+            self._keep_plans(view, best, [(d, line) for d, line, f in zip(deals, lines, firsts) if f == best], game)
+        if plans:
+            return Decision(best, kept, len(plans), tally(len(plans), 0, 0, False), followed=True)
+        if confirm:
+            for deal, solution, first in zip(deals, solutions, firsts):
+                if solution.outcome != "impossible" and first != best and _wins_after(deal, view.rules, best, self):
+                    kept += 1
+        outcomes = Counter(s.outcome for s in solutions)
+        verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+        return Decision(best, kept, len(deals), verdicts, solves=len(solutions))
+
+    def _plans_for(self, view: PlayerView) -> list[tuple[Position, tuple[Move, ...]]]:
+        """The sampled deals whose win found earlier began with the moves played since and that agree with every
+        card seen since, each with the rest of its winning line: still deals consistent with ``view``.
+        """
+        place = replace(view, history=())
+        plans = []
+        for history, deal, line in self._plans:
+            if history == view.history and replace(_sample_view(deal, view), history=()) == place:
+                plans.append((deal, line))
+        return plans
+
+    def _keep_plans(
+        self, view: PlayerView, move: Move, plans: list[tuple[Position, tuple[Move, ...]]], game: Klondike
+    ) -> None:
+        """Remember, for the next decision, the deals of ``plans`` (each with a winning line that starts with
+        ``move``) after ``move``, with the rest of their lines.
+        """
+        after = (*view.history, move)
+        for deal, line in plans:
+            trial = Klondike.from_position(deal, rules=view.rules)
+            trial.play(move)
+            self._plans.append((after, trial.snapshot(), line[1:]))
+
+    def _visit(self, view: PlayerView) -> set[Hashable]:
+        """The positions decided in before along the game that led to ``view`` (each under both keys of
+        :func:`_place`); ``view``'s is remembered from now on (and those of other games forgotten).
+        """
+        history = view.history
+        self._path = [(h, p) for h, p in self._path if history[: len(h)] == h and len(h) < len(history)]
+        visited = {p for _, p in self._path}
+        self._path += [(history, _place(view)), (history, _place(view, cycle=True))]
+        return visited
+
+    @staticmethod
+    def _returns(view: PlayerView, game: Klondike, moves: list[Move], visited: set[Hashable]) -> set[Move]:
+        """The moves of ``moves`` that turn up no card and lead back to a position of ``visited``: a draw or a
+        recycle to the very position, another move to the same cards with the known stock turned any way round
+        (drawing alone gets there again, so the move made no progress).
+        """
+        if not visited:
+            return set()
+        back = set()
+        for move in moves:
+            if move.is_draw and view.unseen_stock:
+                continue  # draws an unseen card
+            trial = game.copy()
+            trial.play(move)
+            played = trial.last_played()
+            if played is not None and played.turned is not None:
+                continue
+            if _place(trial.player_view(), cycle=not (move.is_draw or move.is_recycle)) in visited:
+                back.add(move)
+        return back
+
+    def __repr__(self) -> str:
+        extra = "" if self.judge else ", judge=False"
+        return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
+
+
+def _place(view: PlayerView, *, cycle: bool = False) -> Hashable:
+    """The position a view shows, for spotting a return to it: what the view shows with the columns taken as a
+    set (their order changes nothing of the game), without its moves (and its recycles, when passes are
+    unlimited and so change nothing). With ``cycle``, when passes are unlimited and the whole stock is known,
+    the waste and the stock count as one cycle of cards (draws and recycles alone turn it round).
+    """
+    recycles = view.recycles if view.rules.max_passes is not None else min(view.recycles, 1)
+    columns = tuple(sorted((col.down, tuple(card.index for card in col.up)) for col in view.tableau))
+    if cycle and view.rules.max_passes is None and not view.unseen_stock:
+        return (columns, "cycle", view.waste + view.stock, view.foundations)
+    return (columns, view.stock_size, view.stock, view.waste, view.foundations, recycles)
+
+
+def _from_foundation(move: Move) -> bool:
+    """True for a move that takes a card off a foundation."""
+    return move.source is not None and move.source[0] == "f"
+
+
+def _goes_home_safely(card: Card, foundations: tuple[int, int, int, int], returns: bool) -> bool:
+    """True when ``card`` going to its foundation can never hurt (the solver's sound dominance): no card that
+    could ever need it on the tableau is still out of the foundations.
+    """
+    rank, suit = card.rank, card.suit.index
+    if rank <= 2:
+        return True
+    other = (1, 2) if suit in (0, 3) else (0, 3)
+    if returns:  # Blake & Gent: the other colour within 2 ranks, the same colour's other suit within 3
+        return all(foundations[o] >= rank - 2 for o in other) and foundations[suit ^ 3] >= rank - 3
+    return all(foundations[o] >= rank - 1 for o in other)
+
+
+def _safe_home(view: PlayerView, game: Klondike, legal: list[Move]) -> Move | None:
+    """A legal move that puts a card home safely: a column's top card, or the waste's with draw 1 (with draw 3
+    taking a waste card changes which stock cards can be reached), or None.
+    """
+    for move in legal:
+        source, target = move.source, move.target
+        if source is None or target is None or target[0] != "f":
+            continue
+        if source[0] != "t" and not (source == "w" and view.rules.draw == 1):
+            continue
+        card = game.moving_cards(move)[0]
+        if _goes_home_safely(card, view.foundations, view.rules.foundation_to_tableau):
+            return move
+    return None
+
+
+class Oracle:
+    """The solver playing with every card known. It PEEKS: it reads the face-down cards of the game it is bound
+    to (:meth:`seeing`; :func:`play_out` binds it), so it is no fair player; its win rate is what knowing every
+    card is worth.
+
+    It solves the bound game's position within ``max_states`` positions and plays the winning line found, move by
+    move, solving nothing more while the game follows it (the deal is known, so a winning line goes on winning).
+    Where no line is known it plays :class:`Greedy`'s move: once a search proved the deal lost (it stays lost), and
+    after a search that did not decide, until the next card is turned up (then it searches again, on a smaller
+    problem).
+    """
+
+    def __init__(self, game: Klondike | None = None, *, max_states: int | None = 200_000) -> None:
+        self.game = None if game is None else check_instance(game, "game", Klondike)
+        self.max_states = check_states(max_states)
+        #: The line being followed: the position it goes on from (``repr`` of its snapshot) and its moves.
+        self._line: tuple[str, tuple[Move, ...]] = ("", ())
+        #: The unseen cards when a search last failed to find a line (-1: proved lost), or None.
+        self._failed_at: int | None = None
+
+    def seeing(self, game: Klondike) -> Oracle:
+        """A fresh oracle, with the same budget, bound to ``game``."""
+        return Oracle(game, max_states=self.max_states)
+
+    def choose(self, view: PlayerView) -> Move:
+        """The next move of the winning line in the bound game (whose view must be ``view``)."""
+        game = self.game
+        if game is None or game.player_view() != view:
+            raise PatienceError("an Oracle peeks at a game: bind it with oracle.seeing(game) first")
+        here, unseen = repr(game.snapshot()), view.hidden_places + view.unseen_stock
+        start, line = self._line
+        if (start != here or not line) and self._failed_at not in (-1, unseen):
+            found = solve(game.snapshot(), game.rules, seconds=math.inf, max_states=self.max_states)
+            start, line = here, found.moves if found.outcome == "solved" else ()
+            self._failed_at = None if line else -1 if found.outcome == "impossible" else unseen
+        if start != here or not line or not game.can_play(line[0]):
+            self._line = ("", ())
+            return Greedy().choose(view)
+        trial = game.copy()
+        move = trial.play(line[0])
+        self._line = (repr(trial.snapshot()), line[1:])
+        return move
+
+    def __repr__(self) -> str:
+        return f"Oracle(max_states={self.max_states})"
+
+
+def _legal_or_fail(view: PlayerView) -> list[Move]:
+    moves = legal_moves(view)
+    if not moves:
+        raise PatienceError("no move is legal: the game is over")
+    return moves
+
+
+def _sample_view(deal: Position, view: PlayerView) -> PlayerView:
+    """What a player would see in the sampled ``deal`` under the rules of ``view``."""
+    return Klondike.from_position(deal, rules=view.rules).player_view()
+
+
+def _parse_first(game: Klondike, line: tuple[Move, ...]) -> Move | None:
+    """The first move of a winning line, in the form the stand-in's legal moves use, or ``None``."""
+    if not line:
+        return None
+    try:
+        return game.parse_move(line[0])
+    except PatienceError:  # pragma: no cover - a solver's move is legal where it was found
+        return None
+
+
+def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:
+    trial = Klondike.from_position(deal, rules=rules)
+    trial.play(move)
+    return _solve(trial.snapshot(), rules, player.max_states, player.seconds).outcome == "solved"

@@ -30,8 +30,9 @@ from patiencelab.stats import wilson
 if TYPE_CHECKING:
     pass
 
-#: Sampled deals per decision and positions the solver may search in each, unless told otherwise.
+#: Sampled deals per decision, unless told otherwise.
 DEFAULT_SAMPLES = 16
+#: Positions the solver may search in each sampled deal, unless told otherwise.
 DEFAULT_MAX_STATES = 2_000
 
 
@@ -105,6 +106,7 @@ def tally(won: int, lost: int, unknown: int, exact: bool) -> Chances:
 
 
 def solve_deal(position: Position, rules: Rules, max_states: int | None, seconds: float) -> Solution:
+    """The solver's answer for one deal (a position with every card known) within the budgets."""
     return solve(position, rules, seconds=seconds, max_states=max_states)
 
 

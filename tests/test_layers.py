@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import itertools
 import pathlib
 import sys
 
@@ -182,7 +183,8 @@ def test_a_module_in_no_layer_would_be_found() -> None:
 
 def test_the_layers_are_ordered_rooms_not_one_flat_layer() -> None:
     order = ["patiencelab.review", "patiencelab.lessons", "patiencelab.players", "patiencelab.survey"]
-    assert [layer_of(m) for m in order] == sorted({layer_of(m) for m in order}), "each below the one before"
+    layers = [layer_of(m) for m in order]
+    assert all(a is not None and b is not None and a < b for a, b in itertools.pairwise(layers)), "each one lower"
     assert layer_of("patiencelab.stats") == len(LAYERS) - 1, "the statistics at the bottom"
 
 
@@ -245,5 +247,4 @@ def test_the_search_package_exports_the_search_only() -> None:
     import patiencelab.solver
 
     assert patiencelab.solver.__all__ == ["Outcome", "Solution", "solve", "solve_in_slices"]
-    with pytest.raises(AttributeError):
-        patiencelab.solver.no_such_name  # noqa: B018
+    assert not hasattr(patiencelab.solver, "__getattr__"), "no names handed out lazily: the deprecated shims are gone"

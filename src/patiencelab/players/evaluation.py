@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One game of an evaluation: the deal's ``seed``, whether it was ``won``, the game's ``status`` at the end
-    (won, stuck, or playing when :func:`play_out` stopped it), the final ``score``, the ``moves`` played, the CPU
-    seconds the player took to choose them (``cpu_seconds``, left out of comparisons: it differs run to run),
+    (won, stuck, or playing when :func:`~patiencelab.players.playing.play_out` stopped it), the final ``score``,
+    the ``moves`` played, the CPU seconds the player took to choose them (``cpu_seconds``, left out of
+    comparisons: it differs run to run),
     and how the game ended (``ended``: ``won``, ``stuck``, ``repeated`` for a position seen a third time, or
     ``max_moves``; see :func:`play_to_end`).
     """
@@ -67,8 +68,9 @@ def play_game(
     player: Player | Callable[[PlayerView], Move], seed: int, rules_json: str, max_moves: int = 1_000
 ) -> GameRow:
     """Let a fresh copy of ``player`` play the deal of ``seed`` under the rules in ``rules_json`` with
-    :func:`play_out` (the job that executors run for :func:`evaluate`). The player's CPU time is measured per
-    thread, so games that share a process in threads do not count each other's time.
+    :func:`~patiencelab.players.playing.play_out` (the job that executors run for :func:`evaluate`). The
+    player's CPU time is measured per thread, so games that share a process in threads do not count each other's
+    time.
     """
     rules = Rules.from_json(json.loads(check_instance(rules_json, "rules_json", str)))
     game = Klondike(seed=seed, rules=rules)
@@ -275,8 +277,9 @@ def evaluate(
     - ``rules``: the :class:`Rules` (default: standard, draw 1);
     - ``executor``: any :class:`concurrent.futures.Executor` or a Dask ``Client``; without one, the games are
       played in this process (``workers=1``, the default) or on a local pool of ``workers`` processes;
-    - ``max_moves``: the moves after which a game is given up (see :func:`play_out`), ``name`` the player's name
-      in tables (default: its ``repr`` or function name), ``progress`` a progress bar (tqdm).
+    - ``max_moves``: the moves after which a game is given up (see
+      :func:`~patiencelab.players.playing.play_out`), ``name`` the player's name in tables (default: its
+      ``repr`` or function name), ``progress`` a progress bar (tqdm).
 
     Each game gets a fresh copy of the player as it was given, so the rows do not depend on which games a
     worker played before: they are the same (timings apart) in this process, on a pool and on Dask. A player

@@ -453,8 +453,8 @@ def _safe_home(view: PlayerView, game: Klondike, legal: list[Move]) -> Move | No
 
 class Oracle:
     """The solver playing with every card known. It PEEKS: it reads the face-down cards of the game it is bound
-    to (:meth:`seeing`; :func:`play_out` binds it), so it is no fair player; its win rate is what knowing every
-    card is worth.
+    to (:meth:`seeing`; :func:`~patiencelab.players.playing.play_out` binds it), so it is no fair player; its win
+    rate is what knowing every card is worth.
 
     It solves the bound game's position within ``max_states`` positions and plays the winning line found, move by
     move, solving nothing more while the game follows it (the deal is known, so a winning line goes on winning).

@@ -35,7 +35,7 @@ from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random
-from patiencelab.survey_io import wilson
+from patiencelab.stats import wilson
 from patiencelab.workers import process_pool, stop_pool
 
 PLAYERS = ("random", "greedy", "nopeek-votes", "nopeek", "oracle")

@@ -22,7 +22,7 @@ from tests.review_games import lost_games
 
 import patiencelab
 from patiencelab.review import DEFAULT_MAX_STATES, review
-from patiencelab.review_chances import DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES
+from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,7 +36,7 @@ def _(board, get_version, mo):
 
 @app.cell
 def _(KlondikeWidget, mo):
-    from patiencelab.lesson import Lesson
+    from patiencelab.lessons import Lesson
 
     # A lesson on a board of its own: step through it with the controls above the cards.
     teacher = KlondikeWidget(records=None)

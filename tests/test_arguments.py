@@ -246,8 +246,11 @@ def answers(calls: list[str]) -> list[list[Any]]:
 
     from patiencelab import Card, Position, Suit, solve  # noqa: F401
     from patiencelab.env import KlondikeEnv  # noqa: F401
-    from patiencelab.hints import find_fair_hint  # noqa: F401
-    from patiencelab.lesson import Lesson  # noqa: F401
+    from patiencelab.hints import (
+        find_fair_hint,  # noqa: F401
+        hint_move,  # noqa: F401
+    )
+    from patiencelab.lessons import Lesson  # noqa: F401
     from patiencelab.players import (  # noqa: F401
         Greedy,
         NoPeek,
@@ -261,7 +264,6 @@ def answers(calls: list[str]) -> list[list[Any]]:
     )
     from patiencelab.solver import solve_in_slices  # noqa: F401
     from patiencelab.solver.seeds import find_solvable_seed  # noqa: F401
-    from patiencelab.solving import hint_move  # noqa: F401
     from patiencelab.survey import survey  # noqa: F401
     from patiencelab.svg import render  # noqa: F401
 

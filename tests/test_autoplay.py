@@ -13,7 +13,7 @@ import pytest
 from patiencelab import Klondike, PatienceError
 from patiencelab.core.moves import DRAW
 from patiencelab.core.view import PlayerView
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.players import Greedy, Random
 from patiencelab.widget.session import BoardSession
 

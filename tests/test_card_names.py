@@ -15,9 +15,9 @@ import pytest
 from patiencelab import Klondike, Rules
 from patiencelab.core import i18n
 from patiencelab.core.cards import Card, Suit
+from patiencelab.core.narration import describe_rules, hint_text, move_phrase, narrate_played
 from patiencelab.hints import Hint
-from patiencelab.lesson import Lesson, text_in
-from patiencelab.narration import describe_rules, hint_text, move_phrase, narrate_played
+from patiencelab.lessons import Lesson, text_in
 
 #: The rank letters a class uses, Ace, Jack, Queen, King.
 LETTERS = {"en": ("A", "J", "Q", "K"), "nl": ("A", "B", "V", "K"), "sv": ("E", "Kn", "D", "K")}

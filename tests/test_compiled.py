@@ -32,8 +32,8 @@ import pytest
 import patiencelab
 from patiencelab import IllegalMoveError, Klondike, Rules, solve
 from patiencelab.core.game import Klondike as GameKlondike
+from patiencelab.hints import hint_move
 from patiencelab.solver.search import solve as search_solve
-from patiencelab.solving import hint_move
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = pathlib.Path(patiencelab.__file__).resolve().parent

@@ -25,7 +25,7 @@ from patiencelab.players import (
     play_game,
     play_to_end,
 )
-from patiencelab.survey_io import wilson
+from patiencelab.stats import wilson
 
 from .model_helpers import NEARLY_WON
 

@@ -9,8 +9,8 @@ import math
 import pytest
 
 from patiencelab import Klondike, Rules
+from patiencelab.core.narration import hint_text
 from patiencelab.hints import DEFAULT_MAX_STATES, candidates, find_hint
-from patiencelab.narration import hint_text
 from patiencelab.solver import solve
 
 #: The state budget of every solver call in these tests (smaller than the default to keep them quick).

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Klondike
-from patiencelab.lesson import Lesson
-from patiencelab.solving import verdict
+from patiencelab.lessons import Lesson
+from patiencelab.solver.verdicts import verdict
 from patiencelab.widget import session as board_module
 from patiencelab.widget.session import BoardSession
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS

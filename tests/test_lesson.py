@@ -10,7 +10,7 @@ import pytest
 from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.marks import Mark, arrow_for
 from patiencelab.core.moves import DRAW
-from patiencelab.lesson import (
+from patiencelab.lessons import (
     MAX_REVIEW_STEPS,
     MAX_STEPS,
     InvalidLessonError,
@@ -232,7 +232,7 @@ OF = {"en": "{} of 16", "nl": "{} van 16", "sv": "{} av 16"}
 
 
 def test_every_quiz_step_of_every_shipped_lesson_is_judged_as_the_lesson_says() -> None:
-    from patiencelab.lesson import FAIR_SAMPLES
+    from patiencelab.lessons import FAIR_SAMPLES
     from patiencelab.players import keeps_winnable
 
     asked = [(name, n) for name in BUILTIN for n, s in enumerate(Lesson.builtin(name).steps, 1) if s.quiz]

@@ -7,7 +7,7 @@ import pytest
 from patiencelab import Klondike, Rules
 from patiencelab.core.cards import Card
 from patiencelab.core.i18n import LANGUAGES, card_name, message
-from patiencelab.narration import narrate_played
+from patiencelab.core.narration import narrate_played
 
 from .model_helpers import col, game_from
 

@@ -33,7 +33,7 @@ from patiencelab.core.limits import MAX_CARD_TEXT, MAX_DEAL_TEXT, MAX_JSON_TEXT,
 from patiencelab.core.position import seeded_deal
 from patiencelab.core.rules import Scoring
 from patiencelab.interop import from_deal_string
-from patiencelab.lesson import InvalidLessonError, Lesson
+from patiencelab.lessons import InvalidLessonError, Lesson
 from patiencelab.widget.teaching import LessonPlayer
 
 from .model_helpers import FakeClock

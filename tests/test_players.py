@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, Move, PatienceError, Rules
+from patiencelab.core.narration import hint_text
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import find_fair_hint
-from patiencelab.narration import hint_text
 from patiencelab.players import (
     Chances,
     Greedy,
@@ -367,11 +367,11 @@ def test_the_fair_hints_kept_count_is_checked_deal_by_deal() -> None:
     view = game.player_view()
     player = NoPeek(samples=6, max_states=2_000, seed=3)
     decision = player.decide(view, confirm=True)
-    from patiencelab.players import _deals
+    from patiencelab.players import deals
 
-    deals, _ = _deals(view, 6, 3)
+    dealt, _ = deals(view, 6, 3)
     kept = 0
-    for deal in deals:
+    for deal in dealt:
         trial = Klondike.from_position(deal, rules=view.rules)
         trial.play(decision.move)
         kept += solve(trial, max_states=2_000).outcome == "solved"
@@ -540,7 +540,8 @@ def test_a_chance_with_no_deal_decided_has_no_estimate_and_one_formula_serves_ev
     nothing = chances(view, samples=4, max_states=20)
     assert nothing.won == nothing.lost == 0 and nothing.unknown == 4
     assert nothing.estimate is None and (nothing.low, nothing.high) == (0.0, 1.0)
-    from patiencelab import review_chances
+    from patiencelab.review import chances as review_chances
 
-    assert review_chances._chances(3, 2, 1, True) == tally(3, 2, 1, True) == Chances(0.5, 0.5, 4 / 6, 3, 2, 1, True)
-    assert review_chances._chances(0, 0, 5, False).estimate is None
+    assert vars(review_chances)["tally"] is tally, "the review counts its chances with the players' one formula"
+    assert tally(3, 2, 1, True) == Chances(0.5, 0.5, 4 / 6, 3, 2, 1, True)
+    assert tally(0, 0, 5, False).estimate is None

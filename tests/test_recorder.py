@@ -14,7 +14,7 @@ import pytest
 
 from patiencelab import Klondike, Move, PatienceError
 from patiencelab.core.marks import Mark
-from patiencelab.lesson import Lesson, Quiz, Step
+from patiencelab.lessons import Lesson, Quiz, Step
 from patiencelab.widget import session as board_module
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder

@@ -16,7 +16,7 @@ from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.cards import Card
 from patiencelab.core.limits import check_text
 from patiencelab.hints import find_hint
-from patiencelab.lesson import MAX_STEPS, InvalidLessonError, Lesson, Quiz, Step
+from patiencelab.lessons import MAX_STEPS, InvalidLessonError, Lesson, Quiz, Step
 from patiencelab.players import Chances
 from patiencelab.review import Review
 from patiencelab.solver import search, solve

@@ -26,11 +26,10 @@ import patiencelab.review as review_module
 from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.i18n import message
 from patiencelab.core.view import PlayerView
-from patiencelab.players import Greedy
+from patiencelab.players import Greedy, exhaustive
 from patiencelab.review import Review, ReviewCancelledError, review
-from patiencelab.review_chances import (
+from patiencelab.review.chances import (
     THRESHOLDS,
-    _exact,
     _public,
     _reveals,
     _swap_in,
@@ -238,7 +237,7 @@ def test_late_chances_agree_with_the_share_of_every_order_of_the_unseen_cards() 
         assert outcomes["unknown"] == 0
         share = outcomes["solved"] / sum(outcomes.values())
         chance = found.chances[k]
-        if _exact(view, 8):
+        if exhaustive(view, 8):
             assert chance.exact and chance.samples == 6 and chance.estimate == share, (k, chance, share)
         else:
             assert not chance.exact and chance.low <= share <= chance.high, (k, chance, share)

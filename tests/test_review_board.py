@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, PatienceError
-from patiencelab.lesson import MAX_REVIEW_STEPS, Lesson, ReviewChart, Step
+from patiencelab.lessons import MAX_REVIEW_STEPS, Lesson, ReviewChart, Step
 from patiencelab.widget.session import BoardSession, PlainHost
 from tests.review_games import lost_games, twin_game
 

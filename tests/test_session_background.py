@@ -17,7 +17,7 @@ import pytest
 from patiencelab import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.view import PlayerView
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.players import Greedy
 from patiencelab.records import Records
 from patiencelab.widget import session as session_module

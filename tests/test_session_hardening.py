@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules, svg
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.records import Records
 from patiencelab.widget import protocol
 from patiencelab.widget.session import BoardSession

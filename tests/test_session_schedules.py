@@ -38,7 +38,7 @@ import pytest
 
 from patiencelab import Klondike
 from patiencelab.core.i18n import LANGUAGES, catalogue
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.players import Random
 from patiencelab.records import Records
 from patiencelab.widget.session import BoardSession

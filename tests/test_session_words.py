@@ -15,7 +15,7 @@ import pytest
 from patiencelab import Klondike, PatienceError
 from patiencelab.core.i18n import LANGUAGES
 from patiencelab.core.view import PlayerView
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.records import Records
 from patiencelab.review import review
 from patiencelab.widget import session as session_module

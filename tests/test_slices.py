@@ -18,7 +18,7 @@ import pytest
 from patiencelab import Klondike, Rules, workers
 from patiencelab.solver import solve
 from patiencelab.solver.search import solve_in_slices
-from patiencelab.solving import verdict, verdict_in_slices
+from patiencelab.solver.verdicts import verdict, verdict_in_slices
 from patiencelab.survey import Budget, survey
 from patiencelab.widget import indicator as indicator_module
 from patiencelab.widget.board import KlondikeWidget

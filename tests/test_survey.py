@@ -12,6 +12,7 @@ import pytest
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.rules import Rules
+from patiencelab.stats import wilson
 from patiencelab.survey import (
     Budget,
     Row,
@@ -22,7 +23,6 @@ from patiencelab.survey import (
     solve_seed,
     summary_table,
     survey,
-    wilson,
 )
 
 SEEDS = range(6)

@@ -24,7 +24,7 @@ from patiencelab.__main__ import main
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.rules import Rules
 from patiencelab.survey import Budget, Row, SurveyFileError, SurveyResult, solve_seed, survey
-from patiencelab.survey_io import MAX_LINE
+from patiencelab.survey.files import MAX_LINE
 
 SEEDS = range(6)
 RULES = Rules.preset("traditional", draw=3)

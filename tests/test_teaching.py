@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, Move, PatienceError
-from patiencelab.lesson import Lesson, Quiz, Step
+from patiencelab.lessons import Lesson, Quiz, Step
 from patiencelab.records import Records
 from patiencelab.widget.session import BoardSession, PlainHost
 

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import sysconfig
 import venv
+import zipfile
 
 import pytest
 
@@ -34,6 +35,9 @@ static = here.parent / "static"
 assert (static / "widget.js").is_file() and (static / "widget.css").is_file()
 assert "render" in str(w._esm)
 picture = svg.render(w.game, width=320)
+from patiencelab.lessons import Lesson
+assert Lesson.builtin_names() == ("draw-three", "quiz", "review", "six-column", "traditional"), Lesson.builtin_names()
+assert Lesson.builtin("traditional").steps
 print(json.dumps([source, w.state["version"], w.state["status"], w.state["tableau"][0]["up"], picture[:4]]))
 print(json.dumps([patiencelab.COMPILED, str(patiencelab.solve(w.game, max_states=5000).moves[:3])]))
 """
@@ -150,3 +154,14 @@ def test_the_package_installs_and_plays_without_node(
     notices = [line for line in (done.stdout + done.stderr).splitlines() if line.strip().startswith("patiencelab: ")]
     assert len(notices) == 1 and "no C compiler found" in notices[0], notices
     assert checked(run(check, env, cwd=tmp_path)) == ([sdist.name, *board[1:]], [], moves)
+
+
+def test_the_wheels_ship_every_room_and_the_lessons_in_theirs(
+    dists: tuple[pathlib.Path, pathlib.Path, pathlib.Path],
+) -> None:
+    lessons = sorted(path.name for path in (REPO / "src" / "patiencelab" / "lessons").glob("*.json"))
+    rooms = ("players", "review", "lessons", "records", "survey", "solver", "widget", "core")
+    for wheel in dists[1:]:
+        names = set(zipfile.ZipFile(wheel).namelist())
+        assert {f"patiencelab/lessons/{name}" for name in lessons} <= names, wheel.name
+        assert {f"patiencelab/{room}/__init__.py" for room in rooms} <= names, wheel.name

@@ -164,7 +164,7 @@ def copy_notebooks() -> list[str]:
 def write_lessons() -> list[str]:
     """Draw every shipped lesson step by step: a page per lesson, an SVG per step; the lesson names."""
     from patiencelab import svg
-    from patiencelab.lesson import Lesson, text_in
+    from patiencelab.lessons import Lesson, text_in
 
     shutil.rmtree(LESSON_DIR, ignore_errors=True)
     LESSON_DIR.mkdir(parents=True)

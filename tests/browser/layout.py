@@ -43,7 +43,7 @@ def walked(size: int, lang: str, item: int = 0) -> bool:
 BOARD_SETUP = (
     """import pathlib, tempfile
 from patiencelab import Klondike, KlondikeWidget, Rules
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.records import Records
 records = Records(pathlib.Path(tempfile.mkdtemp()) / "records.sqlite")
 for preset, draw in [("standard", 1), ("standard", 3), ("traditional", 1), ("traditional", 3), ("six-column", 3)]:
@@ -51,7 +51,7 @@ for preset, draw in [("standard", 1), ("standard", 3), ("traditional", 1), ("tra
 w = KlondikeWidget(seed=7, records=records)
 # issue 14: a quiz lesson on deal 7 (the 5♦ goes on the 6♠; the 6♠ not on the 5♥) and a lost game to review
 from patiencelab import Move
-from patiencelab.lesson import Quiz, Step
+from patiencelab.lessons import Quiz, Step
 quiz_steps = (Step(Move.parse("t1-t3"), quiz=Quiz(tries=3)), Step(Move.parse("d")))
 quiz_lesson = Lesson(title="Quiz", steps=quiz_steps, deal=Klondike(seed=7).deal)
 def intent(kind, **fields):

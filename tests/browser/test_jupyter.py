@@ -89,7 +89,7 @@ def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, 
 
 
 LESSON_SETUP = """from patiencelab import KlondikeWidget
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 w = KlondikeWidget(lang={lang!r}, records=None)
 w.lesson = Lesson.builtin("draw-three")
 w"""

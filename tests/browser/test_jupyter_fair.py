@@ -32,7 +32,7 @@ SETUP = (
 )
 #: What the fair player says here, computed in the kernel from the game (the board must say the same).
 FAIR = (
-    "from patiencelab.hints import find_fair_hint\nfrom patiencelab.narration import hint_text\n"
+    "from patiencelab.hints import find_fair_hint\nfrom patiencelab.core.narration import hint_text\n"
     "_h = find_fair_hint(w.game, samples=w.hint_samples, max_states=w.hint_max_states)\n"
     "print(_h.reason, '|', hint_text(w.game, _h))"
 )

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from patiencelab.core.i18n import labels
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 
 from .jupyter_harness import (
     CHECK_STATES,

@@ -84,7 +84,7 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, tmp_path: pathlib.Pat
 
 
 QUIZ_SETUP = """from patiencelab import Klondike, KlondikeWidget, Move
-from patiencelab.lesson import Lesson, Quiz, Step
+from patiencelab.lessons import Lesson, Quiz, Step
 # deal 7: the 5♦ of column 1 goes on the 6♠ of column 3; the 6♠ does not go on the 5♥
 lesson = Lesson(
     title="Rood op zwart",
@@ -135,7 +135,7 @@ def test_answer_a_quiz_step_wrongly_then_rightly_in_dutch(
 
 RECORD_SETUP = """import ipywidgets
 from patiencelab import KlondikeWidget
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 w = KlondikeWidget(seed=7, records=None)
 playback = ipywidgets.VBox([])
 w"""

@@ -53,7 +53,7 @@ def test_every_button_shows_its_icon_and_is_named_in_dutch(
         assert b["chars"] == "", f"{b['action']} still shows the characters {b['chars']!r}"
     problems = check(root, CONTROLS, cards=True)
     page.screenshot(path=artifacts / f"icons-toolbar-nl-{width}.png")
-    from patiencelab.lesson import Lesson
+    from patiencelab.lessons import Lesson
 
     widget.lesson = Lesson.builtin("quiz")
     page.evaluate("s => window.pl.model.push(s)", widget.state)

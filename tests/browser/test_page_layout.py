@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.widget.board import KlondikeWidget
 
 from .layout import (

@@ -6,8 +6,10 @@ import math
 from typing import Any
 
 from patiencelab import Klondike, Move, Rules
+from patiencelab.hints import hint_move
 from patiencelab.solver import solve
-from patiencelab.solving import autocomplete_moves, find_solvable_seed, hint_move, is_winnable
+from patiencelab.solver.seeds import find_solvable_seed
+from patiencelab.solver.verdicts import autocomplete_moves
 from tests.solver.replay import replay_wins
 
 
@@ -80,9 +82,9 @@ def test_autocomplete_refuses_when_passes_run_out() -> None:
 
 
 def test_is_winnable() -> None:
-    assert is_winnable(Klondike(seed=0), seconds=math.inf, max_states=100_000) is True
-    assert is_winnable(Klondike(seed=24, rules=Rules(draw=3)), seconds=math.inf, max_states=100_000) is False
-    assert is_winnable(Klondike(seed=3), seconds=math.inf, max_states=1_000) is None
+    assert Klondike(seed=0).is_winnable(seconds=math.inf, max_states=100_000) is True
+    assert Klondike(seed=24, rules=Rules(draw=3)).is_winnable(seconds=math.inf, max_states=100_000) is False
+    assert Klondike(seed=3).is_winnable(seconds=math.inf, max_states=1_000) is None
 
 
 def test_find_solvable_seed() -> None:

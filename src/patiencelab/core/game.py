@@ -406,7 +406,7 @@ class Klondike(Table):
         """What ``move`` does and which rule allows it, in one or two sentences in the game's language; for an
         illegal move, which rule forbids it. A face-down card it uncovers is not named.
         """
-        from patiencelab.narration import explain
+        from patiencelab.core.narration import explain
 
         return explain(self, move)
 
@@ -467,7 +467,7 @@ class Klondike(Table):
     def chances(self, *, samples: Any = 32, max_states: Any = 10_000, seed: Any = 0) -> Chances:
         """The share of the deals consistent with :meth:`player_view` that can still be won, from ``samples``
         random deals of the unseen cards, each decided by the solver within ``max_states`` positions (see
-        :func:`patiencelab.players.chances`). Deterministic for a ``seed``; fair: it reads only the view.
+        :func:`patiencelab.players.sampling`). Deterministic for a ``seed``; fair: it reads only the view.
         """
         from patiencelab.players import chances
 
@@ -789,11 +789,6 @@ class Klondike(Table):
         :class:`~patiencelab.core.position.Position`).
         """
         return self.snapshot().to_json()
-
-    def position(self) -> dict[str, Any]:
-        """Deprecated, for one release: the old name of :meth:`position_json`."""
-        warnings.warn("Klondike.position() is renamed Klondike.position_json()", DeprecationWarning, stacklevel=2)
-        return self.position_json()
 
     def record(self) -> dict[str, Any]:
         """The game record: rules, deal (or starting position) and the moves played, as JSON."""

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.limits import check_choice, check_instance, check_switch, check_whole
 
-__all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring"]
+__all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring", "rules_label"]
 
 #: What may fill an empty column: a King (or a run led by one), or any card.
 EmptyColumn = Literal["king", "any"]
@@ -208,7 +208,7 @@ class Rules:
 
     def describe(self, lang: str = "en") -> str:
         """The rule set as a few short lines in ``lang`` (``en``, ``nl`` or ``sv``)."""
-        from patiencelab.narration import describe_rules
+        from patiencelab.core.narration import describe_rules
 
         return describe_rules(self, lang)
 
@@ -245,3 +245,14 @@ def _preset_name(rules: Rules) -> str | None:
         if replace(Rules.preset(name, draw=rules.draw), scoring=rules.scoring) == rules:
             return name
     return None
+
+
+def rules_label(rules: Rules) -> str:
+    """A short name for rules: the preset, draw count and passes."""
+    name = rules.preset_name or "custom"
+    passes = (
+        "unlimited passes"
+        if rules.max_passes is None
+        else f"{rules.max_passes} pass" + ("es" if rules.max_passes > 1 else "")
+    )
+    return f"{name}, draw {rules.draw}, {passes}"

@@ -20,7 +20,7 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
-from patiencelab.lesson import Lesson
+from patiencelab.lessons import Lesson
 from patiencelab.records import Records
 from patiencelab.review import Review
 from patiencelab.widget import protocol
@@ -46,7 +46,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     updates every view at once. ``lang`` is ``en``, ``nl`` or ``sv``; ``records`` stores finished games and the
     game in play (``True``: the default database; ``None``: nowhere), so that ``KlondikeWidget()`` with no game,
     seed, rules or lesson offers to continue the game a board left in play (:meth:`resume`); ``lesson`` shows a
-    :class:`~patiencelab.lesson.Lesson` from its start.
+    :class:`~patiencelab.lessons.Lesson` from its start.
     """
 
     _esm = _STATIC / "widget.js"

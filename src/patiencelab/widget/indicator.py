@@ -120,7 +120,7 @@ class Indicator:
             return {"enabled": True, "verdict": self._verdict, "searched": self._searched}
 
     def _submit(self, key: str, budget: int) -> None:
-        from patiencelab.solving import verdict, verdict_in_slices
+        from patiencelab.solver.verdicts import verdict, verdict_in_slices
         from patiencelab.workers import SliceExecutor
 
         with self._lock:

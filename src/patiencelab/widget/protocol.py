@@ -249,8 +249,8 @@ def hint_reply(
     unseen cards each solved within ``max_states`` positions), the card and pile to highlight, and the reason in
     words; ``None`` when no move is legal.
     """
+    from patiencelab.core.narration import hint_text
     from patiencelab.hints import find_fair_hint
-    from patiencelab.narration import hint_text
 
     hint = find_fair_hint(game, samples=samples, max_states=max_states, seconds=seconds)
     if hint is None:

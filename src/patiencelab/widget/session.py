@@ -32,9 +32,9 @@ from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import DRAW, RECYCLE, Move
+from patiencelab.core.narration import move_phrase, narrate_played
 from patiencelab.core.rules import Rules
-from patiencelab.lesson import MAX_REVIEW_STEPS, Answer, Lesson
-from patiencelab.narration import move_phrase, narrate_played
+from patiencelab.lessons import MAX_REVIEW_STEPS, Answer, Lesson
 from patiencelab.records import Records
 from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.widget import protocol

@@ -14,8 +14,8 @@ from patiencelab.core.i18n import message
 from patiencelab.core.limits import check_text
 from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for, is_pile
 from patiencelab.core.moves import Move
-from patiencelab.lesson import MAX_STEPS, Answer, Lesson, Quiz, Step, text_in
-from patiencelab.narration import narrate_played
+from patiencelab.core.narration import narrate_played
+from patiencelab.lessons import MAX_STEPS, Answer, Lesson, Quiz, Step, text_in
 from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
 
 __all__ = ["ACTIONS", "MARK_ACTIONS", "MAX_NOTE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
@@ -331,7 +331,7 @@ class LessonRecorder:
     then on becomes a step (:meth:`follow` reads them from the game's history, so moves scripted from Python
     count too, and an undo takes its step back). A move the rules reject becomes an illegal step
     (:meth:`illegal`, with the rule's reason as its note). The last step takes a note, marks and a quiz;
-    :meth:`lesson` makes the :class:`~patiencelab.lesson.Lesson`.
+    :meth:`lesson` makes the :class:`~patiencelab.lessons.Lesson`.
     """
 
     def __init__(self, game: Klondike, title: str) -> None:
@@ -381,7 +381,7 @@ class LessonRecorder:
 
     @property
     def is_full(self) -> bool:
-        """True when the recording holds :data:`~patiencelab.lesson.MAX_STEPS` steps: it takes no more."""
+        """True when the recording holds :data:`~patiencelab.lessons.MAX_STEPS` steps: it takes no more."""
         return len(self.steps) >= MAX_STEPS
 
     def illegal(self, game: Klondike, move: Move) -> None:

@@ -1,48 +1,22 @@
-"""Players: functions from what a player sees (a :class:`~patiencelab.core.view.PlayerView`) to a move.
-
-- :class:`Random` plays a legal move at random.
-- :class:`Greedy` plays the first move of the hint order of :mod:`patiencelab.hints` (a card turned up, then a
-  card to a foundation, then the waste's card, then other card moves, then a draw), without a solver.
-- :class:`NoPeek` is the fair strong player (determinized search): it deals the unseen cards at random into the
-  unseen places a number of times, solves each sample once within a state budget, then judges each candidate move
-  on its own: after it, how many of the same samples stay winnable, with the solver as the judge; the move that
-  keeps the most is played, ties broken by the hint order. Along a game it follows the wins it found while no
-  card turns up and most of them agree (solving nothing), plays a card that goes home safely at once, and does
-  not go back to a position it has decided in when another move goes on.
-- :class:`Oracle` is the solver's hint of old: it **peeks**, knowing every face-down card of the game it is
-  bound to. Its win rate is an upper bound, not a fair player's.
-
-:func:`chances` estimates the share of the deals consistent with a view that can still be won, and
-:func:`play_out` lets a player play a game to its end. Randomness comes only from the seed and the view, so two
-games whose hidden cards differ only in order get the same moves and the same chances.
-
-:func:`evaluate` measures a player (any :class:`Player` or function of a view) on seeded deals: its win rate
-with a 95% interval, mean score, moves per game and CPU time per decision, in this process, on a local process
-pool or on a Dask cluster, with the same rows (timings apart) on each. :func:`compare` does it for several
-players and gives a table and a plot of them side by side.
+"""The players themselves: :class:`Random`, :class:`Greedy` (the hint order, no solver), :class:`NoPeek` (the
+fair strong player: sampled deals, each solved, every candidate move judged on the same deals) and
+:class:`Oracle` (which peeks), each a function from a :class:`~patiencelab.core.view.PlayerView` to a move.
 """
 
 from __future__ import annotations
 
-import copy
-import itertools
-import json
 import math
-import pickle
 import random
-import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from concurrent.futures import Executor
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
-from patiencelab.core.game import Klondike, Status
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
 from patiencelab.core.limits import (
     check_instance,
-    check_seconds,
     check_seed,
     check_states,
     check_switch,
@@ -52,43 +26,24 @@ from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.hints import ranked_moves
+from patiencelab.players.ranking import ranked_moves
+from patiencelab.players.sampling import (  # NoPeek reads them by the names they had in one module
+    DEFAULT_MAX_STATES,
+    DEFAULT_SAMPLES,
+    Chances,
+    legal_moves,
+    stand_in,
+    tally,
+)
+from patiencelab.players.sampling import deals as _deals
+from patiencelab.players.sampling import solve_deal as _solve
 from patiencelab.solver.search import Solution, solve
-from patiencelab.survey_io import Interval, rules_label, wilson
-from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool
+
+__all__ = ["DEFAULT_DECISION_STATES", "Decision", "Greedy", "NoPeek", "Oracle", "Player", "Random"]
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+    pass
 
-__all__ = [
-    "Chances",
-    "Comparison",
-    "Decision",
-    "Ended",
-    "Evaluation",
-    "GameRow",
-    "Greedy",
-    "NoPeek",
-    "Oracle",
-    "Player",
-    "Random",
-    "as_choose",
-    "chances",
-    "compare",
-    "evaluate",
-    "keeps_winnable",
-    "legal_moves",
-    "play_game",
-    "play_out",
-    "play_to_end",
-    "plot",
-    "stand_in",
-    "tally",
-]
-
-#: Sampled deals per decision and positions the solver may search in each, unless told otherwise.
-DEFAULT_SAMPLES = 16
-DEFAULT_MAX_STATES = 2_000
 #: Positions one decision of :class:`NoPeek` may search in all (every deal and every move judged), unless told
 #: otherwise.
 DEFAULT_DECISION_STATES = 400_000
@@ -101,28 +56,6 @@ class Player(Protocol):
     def choose(self, view: PlayerView) -> Move:
         """The move to play in the position ``view`` shows (the game must not be over)."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class Chances:
-    """The share of sampled deals that can still be won: ``estimate`` (won / samples; ``None`` when no deal was
-    decided within the budget: then nothing was measured and no number may be shown), a 95% Wilson interval from
-    ``low`` (every undecided sample lost) to ``high`` (every undecided sample won), and the counts.
-    ``exact`` is True when every order of the unseen cards was solved rather than a sample of them.
-    """
-
-    estimate: float | None
-    low: float
-    high: float
-    won: int
-    lost: int
-    unknown: int
-    exact: bool = False
-
-    @property
-    def samples(self) -> int:
-        """The number of deals solved."""
-        return self.won + self.lost + self.unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,95 +73,6 @@ class Decision:
     followed: bool = False
     #: The solver calls the decision made.
     solves: int = field(default=0, compare=False)
-
-
-def stand_in(view: PlayerView) -> Klondike:
-    """A game with the view's visible cards, its unseen cards in the hidden places in deck order: for listing
-    legal moves and ranking them, which never depends on the hidden cards.
-    """
-    return Klondike.from_position(view.fill(view.unseen_cards()), rules=view.rules)
-
-
-def legal_moves(view: PlayerView) -> list[Move]:
-    """The legal moves in the view's position."""
-    return [] if view.is_won else stand_in(view).legal_moves()
-
-
-def _deals(view: PlayerView, samples: int, seed: int) -> tuple[list[Position], bool]:
-    """Deals consistent with ``view``: every order of the unseen cards when there are at most ``samples`` of
-    them (then True), else ``samples`` random ones from a generator seeded by ``seed`` and the move number.
-    """
-    check_instance(view, "view", PlayerView)
-    check_whole(samples, "samples", low=1)
-    check_seed(seed)
-    cards = view.unseen_cards()
-    hidden = len(cards)
-    if hidden <= 12 and math.factorial(hidden) <= samples:
-        return [view.fill(order) for order in itertools.permutations(cards)], True
-    rng = random.Random(f"patiencelab:{seed}:{view.moves}")
-    return [view.sample(rng) for _ in range(samples)], False
-
-
-def tally(won: int, lost: int, unknown: int, exact: bool) -> Chances:
-    """The chances of some deals (the one formula of the package, for the players, the hints and the review):
-    the share won of those decided aside, a 95% Wilson interval from every undecided deal lost to every one won,
-    or, when every order of the unseen cards was solved (``exact``), the bounds themselves.
-    """
-    n = won + lost + unknown
-    if won + lost == 0:  # nothing decided: no estimate, only the bounds
-        return Chances(None, 0.0, 1.0, 0, 0, unknown, exact)
-    if exact:
-        return Chances(won / n, won / n, (won + unknown) / n, won, lost, unknown, True)
-    return Chances(won / n, wilson(won, n).low, wilson(won + unknown, n).high, won, lost, unknown, False)
-
-
-def _solve(position: Position, rules: Rules, max_states: int | None, seconds: float) -> Solution:
-    return solve(position, rules, seconds=seconds, max_states=max_states)
-
-
-def chances(
-    view: PlayerView,
-    *,
-    samples: int = 32,
-    max_states: int | None = 10_000,
-    seed: int = 0,
-    seconds: float = math.inf,
-) -> Chances:
-    """The share of the deals consistent with ``view`` that can still be won, from ``samples`` deals of the
-    unseen cards (every order when there are no more than that), each decided within ``max_states`` positions.
-    Deals the budget cannot decide are counted apart; when none is decided the estimate is ``None`` (see
-    :func:`tally`).
-    """
-    check_states(max_states)
-    check_seconds(seconds)
-    deals, exact = _deals(view, samples, seed)
-    outcomes = Counter(_solve(deal, view.rules, max_states, seconds).outcome for deal in deals)
-    return tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
-
-
-def keeps_winnable(
-    view: PlayerView,
-    moves: list[Move],
-    *,
-    samples: int = DEFAULT_SAMPLES,
-    max_states: int | None = DEFAULT_MAX_STATES,
-    seed: int = 0,
-) -> tuple[list[Chances], int]:
-    """For each of ``moves`` (legal in the view's position), how the same ``samples`` deals consistent with
-    ``view`` go after it: won (a win found within ``max_states``), lost (proved) or unknown; and the number of
-    deals. Fair: it reads only the view.
-    """
-    check_states(max_states)
-    deals, exact = _deals(view, samples, seed)
-    result = []
-    for move in moves:
-        outcomes: Counter[str] = Counter()
-        for deal in deals:
-            trial = Klondike.from_position(deal, rules=view.rules)
-            trial.play(move)
-            outcomes[_solve(trial.snapshot(), view.rules, max_states, math.inf).outcome] += 1
-        result.append(tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact))
-    return result, len(deals)
 
 
 class Random:
@@ -609,8 +453,8 @@ def _safe_home(view: PlayerView, game: Klondike, legal: list[Move]) -> Move | No
 
 class Oracle:
     """The solver playing with every card known. It PEEKS: it reads the face-down cards of the game it is bound
-    to (:meth:`seeing`; :func:`play_out` binds it), so it is no fair player; its win rate is what knowing every
-    card is worth.
+    to (:meth:`seeing`; :func:`~patiencelab.players.playing.play_out` binds it), so it is no fair player; its win
+    rate is what knowing every card is worth.
 
     It solves the bound game's position within ``max_states`` positions and plays the winning line found, move by
     move, solving nothing more while the game follows it (the deal is known, so a winning line goes on winning).
@@ -654,67 +498,6 @@ class Oracle:
         return f"Oracle(max_states={self.max_states})"
 
 
-#: How a game of :func:`play_to_end` ended: won, stuck (no legal move), a position seen a third time (the
-#: player goes round in circles) or ``max_moves`` moves played.
-Ended = Literal["won", "stuck", "repeated", "max_moves"]
-
-
-def play_out(
-    game: Klondike,
-    player: Player | Callable[[PlayerView], Move],
-    *,
-    max_moves: int = 1_000,
-    on_move: Callable[[Move], None] | None = None,
-) -> Status:
-    """Let ``player`` (a :class:`Player` or any function of a view) play ``game`` from its current position
-    until it is won, no move is legal, a position comes back a third time (the player goes round in circles:
-    through the stock twice with nothing played, say) or ``max_moves`` moves were played; returns the game's
-    status (``playing`` when it stopped on a repetition or the cap: :func:`play_to_end` says which).
-    """
-    play_to_end(game, player, max_moves=max_moves, on_move=on_move)
-    return game.status
-
-
-def play_to_end(
-    game: Klondike,
-    player: Player | Callable[[PlayerView], Move],
-    *,
-    max_moves: int = 1_000,
-    on_move: Callable[[Move], None] | None = None,
-) -> Ended:
-    """Play as :func:`play_out` does and say how the game ended: ``won``, ``stuck`` (no legal move),
-    ``repeated`` (a position came back a third time) or ``max_moves``.
-    """
-    check_instance(game, "game", Klondike)
-    choose = as_choose(player, game)
-    seen: Counter[Hashable] = Counter()
-    for _ in _moves(max_moves):
-        if game.is_won or not game.legal_moves():
-            break
-        key = _key(game)
-        seen[key] += 1
-        if seen[key] > 2:
-            return "repeated"
-        move = game.play(choose(game.player_view()))
-        if on_move is not None:
-            on_move(move)
-    return "won" if game.is_won else "stuck" if not game.legal_moves() else "max_moves"
-
-
-def _key(game: Klondike) -> Hashable:
-    """The position, for spotting repetitions: the columns taken as a set (their order changes nothing of the
-    game), the recycles counted only when passes are limited.
-    """
-    position = game.snapshot()
-    columns = tuple(sorted(repr(column) for column in position.tableau))
-    recycles = position.recycles if game.rules.max_passes is not None else 0
-    return (columns, position.stock, position.waste, repr(position.foundations), recycles)
-
-
-def _moves(max_moves: int) -> Iterator[int]:
-    return iter(range(check_whole(max_moves, "max_moves", low=0)))
-
-
 def _legal_or_fail(view: PlayerView) -> list[Move]:
     moves = legal_moves(view)
     if not moves:
@@ -741,350 +524,3 @@ def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> boo
     trial = Klondike.from_position(deal, rules=rules)
     trial.play(move)
     return _solve(trial.snapshot(), rules, player.max_states, player.seconds).outcome == "solved"
-
-
-# ------------------------------------------------------------------------------------------------ measuring
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One game of an evaluation: the deal's ``seed``, whether it was ``won``, the game's ``status`` at the end
-    (won, stuck, or playing when :func:`play_out` stopped it), the final ``score``, the ``moves`` played, the CPU
-    seconds the player took to choose them (``cpu_seconds``, left out of comparisons: it differs run to run),
-    and how the game ended (``ended``: ``won``, ``stuck``, ``repeated`` for a position seen a third time, or
-    ``max_moves``; see :func:`play_to_end`).
-    """
-
-    seed: int
-    won: bool
-    status: str
-    score: int
-    moves: int
-    cpu_seconds: float = field(compare=False)
-    ended: Ended
-
-    def to_json(self) -> dict[str, Any]:
-        """The row as a JSON-ready dict."""
-        return {
-            "seed": self.seed,
-            "won": self.won,
-            "status": self.status,
-            "score": self.score,
-            "moves": self.moves,
-            "cpu_seconds": self.cpu_seconds,
-            "ended": self.ended,
-        }
-
-
-def as_choose(
-    player: Player | Callable[[PlayerView], Move], game: Klondike | None = None
-) -> Callable[[PlayerView], Move]:
-    """The function from a view to a move that ``player`` is: its ``choose``, or the player itself when it is a
-    function; a :class:`PatienceError` for anything else. An :class:`Oracle` is bound to ``game`` first (it
-    peeks at the game it plays).
-    """
-    if isinstance(player, Oracle) and game is not None:
-        player = player.seeing(game)
-    if isinstance(player, Player):
-        return player.choose
-    if callable(player):
-        return player
-    raise ArgumentTypeError(f"a player must have a choose(view) method or be a function of a view, not {quote(player)}")
-
-
-def play_game(
-    player: Player | Callable[[PlayerView], Move], seed: int, rules_json: str, max_moves: int = 1_000
-) -> GameRow:
-    """Let a fresh copy of ``player`` play the deal of ``seed`` under the rules in ``rules_json`` with
-    :func:`play_out` (the job that executors run for :func:`evaluate`). The player's CPU time is measured per
-    thread, so games that share a process in threads do not count each other's time.
-    """
-    rules = Rules.from_json(json.loads(check_instance(rules_json, "rules_json", str)))
-    game = Klondike(seed=seed, rules=rules)
-    choose = as_choose(copy.deepcopy(player), game)
-    spent = 0.0
-    # a browser's Python (Pyodide) has no thread clock, and one thread: there the process's clock is the same
-    clock = getattr(time, "thread_time", time.process_time)
-
-    def timed(view: PlayerView) -> Move:
-        nonlocal spent
-        start = clock()
-        try:
-            return choose(view)
-        finally:
-            spent += clock() - start
-
-    ended = play_to_end(game, timed, max_moves=max_moves)
-    return GameRow(seed, game.is_won, game.status, game.score, game.moves, spent, ended)
-
-
-def _name(player: object) -> str:
-    if isinstance(player, Player):
-        return repr(player)
-    return getattr(player, "__name__", None) or repr(player)
-
-
-@dataclass(frozen=True, slots=True)
-class Evaluation:
-    """How a player did: its ``name``, the ``rules``, one :class:`GameRow` per deal (by seed), and the summary
-    properties (:attr:`win_rate` with its 95% Wilson interval, :attr:`mean_score`, :attr:`moves_per_game`,
-    :attr:`cpu_per_decision`).
-    """
-
-    name: str
-    rules: Rules
-    rows: tuple[GameRow, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rows", tuple(sorted(self.rows, key=lambda r: r.seed)))
-
-    @property
-    def games(self) -> int:
-        """The number of games played."""
-        return len(self.rows)
-
-    @property
-    def won(self) -> int:
-        """The number of games won."""
-        return sum(r.won for r in self.rows)
-
-    @property
-    def win_rate(self) -> Interval:
-        """The share of games won, with its 95% Wilson interval."""
-        return wilson(self.won, self.games)
-
-    @property
-    def mean_score(self) -> float:
-        """The mean final score (0 for no games)."""
-        return sum(r.score for r in self.rows) / self.games if self.rows else 0.0
-
-    @property
-    def moves_per_game(self) -> float:
-        """The mean number of moves played in a game (0 for no games)."""
-        return sum(r.moves for r in self.rows) / self.games if self.rows else 0.0
-
-    @property
-    def cpu_per_decision(self) -> float:
-        """The player's CPU seconds per move chosen, over every game (0 when it chose none)."""
-        decisions = sum(r.moves for r in self.rows)
-        return math.fsum(r.cpu_seconds for r in self.rows) / decisions if decisions else 0.0
-
-    def to_markdown(self) -> str:
-        """The evaluation as a one-line markdown table (see :meth:`Comparison.to_markdown`)."""
-        return Comparison((self,)).to_markdown()
-
-    def __str__(self) -> str:
-        return self.to_markdown()
-
-
-_HEADER = (
-    "| player | rules | games | won | win rate (95%) | mean score | moves per game | CPU per decision |",
-    "|---|---|---:|---:|---|---:|---:|---:|",
-)
-
-
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """Several evaluations, side by side: a markdown table (:meth:`to_markdown`, also ``str()``) and a plot."""
-
-    evaluations: tuple[Evaluation, ...]
-
-    def __getitem__(self, name: str) -> Evaluation:
-        """The evaluation of the player named ``name``."""
-        for evaluation in self.evaluations:
-            if evaluation.name == name:
-                return evaluation
-        raise KeyError(name)
-
-    def rows(self) -> list[dict[str, Any]]:
-        """One plain dict per player: name, rules, games, won, win rate and its interval, mean score, moves per
-        game and CPU seconds per decision.
-        """
-        out = []
-        for e in self.evaluations:
-            rate = e.win_rate
-            out.append(
-                {
-                    "player": e.name,
-                    "rules": rules_label(e.rules),
-                    "games": e.games,
-                    "won": e.won,
-                    "win_rate": rate.share,
-                    "low": rate.low,
-                    "high": rate.high,
-                    "mean_score": e.mean_score,
-                    "moves_per_game": e.moves_per_game,
-                    "cpu_per_decision": e.cpu_per_decision,
-                }
-            )
-        return out
-
-    def to_markdown(self) -> str:
-        """A markdown table with a line per player."""
-        lines = list(_HEADER)
-        for row in self.rows():
-            lines.append(
-                f"| {row['player']} | {row['rules']} | {row['games']} | {row['won']} "
-                f"| {_percent(row['win_rate'])} ({_percent(row['low'])}-{_percent(row['high'])}) "
-                f"| {row['mean_score']:.1f} | {row['moves_per_game']:.1f} | {1000 * row['cpu_per_decision']:.2f} ms |"
-            )
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_markdown()
-
-    def plot(self) -> Figure:
-        """The players side by side (see :func:`plot`)."""
-        return plot(self.evaluations)
-
-
-def plot(evaluations: Iterable[Evaluation]) -> Figure:
-    """A figure of several players side by side: win rates with their 95% intervals, and mean scores.
-    Needs matplotlib (the ``plot`` extra).
-    """
-    from matplotlib.figure import Figure
-
-    shown = list(evaluations)
-    names = [e.name for e in shown]
-    rates = [e.win_rate for e in shown]
-    fig = Figure(figsize=(max(6.0, 1.6 * len(shown) + 3), 3.5), layout="constrained")
-    wins, scores = fig.subplots(1, 2)
-    heights = [100 * r.share for r in rates]
-    errors = [[100 * (r.share - r.low) for r in rates], [100 * (r.high - r.share) for r in rates]]
-    wins.bar(names, heights, yerr=errors, capsize=4, color="tab:green")
-    wins.set_ylabel("games won (%, 95% interval)")
-    wins.set_ylim(0, 100)
-    wins.set_title(", ".join(sorted({rules_label(e.rules) for e in shown})) or "no players")
-    scores.bar(names, [e.mean_score for e in shown], color="tab:blue")
-    scores.set_ylabel("mean score")
-    scores.set_title(f"{max((e.games for e in shown), default=0)} deals")
-    for axes in (wins, scores):
-        axes.tick_params(axis="x", labelrotation=20)
-    return fig
-
-
-def _seed_list(deals: int | Iterable[int]) -> list[int]:
-    if isinstance(deals, int) and not isinstance(deals, bool):
-        return list(range(check_whole(deals, "deals", low=0)))
-    if not isinstance(deals, Iterable) or isinstance(deals, (str, bytes)):
-        raise ArgumentTypeError(f"deals must be a number of deals or an iterable of seeds, not {quote(deals)}")
-    return [check_seed(seed) for seed in dict.fromkeys(deals)]
-
-
-def _executor_of(executor: object) -> Executor | None:
-    """An executor as it is, a Dask ``Client`` turned into its executor, ``None`` as it is."""
-    if executor is None or isinstance(executor, Executor):
-        return executor
-    get = getattr(executor, "get_executor", None)
-    if callable(get):
-        made = get()
-        if isinstance(made, Executor):
-            return made
-    raise PatienceError(f"executor must be a concurrent.futures.Executor or a Dask Client, not {executor!r}")
-
-
-def evaluate(
-    player: Player | Callable[[PlayerView], Move],
-    deals: int | Iterable[int] = 100,
-    rules: Rules | None = None,
-    executor: Executor | Any = None,
-    *,
-    workers: int = 1,
-    max_moves: int = 1_000,
-    name: str | None = None,
-    progress: bool = True,
-) -> Evaluation:
-    """Let ``player`` (a :class:`Player` or any function of a view) play seeded deals and measure it.
-
-    - ``deals``: seeds, or a number N for seeds 0 to N-1 (a repeated seed is played once);
-    - ``rules``: the :class:`Rules` (default: standard, draw 1);
-    - ``executor``: any :class:`concurrent.futures.Executor` or a Dask ``Client``; without one, the games are
-      played in this process (``workers=1``, the default) or on a local pool of ``workers`` processes;
-    - ``max_moves``: the moves after which a game is given up (see :func:`play_out`), ``name`` the player's name
-      in tables (default: its ``repr`` or function name), ``progress`` a progress bar (tqdm).
-
-    Each game gets a fresh copy of the player as it was given, so the rows do not depend on which games a
-    worker played before: they are the same (timings apart) in this process, on a pool and on Dask. A player
-    sent to a process pool must be picklable (a class or a function of a module, not a lambda); Dask pickles
-    lambdas too.
-    """
-    rules = check_instance(Rules() if rules is None else rules, "rules", Rules)
-    as_choose(player)  # says what is wrong with one that is not a player
-    check_whole(workers, "workers", low=1)
-    _moves(max_moves)
-    pool_of = _executor_of(executor)
-    if pool_of is not None and workers != 1:
-        raise PatienceError("give an executor or a number of workers, not both")
-    if not has_processes():
-        workers = 1
-    seeds = _seed_list(deals)
-    label = name if name is not None else _name(player)
-    rules_json = json.dumps(rules.to_json(), sort_keys=True)
-    from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
-
-    rows: list[GameRow] = []
-    bar = tqdm(total=len(seeds), disable=not progress, unit="game", desc=label[:30], smoothing=0.05)
-
-    def keep(row: GameRow) -> None:
-        rows.append(row)
-        bar.update(1)
-
-    try:
-        if pool_of is None and workers == 1:
-            for seed in seeds:
-                keep(play_game(player, seed, rules_json, max_moves))
-        elif pool_of is None:
-            try:
-                pickle.dumps(player)
-            except Exception:
-                raise PatienceError(
-                    f"{label} cannot be sent to worker processes (it does not pickle): use a class or a function "
-                    "defined in a module, or workers=1"
-                ) from None
-            pool = process_pool(workers)
-            try:
-                run_jobs(pool, play_game, ((player, s, rules_json, max_moves) for s in seeds), keep, 2 * workers)
-            except BaseException:
-                stop_pool(pool)
-                raise
-            pool.shutdown()
-        else:
-            run_jobs(pool_of, play_game, ((player, s, rules_json, max_moves) for s in seeds), keep)
-    finally:
-        bar.close()
-    return Evaluation(label, rules, tuple(rows))
-
-
-def compare(
-    players: Mapping[str, Player | Callable[[PlayerView], Move]],
-    deals: int | Iterable[int] = 100,
-    rules: Rules | None = None,
-    executor: Executor | Any = None,
-    *,
-    workers: int = 1,
-    max_moves: int = 1_000,
-    progress: bool = True,
-) -> Comparison:
-    """:func:`evaluate` each of ``players`` (by name) on the same deals; the :class:`Comparison` of them."""
-    if not isinstance(players, Mapping):
-        raise PatienceError("players must be a dict of names to players")
-    seeds = _seed_list(deals)
-    return Comparison(
-        tuple(
-            evaluate(
-                player,
-                seeds,
-                rules,
-                executor,
-                workers=workers,
-                max_moves=max_moves,
-                name=str(label),
-                progress=progress,
-            )
-            for label, player in players.items()
-        )
-    )

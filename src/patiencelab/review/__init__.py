@@ -1,6 +1,6 @@
 """Game review, in two halves, as a chess coach tells a mistake from bad luck.
 
-**The player's chances** (the fair half, :mod:`patiencelab.review_chances`): at every position of the game the
+**The player's chances** (the fair half, :mod:`patiencelab.review.chances`): at every position of the game the
 share of the deals consistent with what the player could see there that can still be won, with its 95%
 interval; each move the player made marked when it lowered that chance against the move the fair player
 (:class:`~patiencelab.players.NoPeek`) would have played (an inaccuracy, a mistake or a blunder, from drops of 10,
@@ -23,7 +23,7 @@ opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``max_states`` positions
 machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with ``(done, total)``
 (one step per position, and one for the second opinion); ``cancel`` (a :class:`threading.Event`) stops the
 review at the next position or solver call of the second opinion, and at its end, with
-:class:`~patiencelab.review_chances.ReviewCancelledError`: a review cancelled at any time gives no result.
+:class:`~patiencelab.review.chances.ReviewCancelledError`: a review cancelled at any time gives no result.
 """
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import card_name, check_language, message
 from patiencelab.core.limits import check_budget, check_instance, check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
-from patiencelab.lesson import ReviewChart
-from patiencelab.narration import move_phrase
+from patiencelab.core.narration import move_phrase
+from patiencelab.lessons import ReviewChart
 from patiencelab.players import Chances
-from patiencelab.review_chances import (
+from patiencelab.review.chances import (
     DEFAULT_SAMPLE_STATES,
     DEFAULT_SAMPLES,
     LUCK,
@@ -99,7 +99,7 @@ class Review:
     before the losing move, and ``line`` a whole winning line from there (it starts with ``better``).
 
     The player's chances: ``chances`` holds one :class:`~patiencelab.players.Chances` per position (``moves + 1``),
-    ``marks`` the marked moves (:class:`~patiencelab.review_chances.MarkedMove`), ``lost_from`` the first
+    ``marks`` the marked moves (:class:`~patiencelab.review.chances.MarkedMove`), ``lost_from`` the first
     position from which no order of the face-down cards could be won (proved), or ``None``.
     """
 

@@ -3,7 +3,7 @@ could see there, and the moves that lowered them told from the cards that did (s
 
 **What a chance is.** At position k (k moves played) the chance is the share of the deals consistent with the
 player's view there (:class:`~patiencelab.core.view.PlayerView`: the unseen cards dealt in any order into the
-unseen places) that can still be won, estimated as :func:`patiencelab.players.chances` does: ``samples`` such
+unseen places) that can still be won, estimated as :func:`patiencelab.players.sampling` does: ``samples`` such
 deals, each decided by the solver within ``max_states`` positions, a 95% Wilson interval from ``low`` (every
 undecided deal lost) to ``high`` (every undecided deal won); every order of the unseen cards when there are no more
 orders than samples, and then the share is exact.
@@ -77,9 +77,10 @@ from patiencelab.core.moves import Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.players import Chances, NoPeek, legal_moves, stand_in, tally
+from patiencelab.players import Chances, NoPeek, legal_moves, stand_in
+from patiencelab.players.sampling import deals, exhaustive, tally
 from patiencelab.solver.search import Outcome, Solution, solve
-from patiencelab.survey_io import wilson
+from patiencelab.stats import sign_test, wilson
 
 __all__ = [
     "CALLS_PER_SAMPLE",
@@ -231,19 +232,6 @@ class _Track:
         return "unknown"
 
 
-def _exact(view: PlayerView, samples: int) -> bool:
-    """Whether every order of the view's unseen cards is solved (as :func:`patiencelab.players._deals` does)."""
-    hidden = len(view.unseen_cards())
-    return hidden <= 12 and math.factorial(hidden) <= samples
-
-
-def _deals(view: PlayerView, samples: int, seed: int) -> list[Position]:
-    """The deals of the view's position: every order of the unseen cards, or ``samples`` at random."""
-    from patiencelab.players import _deals as deals
-
-    return deals(view, samples, seed)[0]
-
-
 def _public(view: PlayerView) -> PlayerView:
     return replace(view, history=())
 
@@ -282,20 +270,6 @@ def _swap_in(position: Position, reveals: list[tuple[Place, Card]], seen_stock: 
         holder[index], other[j] = other[j], holder[index]
     tableau = tuple(Column(tuple(d), col.up) for d, col in zip(downs, position.tableau))
     return Position(tableau, tuple(stock), position.waste, position.foundations, position.recycles, seen_stock)
-
-
-def _sign_test(wins: int, losses: int) -> float:
-    """The one-sided p-value of ``wins`` of ``wins + losses`` discordant pairs going one way (sign test)."""
-    n = wins + losses
-    if n == 0:
-        return 1.0
-    tail: int = sum(math.comb(n, j) for j in range(wins, n + 1))
-    return tail / float(2**n)
-
-
-def _chances(won: int, lost: int, unknown: int, exact: bool) -> Chances:
-    """The chances of some deals (:func:`patiencelab.players.tally`, the package's one formula)."""
-    return tally(won, lost, unknown, exact)
 
 
 def _label(drop: float) -> Label | None:
@@ -355,8 +329,8 @@ class _Walk:
     def build(self, end: int) -> None:
         """The deals of positions 0..``end``, followed along the moves played (no solver call)."""
         first = self.views[0]
-        exact = _exact(first, self.samples)
-        tracks = [_Track(0, [deal]) for deal in _deals(first, self.samples, self.seed)]
+        exact = exhaustive(first, self.samples)
+        tracks = [_Track(0, [deal]) for deal in deals(first, self.samples, self.seed)[0]]
         live = [Klondike.from_position(t.positions[0], rules=self.rules) for t in tracks]
         self.at.append(tracks)
         self.exact.append(exact)
@@ -366,7 +340,7 @@ class _Walk:
             self.reveals.append(reveals)
             what: dict[int, Position] = {}
             goes_on, games = [], []
-            exact_next = _exact(nxt, self.samples)
+            exact_next = exhaustive(nxt, self.samples)
             for i, (track, game) in enumerate(zip(tracks, live)):
                 here = track.positions[-1]
                 same = not reveals or all(_card_at(here, place) == card for place, card in reveals)
@@ -387,7 +361,7 @@ class _Walk:
                         goes_on.append(_Track(k + 1, [game.snapshot()]))
                         games.append(game)
             if exact_next and not exact:  # from here on every order of the unseen cards
-                goes_on = [_Track(k + 1, [deal]) for deal in _deals(nxt, self.samples, self.seed)]
+                goes_on = [_Track(k + 1, [deal]) for deal in deals(nxt, self.samples, self.seed)[0]]
                 games = [Klondike.from_position(t.positions[0], rules=self.rules) for t in goes_on]
             tracks, live, exact = goes_on, games, exact_next
             self.what_if.append(what)
@@ -467,14 +441,14 @@ class _Walk:
             if self.cancel is not None and self.cancel.is_set():
                 raise ReviewCancelledError("the review was cancelled")
             if lost_from is not None and k > lost_from:
-                chances.append(_chances(0, 1, 0, True))
+                chances.append(tally(0, 1, 0, True))
             else:
                 for track in self.at[k]:
                     self.settle(track)
                 chance = self.chance(k)
                 if k == stuck or (self.exact[k] and chance.lost == chance.samples):
                     lost_from = k
-                    chance = _chances(0, 1, 0, True)
+                    chance = tally(0, 1, 0, True)
                 chances.append(chance)
                 if k:
                     mark = self.judge(k, chances, lost_from)
@@ -572,7 +546,7 @@ class _Walk:
         """The chance at position ``k`` from the verdicts of its deals as they stand."""
         verdicts = [t.verdict(k) for t in self.at[k]]
         won, lost = verdicts.count("won"), verdicts.count("lost")
-        return _chances(won, lost, len(verdicts) - won - lost, self.exact[k])
+        return tally(won, lost, len(verdicts) - won - lost, self.exact[k])
 
     def luck(self, m: int, after: list[Verdict], chances: list[Chances], lost_from: int | None) -> MarkedMove | None:
         """A luck mark for move ``m`` when the cards it turned up took the chance down."""
@@ -594,7 +568,7 @@ class _Walk:
             nxt = [t.verdict(m) for t in self.at[m]]
             down = sum(a == "won" and b == "lost" for a, b in zip(after, nxt))
             up = sum(a != "won" and b != "lost" for a, b in zip(after, nxt))
-            significant = down > up and _sign_test(down, up) <= SIGNIFICANCE
+            significant = down > up and sign_test(down, up) <= SIGNIFICANCE
         decided = lost_from == m and won > 0
         if not decided and not (fell >= LUCK - _EPS and significant):
             return None
@@ -649,7 +623,7 @@ class _Walk:
         won_before = sum(b == "won" for b, _, _ in pairs)
         if total > n:  # more deals were solved here: the chart shows the chance on all of them
             unknown = sum(b == "unknown" for b, _, _ in pairs)
-            chances[k] = _chances(won_before, total - won_before - unknown, unknown, False)
+            chances[k] = tally(won_before, total - won_before - unknown, unknown, False)
             self.confirmed.add(k)
         reveals = self.reveals[k]
         return MarkedMove(
@@ -677,7 +651,7 @@ class _Walk:
         """The sign test on the deals won after one move and not after the other (undecided: against the drop)."""
         better = sum(c == "won" and a == "lost" for _, a, c in pairs)
         worse = sum(a != "lost" and c != "won" for _, a, c in pairs)
-        return better > worse and _sign_test(better, worse) <= SIGNIFICANCE
+        return better > worse and sign_test(better, worse) <= SIGNIFICANCE
 
     def confirm(self, k: int, move: Move, better: Move) -> list[tuple[Verdict, Verdict, Verdict]]:
         """Fresh deals of position ``k``, each judged before the move, after it and after the better move."""

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO, get_args
 
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.limits import check_seconds, check_states
-from patiencelab.core.rules import Rules
+from patiencelab.core.rules import Rules, rules_label
 from patiencelab.solver import Outcome
+from patiencelab.stats import Interval, wilson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -24,20 +25,17 @@ __all__ = [
     "MAX_LINE",
     "VERSION",
     "Budget",
-    "Interval",
     "Row",
     "Summary",
     "SurveyFileError",
     "SurveyResult",
     "summary_table",
-    "wilson",
 ]
 
 #: The ``format`` field of a survey file's header line.
 FORMAT = "patiencelab-survey"
 #: The version of the survey file format this writes and reads.
 VERSION = 1
-Z95 = 1.959963984540054
 #: the longest line a survey file may have, in bytes (a row takes about 100, the header about 300)
 MAX_LINE = 16 * 1024
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
@@ -132,33 +130,6 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Interval:
-    """A share with its 95% interval, all as fractions of 1."""
-
-    share: float
-    low: float
-    high: float
-
-    def __str__(self) -> str:
-        return f"{100 * self.share:.1f}% ({100 * self.low:.1f}-{100 * self.high:.1f}%)"
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> Interval:
-    """The Wilson score interval for ``successes`` out of ``n`` (``n == 0`` gives the whole range 0-1)."""
-    if not 0 <= successes <= n:
-        raise PatienceError(f"need 0 <= successes <= n, not {successes} of {n}")
-    if n == 0:
-        return Interval(0.0, 0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return Interval(p, low, high)
-
-
-@dataclass(frozen=True, slots=True)
 class Summary:
     """Counts and shares of each outcome with 95% Wilson intervals, and time per deal.
 
@@ -204,17 +175,6 @@ class Summary:
             mean_seconds=statistics.fmean(seconds) if seconds else 0.0,
             total_seconds=math.fsum(seconds),
         )
-
-
-def rules_label(rules: Rules) -> str:
-    """A short name for rules: the preset, draw count and passes."""
-    name = rules.preset_name or "custom"
-    passes = (
-        "unlimited passes"
-        if rules.max_passes is None
-        else f"{rules.max_passes} pass" + ("es" if rules.max_passes > 1 else "")
-    )
-    return f"{name}, draw {rules.draw}, {passes}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,9 +25,8 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_instance, check_seed, check_switch, check_whole
 from patiencelab.core.rules import Rules
 from patiencelab.solver import solve
-from patiencelab.survey_io import (
+from patiencelab.survey.files import (
     Budget,
-    Interval,
     Row,
     Summary,
     SurveyFileError,
@@ -35,7 +34,6 @@ from patiencelab.survey_io import (
     header,
     scan_file,
     summary_table,
-    wilson,
 )
 from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool, window
 
@@ -44,7 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Budget",
-    "Interval",
     "Row",
     "Summary",
     "SurveyFileError",
@@ -53,7 +50,6 @@ __all__ = [
     "solve_seed",
     "summary_table",
     "survey",
-    "wilson",
 ]
 
 

@@ -44,7 +44,7 @@ from typing import Any, Literal
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_whole
 from patiencelab.core.rules import Rules
-from patiencelab.records_rows import (
+from patiencelab.records.rows import (
     MAX_IMPORT_BYTES,
     OUTCOMES,
     RECORDS_ERROR_CODES,
@@ -135,7 +135,7 @@ _MIGRATIONS: dict[int, Sequence[str | Callable[[sqlite3.Connection], None]]] = {
     ),
 }
 
-#: The columns of a game in play, in the order :func:`~patiencelab.records_rows.game_in_play` reads them.
+#: The columns of a game in play, in the order :func:`~patiencelab.records.rows.game_in_play` reads them.
 _IN_PLAY = "board, saved_at, seconds, record, process, offered_to, offered_process, declined"
 
 #: What :meth:`Records.claim` does with a game in play: offer it to the board, store it as abandoned, or leave it.

@@ -16,6 +16,7 @@ from patiencelab.lesson import Lesson
 from patiencelab.widget.background import Background
 from patiencelab.widget.host import Host, later
 from patiencelab.widget.jobs import LoopRunner, Runner
+from patiencelab.widget.state import AutoplayState
 
 __all__ = ["Autoplay", "AutoplayBoard"]
 
@@ -67,7 +68,7 @@ class Autoplay:
         self._board = board
         self.running: tuple[threading.Event, str] | None = None
 
-    def synced_part(self) -> dict[str, Any]:
+    def synced_part(self) -> AutoplayState:
         """The automatic player's part of the synced state."""
         return {"running": self.running is not None, "player": self.running[1] if self.running else None}
 

@@ -10,6 +10,7 @@ from typing import Any
 from patiencelab.core.game import Change
 from patiencelab.core.i18n import message
 from patiencelab.narration import move_phrase, narrate_played
+from patiencelab.widget.state import Message
 
 __all__ = ["Caption", "narration"]
 
@@ -18,7 +19,7 @@ class Caption:
     """The message on a board's status line (``message``: the synced state's ``message``, or ``None``)."""
 
     def __init__(self) -> None:
-        self.message: dict[str, Any] | None = None
+        self.message: Message | None = None
         #: How to say the message shown in another language (``None``: it goes when the language changes), and
         #: whose message it is (the work that clears it when done, see :meth:`unsay`).
         self._again: Callable[[str], str | None] | None = None

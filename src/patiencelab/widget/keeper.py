@@ -20,7 +20,7 @@ import warnings
 import weakref
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
@@ -36,6 +36,7 @@ from patiencelab.records import (
     scoring_key,
 )
 from patiencelab.widget.processes import process_alive, process_name
+from patiencelab.widget.state import RecordsState
 
 __all__ = ["RecordKeeper"]
 
@@ -318,7 +319,7 @@ class RecordKeeper:
             self._stats, self._stats_key = stats, key
         return stats
 
-    def synced_part(self, game: Klondike) -> dict[str, Any]:
+    def synced_part(self, game: Klondike) -> RecordsState:
         """The ``stats`` part of the widget's synced state (``notice`` in the language of ``game``)."""
         stats = self.stats(game)
         state: dict[str, Any] = {
@@ -333,7 +334,7 @@ class RecordKeeper:
         }
         if stats is not None:
             state.update(asdict(stats), win_rate=stats.win_rate)
-        return state
+        return cast(RecordsState, state)
 
     def _offer_state(self, lang: str) -> dict[str, Any] | None:
         """The offer to continue a game: "Continue your game from 12:04?" and what that game is."""

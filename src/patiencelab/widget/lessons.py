@@ -14,6 +14,7 @@ from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
 from patiencelab.lesson import Lesson
 from patiencelab.widget.recording import LessonRecorder
+from patiencelab.widget.state import RecordState
 from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer
 
 __all__ = ["LessonBoard", "Lessons"]
@@ -138,7 +139,7 @@ class Lessons:
         """Whether a quiz step waits for the class's answer."""
         return self.player is not None and self.player.is_waiting(self._board.game)
 
-    def recording_part(self, game: Klondike) -> dict[str, Any] | None:
+    def recording_part(self, game: Klondike) -> RecordState | None:
         """The recording's part of the state; a recording whose game went back before its start ends."""
         recorder = self.recorder
         if recorder is None:

@@ -10,7 +10,7 @@ without a built front end; :class:`~patiencelab.widget.session.BoardSession` cal
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError, quote
@@ -37,6 +37,19 @@ from patiencelab.widget.intents import (
     record_request,
     rejected,
     review_action,
+)
+from patiencelab.widget.state import (
+    AutoplayState,
+    BoardState,
+    GameState,
+    IndicatorState,
+    LastMove,
+    LessonState,
+    Message,
+    RecordsState,
+    RecordState,
+    ReviewState,
+    ViewState,
 )
 
 __all__ = [
@@ -81,13 +94,13 @@ def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:
 # ------------------------------------------------------------------------------------------------ state
 
 
-def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> dict[str, Any]:
+def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> BoardState:
     """The part of the synced state that follows from the game and the board's options: the view (face-down
     cards as ``null`` unless ``reveal``), what may be picked up and where it may go, the rules and the
     languages. One pass over the legal moves serves the targets, the status and the stock's buttons.
     """
     legal = game.legal_moves()
-    view = game.view(reveal=reveal)
+    view = cast(ViewState, game.view(reveal=reveal))
     rules = game.rules
     return {
         **view,
@@ -119,16 +132,16 @@ def synced_state(
     reveal: bool,
     show_moves: bool,
     lang: str,
-    last_move: Mapping[str, Any] | None,
-    message: Mapping[str, Any] | None,
-    lesson: Mapping[str, Any] | None,
-    indicator: Mapping[str, Any],
-    stats: Mapping[str, Any],
-    recording: Mapping[str, Any] | None,
-    review: Mapping[str, Any],
-    autoplay: Mapping[str, Any],
+    last_move: LastMove | None,
+    message: Message | None,
+    lesson: LessonState | None,
+    indicator: IndicatorState,
+    stats: RecordsState,
+    recording: RecordState | None,
+    review: ReviewState,
+    autoplay: AutoplayState,
     version: int,
-) -> dict[str, Any]:
+) -> GameState:
     """The whole synced state (``GameState`` of ``js/protocol.schema.json``): :func:`board_state` and the
     board's own parts, the last move, the caption's message, the lesson, the indicator, the statistics
     (``stats``), the lesson being recorded (``recording``), the review's button, the automatic player, and the
@@ -172,7 +185,7 @@ def _pickable(game: Klondike) -> list[str]:
     return [str(card) for card in cards]
 
 
-def last_move(change: Change, words: Mapping[str, str]) -> dict[str, Any] | None:
+def last_move(change: Change, words: Mapping[str, str]) -> LastMove | None:
     """The single action of ``change`` (played, redone or taken back) as the board animates and reads it: the
     move, the cards, the piles it went from and to, and the sentence for the live region in the board's
     language (``words`` are the board's labels); ``None`` for a reset or several actions at once.

@@ -5,7 +5,7 @@ each move played becomes a step that takes a note, marks and a quiz (pure Python
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
@@ -14,6 +14,7 @@ from patiencelab.core.limits import check_text
 from patiencelab.core.marks import MAX_MARKS, Mark
 from patiencelab.core.moves import Move
 from patiencelab.lesson import MAX_STEPS, Lesson, Quiz, Step, text_in
+from patiencelab.widget.state import RecordState
 
 __all__ = ["MAX_NOTE", "MAX_TITLE", "LessonRecorder"]
 
@@ -175,7 +176,7 @@ class LessonRecorder:
             lang=self.lang,
         )
 
-    def synced_part(self, lang: str) -> dict[str, Any]:
+    def synced_part(self, lang: str) -> RecordState:
         """The ``recording`` part of the widget's synced state."""
         last = self.steps[-1] if self.steps else None
         quiz = None if last is None or last.quiz is None else "winnable" if last.quiz.winnable else "move"

@@ -19,6 +19,7 @@ from patiencelab.lesson import MAX_REVIEW_STEPS, Lesson
 from patiencelab.review import Review, review
 from patiencelab.widget.background import Background
 from patiencelab.widget.lessons import Lessons
+from patiencelab.widget.state import ReviewState
 
 __all__ = ["ReviewBoard", "ReviewJob"]
 
@@ -161,7 +162,7 @@ class ReviewJob:
         marks = lesson.chart.mark_steps() if lesson.chart is not None else ()
         self._board._lessons.start(lesson, marks[0] if marks else found.at)
 
-    def synced_part(self, game: Klondike, indicator: Mapping[str, Any]) -> dict[str, Any]:
+    def synced_part(self, game: Klondike, indicator: Mapping[str, Any]) -> ReviewState:
         """The review's part of the state: offered, busy, and while it runs how far it got."""
         busy = self._board._jobs.busy == "review"
         progress = self._progress if busy else None

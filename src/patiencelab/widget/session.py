@@ -13,7 +13,7 @@ import atexit
 import itertools
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Change, Klondike
@@ -323,8 +323,8 @@ class BoardSession:
             version=self._version + bump,
         )
         self._version += bump
-        self.state = state
-        self.host.show(state)
+        self.state = cast(dict[str, Any], state)  # handed on untyped (see widget/state.py)
+        self.host.show(self.state)
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
         """Block until the indicator's verdict for the current position is in and shown; returns it."""

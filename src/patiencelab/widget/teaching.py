@@ -19,6 +19,7 @@ from patiencelab.narration import narrate_played
 from patiencelab.widget.intents import LESSON_ACTIONS, RECORD_ACTIONS
 from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
 from patiencelab.widget.recording import MAX_NOTE, MAX_TITLE, LessonRecorder
+from patiencelab.widget.state import LessonState
 
 __all__ = ["ACTIONS", "MARK_ACTIONS", "MAX_NOTE", "MAX_TITLE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
 
@@ -239,7 +240,7 @@ class LessonPlayer:
         cards = [] if move.is_draw else [str(c) for c in played.cards]
         return narrate_played(after, played), {"cards": cards, "to": move_ends(move, cards)[1]}
 
-    def synced_part(self, game: Klondike, lang: str) -> dict[str, Any]:
+    def synced_part(self, game: Klondike, lang: str) -> LessonState:
         """The ``lesson`` part of the widget's synced state."""
         taken_over = self.is_taken_over(game)
         caption, highlight = self.caption(lang)
@@ -252,7 +253,7 @@ class LessonPlayer:
             caption, highlight = message("lesson.quiz-question", lang, tries=left), {"cards": [], "to": None}
         shown = self.lesson.steps[self.step - 1] if self.step and not taken_over else None
         return {
-            "title": text_in(self.lesson.title, lang, self.lesson.lang),
+            "title": text_in(self.lesson.title, lang, self.lesson.lang) or "",  # a title has some text
             "step": self.step,
             "steps": self.steps,
             "caption": caption,

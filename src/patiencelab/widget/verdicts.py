@@ -6,12 +6,13 @@ its worker cannot start, and waits for a verdict in scripts. The board is reache
 from __future__ import annotations
 
 import threading
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from patiencelab.core.game import Klondike
 from patiencelab.lesson import Lesson
 from patiencelab.widget.background import Background
 from patiencelab.widget.indicator import Executor, Indicator
+from patiencelab.widget.state import IndicatorState
 
 __all__ = ["VerdictBoard", "Verdicts"]
 
@@ -40,7 +41,7 @@ class Verdicts:
         #: The indicator's error the board has said (it says each once).
         self._said: str | None = None
 
-    def synced_part(self, game: Klondike) -> dict[str, Any]:
+    def synced_part(self, game: Klondike) -> IndicatorState:
         """The indicator's part of the state (off while a lesson shows); when its worker cannot start, it is off
         with a notice, once.
         """
@@ -52,7 +53,7 @@ class Verdicts:
         if enabled and error is not None and self._said != error:
             self._said = error
             self._board._notice("notice.indicator-off", reason=error)
-        return {**state, "error": error}
+        return cast(IndicatorState, {**state, "error": error})
 
     def wait(self, timeout: float) -> str | None:
         """Block until the verdict for the current position is in and shown; returns it (``None`` when off)."""

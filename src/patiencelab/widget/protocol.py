@@ -94,11 +94,16 @@ def move_ends(move: Move, cards: list[str]) -> tuple[str, str]:
 # ------------------------------------------------------------------------------------------------ state
 
 
-def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> BoardState:
+def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> dict[str, Any]:
     """The part of the synced state that follows from the game and the board's options: the view (face-down
     cards as ``null`` unless ``reveal``), what may be picked up and where it may go, the rules and the
     languages. One pass over the legal moves serves the targets, the status and the stock's buttons.
     """
+    return cast(dict[str, Any], _board_part(game, reveal=reveal, show_moves=show_moves, lang=lang))
+
+
+def _board_part(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> BoardState:
+    """:func:`board_state`, typed."""
     legal = game.legal_moves()
     view = cast(ViewState, game.view(reveal=reveal))
     rules = game.rules
@@ -148,7 +153,7 @@ def synced_state(
     version. The only place it is assembled.
     """
     return {
-        **board_state(game, reveal=reveal, show_moves=show_moves, lang=lang),
+        **_board_part(game, reveal=reveal, show_moves=show_moves, lang=lang),
         "last_move": last_move,
         "message": message,
         "lesson": lesson,

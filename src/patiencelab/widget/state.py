@@ -38,8 +38,9 @@ class Column(TypedDict):
     up: list[str | None]
 
 
-#: The single action of a change, as the board animates and reads it (``from`` is a Python keyword).
+#: The single action of a change (``from`` is a Python keyword, hence the call form).
 LastMove = TypedDict("LastMove", {"move": str, "cards": list[str], "from": str, "to": str, "undo": bool, "text": str})
+LastMove.__doc__ = "The single action of a change (played, redone or taken back), as the board animates and reads it."
 
 
 class RulesView(TypedDict):

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from patiencelab import Klondike
 from patiencelab.lessons import Lesson
 from patiencelab.solver.verdicts import verdict
-from patiencelab.widget import session as board_module
+from patiencelab.widget import review_job
 from patiencelab.widget.session import BoardSession
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS
 
@@ -34,7 +34,7 @@ RELEASE = threading.Event()
 @pytest.fixture(autouse=True, scope="module")
 def slow_background() -> Iterator[None]:
     """Reviews and quiz judgements in worker threads wait for :data:`RELEASE` before they work."""
-    real_review, real_judge = board_module.review, Lesson.judge  # type: ignore[attr-defined]
+    real_review, real_judge = review_job.review, Lesson.judge  # type: ignore[attr-defined]
 
     def review(*args: Any, **kwargs: Any) -> Any:
         RELEASE.wait(30)
@@ -46,7 +46,7 @@ def slow_background() -> Iterator[None]:
         return real_judge(self, *args, **kwargs)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(board_module, "review", review)
+        mp.setattr(review_job, "review", review)
         mp.setattr(Lesson, "judge", judge)
         yield
 

@@ -15,7 +15,7 @@ import pytest
 from patiencelab import Klondike, Move, PatienceError
 from patiencelab.core.marks import Mark
 from patiencelab.lessons import Lesson, Quiz, Step
-from patiencelab.widget import session as board_module
+from patiencelab.widget import review_job
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
 
@@ -265,7 +265,7 @@ def test_the_review_button_reviews_in_a_worker_thread_and_shows_the_losing_move(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     gate = Gate()
-    monkeypatch.setattr(board_module, "review", gate)
+    monkeypatch.setattr(review_job, "review", gate)
     widget = stuck_widget()
     assert send(widget, "review") is None
     assert gate.started.wait(60) and gate.thread == "patiencelab-review"
@@ -286,7 +286,7 @@ def test_the_review_button_reviews_in_a_worker_thread_and_shows_the_losing_move(
 
 def test_a_review_for_a_game_that_changed_meanwhile_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
     gate = Gate()
-    monkeypatch.setattr(board_module, "review", gate)
+    monkeypatch.setattr(review_job, "review", gate)
     widget = stuck_widget()
     send(widget, "review")
     assert gate.started.wait(60)
@@ -301,7 +301,7 @@ def test_a_review_that_fails_switches_itself_off_with_a_notice(monkeypatch: pyte
     def broken(game: Klondike, **kwargs: Any) -> Any:
         raise MemoryError("no room")
 
-    monkeypatch.setattr(board_module, "review", broken)
+    monkeypatch.setattr(review_job, "review", broken)
     widget = stuck_widget()
     widget.lang = "nl"
     assert send(widget, "review") is None

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, PatienceError
-from patiencelab.widget import session as session_module
+from patiencelab.widget import review_job
 from patiencelab.widget.session import OPTIONS, BoardSession, PlainHost
 from tests.model_helpers import twin
 
@@ -158,7 +158,7 @@ def test_work_of_a_worker_thread_waits_for_the_hosts_thread(monkeypatch: pytest.
     host = RecordingHost(schedules=True)
     board = BoardSession(seed=13, host=host, records=None)
     shown: list[Any] = []
-    monkeypatch.setattr(session_module, "review", lambda game, **kw: ("reviewed", game.moves, kw["max_states"]))
+    monkeypatch.setattr(review_job, "review", lambda game, **kw: ("reviewed", game.moves, kw["max_states"]))
     monkeypatch.setattr(board, "_review_offered", lambda game, indicator: True)
     monkeypatch.setattr(board, "_show_review", lambda game, found: shown.append(found))
     board.handle_intent({"type": "review", "version": board.version})

@@ -20,7 +20,7 @@ from patiencelab.core.view import PlayerView
 from patiencelab.lessons import Lesson
 from patiencelab.players import Greedy
 from patiencelab.records import Records
-from patiencelab.widget import session as session_module
+from patiencelab.widget import review_job
 from patiencelab.widget.session import BoardSession
 
 from .session_helpers import QueueHost
@@ -97,7 +97,7 @@ def test_a_review_cancelled_after_its_result_came_in_is_not_shown(monkeypatch: p
     game.play(game.legal_moves()[0])
     board = BoardSession(game, host=host, records=None)
     shown: list[Any] = []
-    monkeypatch.setattr(session_module, "review", lambda game, **kw: "reviewed")
+    monkeypatch.setattr(review_job, "review", lambda game, **kw: "reviewed")
     monkeypatch.setattr(board, "_review_offered", lambda game, indicator: True)
     monkeypatch.setattr(board, "_show_review", lambda game, found: shown.append(found))
     assert board.handle_intent({"type": "review", "version": board.version}) is None

@@ -18,7 +18,7 @@ from patiencelab.core.view import PlayerView
 from patiencelab.lessons import Lesson
 from patiencelab.records import Records
 from patiencelab.review import review
-from patiencelab.widget import session as session_module
+from patiencelab.widget import review_job
 from patiencelab.widget.session import BoardSession, PlainHost
 from tests.catalogue_words import in_catalogue
 from tests.review_games import lost_games
@@ -142,7 +142,7 @@ def reviews(said: Said, monkeypatch: pytest.MonkeyPatch) -> None:
         assert gate.wait(120)
         return review(game, **kw)
 
-    monkeypatch.setattr(session_module, "review", held)
+    monkeypatch.setattr(review_job, "review", held)
     said.intent(board, "review", "review")
     said.intent(board, "cancel", "review", action="cancel")
     gate.set()
@@ -153,7 +153,7 @@ def reviews(said: Said, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(game: Klondike, **kw: Any) -> Any:
         raise ValueError("x")
 
-    monkeypatch.setattr(session_module, "review", broken)
+    monkeypatch.setattr(review_job, "review", broken)
     other = said.board(stuck_game(), records=None)
     said.intent(other, "failing review", "review")
     other.wait_for_background(120)

@@ -14,17 +14,13 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import os
-import pathlib
-import socket
-import sys
 import threading
 import uuid
 import warnings
 import weakref
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
@@ -39,6 +35,8 @@ from patiencelab.records import (
     rules_key,
     scoring_key,
 )
+from patiencelab.widget.processes import process_alive, process_name
+from patiencelab.widget.state import RecordsState
 
 __all__ = ["RecordKeeper"]
 
@@ -46,66 +44,6 @@ __all__ = ["RecordKeeper"]
 # drops out by itself.
 _LIVE: dict[str, weakref.WeakSet[RecordKeeper]] = {}
 _LIVE_LOCK = threading.Lock()
-
-#: This interpreter's name in the records' games in play (see :func:`process_name`), by its process id.
-_PROCESS: dict[int, str] = {}
-
-
-def process_name() -> str:
-    """This interpreter's name in the games in play: its host, process id, when the process started (where the
-    system says) and a random part, so that a process id used again later is not taken for this one.
-    """
-    pid = os.getpid()
-    if pid not in _PROCESS:
-        _PROCESS[pid] = f"{socket.gethostname()}/{pid}/{_started(pid)}/{uuid.uuid4().hex[:8]}"
-    return _PROCESS[pid]
-
-
-def _started(pid: int) -> str:
-    """When process ``pid`` started, in the system's clock ticks since boot (Linux), else ``-``."""
-    try:
-        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
-        return stat.rpartition(")")[2].split()[19]
-    except (OSError, IndexError):
-        return "-"
-
-
-def process_alive(name: str) -> bool:
-    """Whether the interpreter of that :func:`process_name` still runs. An interpreter on another host, in a
-    browser (where every page load is a new one) or named in an older database counts as gone.
-    """
-    if name == process_name():
-        return True
-    host, _, rest = name.partition("/")
-    pid_text, _, rest = rest.partition("/")
-    started = rest.partition("/")[0]
-    if sys.platform == "emscripten" or host != socket.gethostname() or not pid_text.isdigit():
-        return False
-    pid = int(pid_text)
-    return _running(pid) and started in ("-", _started(pid))
-
-
-def _running(pid: int) -> bool:
-    """Whether a process ``pid`` runs on this machine."""
-    if sys.platform == "win32":
-        import ctypes
-
-        kernel32 = ctypes.windll.kernel32
-        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return False
-        try:
-            code = ctypes.c_ulong()
-            return bool(kernel32.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
-        finally:
-            kernel32.CloseHandle(handle)
-    try:
-        os.kill(pid, 0)
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
 
 
 class RecordKeeper:
@@ -381,7 +319,7 @@ class RecordKeeper:
             self._stats, self._stats_key = stats, key
         return stats
 
-    def synced_part(self, game: Klondike) -> dict[str, Any]:
+    def synced_part(self, game: Klondike) -> RecordsState:
         """The ``stats`` part of the widget's synced state (``notice`` in the language of ``game``)."""
         stats = self.stats(game)
         state: dict[str, Any] = {
@@ -396,7 +334,7 @@ class RecordKeeper:
         }
         if stats is not None:
             state.update(asdict(stats), win_rate=stats.win_rate)
-        return state
+        return cast(RecordsState, state)
 
     def _offer_state(self, lang: str) -> dict[str, Any] | None:
         """The offer to continue a game: "Continue your game from 12:04?" and what that game is."""

@@ -1,5 +1,6 @@
 """The board's protocol, without any widget library: the state Python sends, the intents it accepts and the
-replies it gives (see ``docs/widget-protocol.md``; the TypeScript types are in ``js/types.ts``).
+replies it gives (see ``docs/widget-protocol.md``; the TypeScript types are in ``js/types.ts``). The intents'
+vocabulary and their checks live in :mod:`patiencelab.widget.intents`; their names are here too.
 
 Everything here is a pure function of a game and the board's options, so it is tested without anywidget and
 without a built front end; :class:`~patiencelab.widget.session.BoardSession` calls it, and
@@ -9,25 +10,58 @@ without a built front end; :class:`~patiencelab.widget.session.BoardSession` cal
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import PatienceError, quote, unknown_fields
+from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Change, Klondike, Played
-from patiencelab.core.i18n import language_names, message
-from patiencelab.core.limits import check_text
-from patiencelab.core.marks import Mark, is_pile, move_piles, pile_of
+from patiencelab.core.i18n import language_names
+from patiencelab.core.marks import move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.core.rules import PRESETS, Rules
+from patiencelab.widget.intents import (
+    INTENTS,
+    LONG_FIELDS,
+    MAX_FIELD,
+    MAX_REPLY,
+    MAX_SEED,
+    SIMPLE,
+    VERSIONED,
+    RejectedIntentError,
+    check_fields,
+    face_up_cards,
+    intent_move,
+    lesson_step,
+    new_game_request,
+    option_value,
+    read_intent,
+    record_request,
+    rejected,
+    review_action,
+)
+from patiencelab.widget.state import (
+    AutoplayState,
+    BoardState,
+    GameState,
+    IndicatorState,
+    LastMove,
+    LessonState,
+    Message,
+    RecordsState,
+    RecordState,
+    ReviewState,
+    ViewState,
+)
 
 __all__ = [
     "INTENTS",
+    "LONG_FIELDS",
     "MAX_FIELD",
     "MAX_REPLY",
     "MAX_SEED",
     "MAX_SIZE",
     "MIN_SIZE",
     "SIMPLE",
+    "VERSIONED",
     "RejectedIntentError",
     "board_state",
     "check_fields",
@@ -48,51 +82,6 @@ __all__ = [
     "synced_state",
 ]
 
-#: Every intent type the front end may send.
-INTENTS = (
-    "move",
-    "draw",
-    "recycle",
-    "undo",
-    "redo",
-    "hint",
-    "new",
-    "restart",
-    "autocomplete",
-    "lesson",
-    "lang",
-    "show_moves",
-    "indicator",
-    "stats",
-    "review",
-    "record",
-    "resume",
-    "autoplay",
-)
-#: Intents that are one call of the game's, with no fields.
-SIMPLE = ("draw", "recycle", "undo", "redo", "autocomplete")
-#: Intents that name cards and places of the board they were made on: only these must match its version. The
-#: others (draw, undo, lesson steps, ...) are relative commands, applied in the order they arrive, so quick
-#: clicks are never lost.
-VERSIONED = ("move",)
-#: The longest reply text sent back (an echo of outside input is cut to this).
-MAX_REPLY = 400
-#: The longest text field an intent may carry (card, place, preset, action, language).
-MAX_FIELD = 32
-#: Text fields that may be longer than :data:`MAX_FIELD`: a recorded step's note, by intent type and field.
-LONG_FIELDS = {("record", "text"): 500}
-#: Seeds a board accepts from the front end: what a 64-bit signed integer holds (SQLite, JSON in browsers).
-MAX_SEED = 2**63 - 1
-
-
-class RejectedIntentError(PatienceError):
-    """An intent that changes nothing; carries the reply's rule code (``None`` when no rule is involved)."""
-
-    def __init__(self, text: str, rule: str | None = None) -> None:
-        super().__init__(text)
-        self.text = text
-        self.rule = rule
-
 
 # ------------------------------------------------------------------------------------------------ piles
 
@@ -110,8 +99,13 @@ def board_state(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) ->
     cards as ``null`` unless ``reveal``), what may be picked up and where it may go, the rules and the
     languages. One pass over the legal moves serves the targets, the status and the stock's buttons.
     """
+    return cast(dict[str, Any], _board_part(game, reveal=reveal, show_moves=show_moves, lang=lang))
+
+
+def _board_part(game: Klondike, *, reveal: bool, show_moves: bool, lang: str) -> BoardState:
+    """:func:`board_state`, typed."""
     legal = game.legal_moves()
-    view = game.view(reveal=reveal)
+    view = cast(ViewState, game.view(reveal=reveal))
     rules = game.rules
     return {
         **view,
@@ -143,23 +137,23 @@ def synced_state(
     reveal: bool,
     show_moves: bool,
     lang: str,
-    last_move: Mapping[str, Any] | None,
-    message: Mapping[str, Any] | None,
-    lesson: Mapping[str, Any] | None,
-    indicator: Mapping[str, Any],
-    stats: Mapping[str, Any],
-    recording: Mapping[str, Any] | None,
-    review: Mapping[str, Any],
-    autoplay: Mapping[str, Any],
+    last_move: LastMove | None,
+    message: Message | None,
+    lesson: LessonState | None,
+    indicator: IndicatorState,
+    stats: RecordsState,
+    recording: RecordState | None,
+    review: ReviewState,
+    autoplay: AutoplayState,
     version: int,
-) -> dict[str, Any]:
+) -> GameState:
     """The whole synced state (``GameState`` of ``js/protocol.schema.json``): :func:`board_state` and the
     board's own parts, the last move, the caption's message, the lesson, the indicator, the statistics
     (``stats``), the lesson being recorded (``recording``), the review's button, the automatic player, and the
     version. The only place it is assembled.
     """
     return {
-        **board_state(game, reveal=reveal, show_moves=show_moves, lang=lang),
+        **_board_part(game, reveal=reveal, show_moves=show_moves, lang=lang),
         "last_move": last_move,
         "message": message,
         "lesson": lesson,
@@ -196,7 +190,7 @@ def _pickable(game: Klondike) -> list[str]:
     return [str(card) for card in cards]
 
 
-def last_move(change: Change, words: Mapping[str, str]) -> dict[str, Any] | None:
+def last_move(change: Change, words: Mapping[str, str]) -> LastMove | None:
     """The single action of ``change`` (played, redone or taken back) as the board animates and reads it: the
     move, the cards, the piles it went from and to, and the sentence for the live region in the board's
     language (``words`` are the board's labels); ``None`` for a reset or several actions at once.
@@ -268,7 +262,7 @@ def hint_reply(
     }
 
 
-# ----------------------------------------------------------------------------------------------- intents
+# ------------------------------------------------------------------------------------------------- look
 
 
 #: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
@@ -288,163 +282,3 @@ def look_option(name: str, value: object) -> Any:
     if value not in ("standard", "local"):
         raise PatienceError(f"faces is 'standard' or 'local', not {quote(value)}")
     return str(value)
-
-
-def read_intent(content: object, version: int, lang: str = "en") -> tuple[str, Mapping[str, Any]]:
-    """Check an intent's shape, type, version and field sizes; returns its type and fields. Raises
-    :class:`RejectedIntentError` with the reason when any of them is wrong: a move made on an older version of
-    the board (a player's quick hands) in the board's language ``lang``, the rest (a front end that breaks the
-    protocol) for its developer.
-    """
-    if not isinstance(content, Mapping):
-        raise RejectedIntentError(f"an intent must be an object, not {type(content).__name__}")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in INTENTS:
-        raise RejectedIntentError(f"unknown intent type {quote(kind)}")
-    made_on = content.get("version")
-    if not isinstance(made_on, int) or isinstance(made_on, bool):
-        raise RejectedIntentError(f"intent {kind!r} needs the integer version it was made on")
-    if kind in VERSIONED and made_on != version:
-        raise RejectedIntentError(message("intent.stale", lang))
-    for key, value in content.items():
-        check_text(key, MAX_FIELD, f"intent {kind!r}: a field's name", RejectedIntentError)
-        if isinstance(value, str):
-            limit = LONG_FIELDS.get((kind, key), MAX_FIELD)
-            check_text(value, limit, f"intent {kind!r}: {quote(key)}", RejectedIntentError)
-    return kind, content
-
-
-def check_fields(content: Mapping[str, Any], kind: str, allowed: tuple[str, ...] = ()) -> None:
-    """Reject an intent with fields it does not take."""
-    extra = unknown_fields(content, ("type", "version", "id", *allowed))
-    if extra:
-        raise RejectedIntentError(f"intent {kind!r} has unknown field(s): {extra}")
-
-
-def intent_move(content: Mapping[str, Any]) -> Move:
-    """The move a ``move`` intent asks for (``card`` onto ``to``), still to be checked by the game."""
-    check_fields(content, "move", ("card", "to"))
-    card, to = content.get("card"), content.get("to")
-    if not isinstance(card, str) or not isinstance(to, str):
-        raise RejectedIntentError("a move intent needs 'card' (such as '5H') and 'to' (such as 't5' or 'f') as text")
-    if "-" in card or "-" in to:
-        raise RejectedIntentError(f"'card' and 'to' name one card and one place, not {quote(card)} and {quote(to)}")
-    return Move.parse(f"{card}-{to}")
-
-
-def new_game_request(content: Mapping[str, Any], current: Rules) -> tuple[int | None, Rules]:
-    """The seed and rules a ``new`` intent asks for (the current rules' preset, draw and scoring by default)."""
-    check_fields(content, "new", ("preset", "draw", "seed"))
-    preset = content.get("preset", current.preset_name or "standard")
-    draw = content.get("draw", current.draw)
-    seed = content.get("seed")
-    if preset not in PRESETS:
-        raise RejectedIntentError(f"unknown preset {quote(preset)}: choose one of {', '.join(PRESETS)}")
-    if draw not in (1, 3) or isinstance(draw, bool):
-        raise RejectedIntentError(f"draw must be 1 or 3, not {quote(draw)}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
-        raise RejectedIntentError(f"seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
-    return seed, Rules.preset(preset, draw=draw, scoring=current.scoring)
-
-
-def option_value(content: Mapping[str, Any], kind: str) -> bool:
-    """The ``on`` of an option intent (``show_moves``, ``indicator``)."""
-    check_fields(content, kind, ("on",))
-    on = content.get("on")
-    if not isinstance(on, bool):
-        raise RejectedIntentError(f"intent {kind!r} needs 'on': true or false, not {quote(on)}")
-    return on
-
-
-def review_action(content: Mapping[str, Any]) -> str:
-    """The action of a ``review`` intent: ``start`` (also when it names none) or ``cancel``."""
-    check_fields(content, "review", ("action",))
-    action = content.get("action", "start")
-    if action not in ("start", "cancel"):
-        raise RejectedIntentError(f"intent 'review' takes the action 'start' or 'cancel', not {quote(action)}")
-    return str(action)
-
-
-def lesson_step(content: Mapping[str, Any], steps: int) -> int:
-    """The step a lesson's ``goto`` intent asks for: a whole number from 0 to ``steps``."""
-    step = content.get("step")
-    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
-        raise RejectedIntentError(f"'goto' needs a 'step' from 0 to {steps}, not {quote(step)}")
-    return step
-
-
-#: The actions of a ``record`` intent and the field each takes.
-_RECORD_FIELDS = {
-    "start": (),
-    "stop": (),
-    "clear": (),
-    "note": ("text",),
-    "title": ("text",),
-    "mark": ("mark",),
-    "quiz": ("quiz",),
-}
-
-
-def record_request(content: Mapping[str, Any], game: Klondike) -> tuple[str, Any]:
-    """The action of a ``record`` intent and its value, checked: ``note`` and ``title`` take ``text`` (at most
-    500 characters), ``mark`` takes ``mark`` (``{"arrow": [pile, pile]}`` or ``{"circle": pile or card}``, with an
-    optional ``color``; piles that exist under the game's rules, a card only when it lies face up), ``quiz``
-    takes ``quiz`` (``"move"``, ``"winnable"`` or ``null``).
-    """
-    action = content.get("action")
-    if not isinstance(action, str) or action not in _RECORD_FIELDS:
-        raise RejectedIntentError(f"unknown record action {quote(action)}: choose one of {', '.join(_RECORD_FIELDS)}")
-    wanted = _RECORD_FIELDS[action]
-    check_fields(content, "record", ("action", *wanted))
-    for name in wanted:
-        if name not in content:
-            raise RejectedIntentError(f"record action {action!r} needs {name!r}")
-    if action in ("note", "title"):
-        text = content["text"]
-        if not isinstance(text, str):
-            raise RejectedIntentError(f"a {action} is text, not {quote(text)}")
-        return action, text
-    if action == "quiz":
-        kind = content["quiz"]
-        if kind not in ("move", "winnable", None):
-            raise RejectedIntentError(f"quiz is 'move', 'winnable' or null, not {quote(kind)}")
-        return action, kind
-    if action == "mark":
-        return action, _mark(content["mark"], game)
-    return action, None
-
-
-def _mark(value: object, game: Klondike) -> Mark:
-    """A mark from the front end, on piles of this board and cards that can be seen."""
-    if not isinstance(value, Mapping) or len(value) > 3:
-        raise RejectedIntentError('a mark is {"arrow": [from, to]} or {"circle": pile or card}')
-    try:
-        mark = Mark.from_json(value)
-    except PatienceError as err:
-        raise RejectedIntentError(str(err)) from None
-    columns = len(game.tableau)
-    for place in (mark.at, mark.to):
-        if place is None:
-            continue
-        if is_pile(place):
-            if place[0] == "t" and int(place[1:]) > columns:
-                raise RejectedIntentError(f"this board has no {place}")
-            continue
-        if place not in face_up_cards(game):
-            raise RejectedIntentError(f"a circle goes on a card that can be seen, not {quote(place)}")
-    return mark
-
-
-def face_up_cards(game: Klondike) -> set[str]:
-    """The cards that lie face up (columns, the waste, the foundations' top cards)."""
-    cards = {str(card) for column in game.tableau for card in column.up}
-    cards |= {str(card) for card in game.waste}
-    cards |= {str(Card(rank, suit)) for suit, rank in game.foundations.items() if rank}
-    return cards
-
-
-def rejected(intent_id: int | None, text: str, rule: str | None, version: int) -> dict[str, Any]:
-    """The ``rejected`` reply, its text cut to :data:`MAX_REPLY` characters."""
-    if len(text) > MAX_REPLY:
-        text = text[: MAX_REPLY - 1] + "…"
-    return {"type": "rejected", "id": intent_id, "rule": rule, "text": text, "version": version}

@@ -1,0 +1,187 @@
+"""A player at work on the board: :class:`Autoplay` lets a :class:`~patiencelab.players.Player` (or any function
+from a view to a move) play the game shown, choosing in a worker thread from the player's view only, each move
+played in the kernel's thread. The board is reached through :class:`AutoplayBoard`.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import Any, Protocol
+
+from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.game import Klondike
+from patiencelab.core.i18n import message
+from patiencelab.lessons import Lesson
+from patiencelab.widget.background import Background
+from patiencelab.widget.host import Host, later
+from patiencelab.widget.jobs import LoopRunner, Runner
+from patiencelab.widget.state import AutoplayState
+
+__all__ = ["Autoplay", "AutoplayBoard"]
+
+
+class AutoplayBoard(Protocol):
+    """What the automatic player needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
+
+    host: Host
+    _game: Klondike | None
+    _shown: int
+    _changes: int
+    _lock: threading.RLock
+    _runner: Runner
+    _jobs: Background
+
+    @property
+    def game(self) -> Klondike:
+        """The game shown."""
+
+    @property
+    def lang(self) -> str:
+        """The board's language."""
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson shown."""
+
+    @property
+    def recording(self) -> bool:
+        """Whether a lesson is being recorded."""
+
+    def _say(self, kind: str, text: str, again: Any = None, *, by: object = None) -> None:
+        """Show ``text`` on the status line."""
+
+    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
+        """Say the catalogue's sentence ``key``."""
+
+    def _unsay(self, by: object) -> None:
+        """Clear what ``by`` said."""
+
+    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
+        """Send the state."""
+
+
+class Autoplay:
+    """The automatic player of a board: ``running`` is its stop signal and its name, or ``None``."""
+
+    def __init__(self, board: AutoplayBoard) -> None:
+        self._board = board
+        self.running: tuple[threading.Event, str] | None = None
+
+    def synced_part(self) -> AutoplayState:
+        """The automatic player's part of the synced state."""
+        return {"running": self.running is not None, "player": self.running[1] if self.running else None}
+
+    def start(self, player: Any, *, pace: Any = 0.8, max_moves: Any = 1_000) -> None:
+        """Let ``player`` play (see :meth:`BoardSession.autoplay
+        <patiencelab.widget.session.BoardSession.autoplay>`); returns at once.
+        """
+        from patiencelab.players import as_choose
+
+        board = self._board
+        choose = as_choose(player, board.game)
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 60:
+            raise PatienceError(f"pace is the seconds between moves, from 0 to 60, not {quote(pace)}")
+        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
+            raise PatienceError(f"max_moves is a whole number of at least 1, not {quote(max_moves)}")
+        if board.lesson is not None or board.recording:
+            raise PatienceError(message("autoplay.not-now", board.lang))
+        self.stop()
+        stop, name = threading.Event(), player_name(player)
+        shown = board._shown
+        #: The moves played so far, and the game's changes when the player last played (any other is a hand's).
+        played, seen = [0], [board._changes]
+        #: What runs the player's looks: the board's runner, or the kernel's event loop where no thread starts.
+        runner: list[Runner] = [board._runner]
+        deliver = board._jobs.deliver
+
+        def over() -> bool:
+            """Under the board's lock: whether the player must stop rather than look or play."""
+            game = board._game
+            return (
+                stop.is_set()
+                or game is None
+                or board._shown != shown
+                or board._changes != seen[0]
+                or played[0] >= max_moves
+                or not game.legal_moves()
+            )
+
+        def look() -> None:
+            """Off the kernel's thread: the player chooses a move from its view; the kernel's thread plays it."""
+            try:
+                with board._lock:
+                    view = None if over() else board.game.player_view()
+                if view is None:
+                    deliver(functools.partial(self._ended, stop, name, None))
+                    return
+                move = choose(view)  # outside the lock: the board plays on while the player thinks
+            except Exception as err:  # a player that fails stops, never a traceback
+                deliver(functools.partial(self._ended, stop, name, err))
+                return
+            deliver(functools.partial(turn, move))
+
+        def turn(move: Any) -> None:
+            """In the kernel's thread: play the move chosen unless the board changed since the player looked."""
+            if over():
+                self._ended(stop, name, None)
+                return
+            try:
+                board.game.play(move)
+            except PatienceError as err:  # the player chose a move the rules refuse: it stops, with the reason
+                board._say("info", message("autoplay.refused", board.lang, player=name, reason=str(err)))
+                self._ended(stop, name, None)
+                return
+            played[0], seen[0] = played[0] + 1, board._changes
+            if over():
+                self._ended(stop, name, None)
+                return
+            try:
+                runner[0].start("autoplay", look, delay=pace, wake=stop)
+            except Exception as err:  # the next look cannot start: it stops, with the reason
+                self._ended(stop, name, err)
+
+        with board._lock:  # the player's first look at the board waits until the board says it plays
+            board._notice("autoplay.playing", by=stop, player=name)
+            self.running = (stop, name)
+            try:
+                runner[0].start("autoplay", look)
+            except Exception as err:  # no threads here (Pyodide): turns of the kernel's event loop, if it has one
+                loop = later(board.host)
+                runner[0] = LoopRunner(loop) if loop is not None else runner[0]
+                try:
+                    if loop is None:
+                        raise
+                    runner[0].start("autoplay", look)
+                except Exception:
+                    self.running = None
+                    board._unsay(stop)
+                    raise PatienceError(message("autoplay.no-threads", board.lang, reason=str(err))) from None
+            board.sync()
+
+    def stop(self) -> None:
+        """Stop the automatic player (the move it is choosing is not played); nothing happens when none plays."""
+        if self.running is not None:
+            self.running[0].set()
+
+    def _ended(self, stop: threading.Event, name: str, error: BaseException | None) -> None:
+        """In the kernel's thread: the player ``stop`` belongs to stopped (after ``error``, if any)."""
+        stop.set()
+        if self.running is None or self.running[0] is not stop:
+            return  # another autoplay has started since
+        self.running = None
+        if error is not None:
+            reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            self._board._notice("autoplay.failed", player=name, reason=reason)
+        else:
+            self._board._unsay(stop)  # "... is playing", in whatever language it is now
+        self._board.sync(bump=False)
+
+
+def player_name(player: object) -> str:
+    """A player's name for the board: its ``name``, its class's or its function's."""
+    name = getattr(player, "name", None)
+    if isinstance(name, str) and name:
+        return name[:40]
+    name = getattr(player, "__name__", None) or type(player).__name__
+    return str(name)[:40]

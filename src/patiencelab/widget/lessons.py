@@ -1,0 +1,152 @@
+"""What a board teaches: :class:`Lessons`, the lesson shown (its :class:`~patiencelab.widget.teaching.LessonPlayer`)
+or the lesson being recorded (its :class:`~patiencelab.widget.recording.LessonRecorder`), and the player's own
+game put aside meanwhile. The board is reached through :class:`LessonBoard`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from patiencelab.core.errors import PatienceError
+from patiencelab.core.game import Klondike
+from patiencelab.core.i18n import message
+from patiencelab.core.moves import Move
+from patiencelab.lessons import Lesson
+from patiencelab.widget.recording import LessonRecorder
+from patiencelab.widget.state import RecordState
+from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer
+
+__all__ = ["LessonBoard", "Lessons"]
+
+
+class LessonBoard(Protocol):
+    """What the lessons need of their board (a :class:`~patiencelab.widget.session.BoardSession`)."""
+
+    labels: dict[str, str]
+
+    @property
+    def game(self) -> Klondike: ...
+    @property
+    def lang(self) -> str: ...
+    def _show(self, game: Klondike) -> None: ...
+    def _renew(self) -> None: ...
+    def _notice(self, key: str, *, by: object = None, **params: Any) -> None: ...
+    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None: ...
+
+
+class Lessons:
+    """A board's lesson (``player``), recording (``recorder``) and the player's own game put aside (``own``)."""
+
+    def __init__(self, board: LessonBoard) -> None:
+        self._board = board
+        self.player: LessonPlayer | None = None
+        self.recorder: LessonRecorder | None = None
+        #: The player's own game, put aside while a lesson or a review shows (or a recording made from one); it
+        #: comes back when the lesson closes. ``None`` when the game shown is the player's own.
+        self.own: Klondike | None = None
+
+    def own_game(self) -> Klondike:
+        """The player's own game: the one shown, or the one put aside while a lesson shows."""
+        return self.own if self.own is not None else self._board.game
+
+    def forget(self) -> None:
+        """The board shows another game of the player's: no lesson, no recording, nothing put aside."""
+        self.player = self.recorder = self.own = None
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson being stepped through, or ``None``."""
+        return self.player.lesson if self.player else None
+
+    def show(self, lesson: Lesson | None) -> None:
+        """Show ``lesson`` from its start with step controls; ``None`` closes the lesson shown (the player's own
+        game comes back, as it was).
+        """
+        board = self._board
+        if lesson is not None:
+            self.start(lesson, 0)
+            return
+        self.player = None
+        own = self.own if self.recorder is None else None
+        if own is not None:
+            self.own = None
+            board._show(own)
+            return
+        board._renew()
+        board.sync()
+
+    def start(self, lesson: Lesson, step: int) -> None:
+        """Show ``lesson`` at ``step``; the player's game waits, neither stored nor followed, until it closes."""
+        board = self._board
+        player = LessonPlayer(lesson)
+        if self.own is None:
+            self.own = board.game
+        self.recorder = None
+        self.player = player
+        player.step = step
+        board._show(player.game_at(step, board.lang))
+
+    def start_recording(self) -> None:
+        """Record a lesson from the position on the board (a lesson shown is closed first)."""
+        board = self._board
+        self.player = None
+        self.recorder = LessonRecorder(board.game, message("record.title", board.lang))
+        board._renew()
+        board.sync()
+
+    def stop_recording(self) -> Lesson:
+        """End the recording and show the recorded lesson from its start; returns it."""
+        recorder = self.recorder
+        if recorder is None:
+            raise PatienceError("no lesson is being recorded: start_recording() first")
+        recorder.follow(self._board.game)
+        lesson = recorder.lesson()
+        self.start(lesson, 0)
+        return lesson
+
+    def step_through(self, moves: Iterable[Move | str], title: str, notes: list[str | None] | None) -> Lesson:
+        """Make a lesson of ``moves`` from the current position and show it; returns the lesson."""
+        board = self._board
+        lesson = Lesson.from_moves(board.game, moves, title or board.labels.get("lesson", "Lesson"), notes=notes)
+        self.show(lesson)
+        return lesson
+
+    def step(self, action: str) -> None:
+        """Step the lesson (see :meth:`BoardSession.step <patiencelab.widget.session.BoardSession.step>`)."""
+        board = self._board
+        player = self.player_or_refuse()
+        if action == "close":
+            self.show(None)
+            return
+        shown = player.act(action, board.game, board.lang)
+        if isinstance(shown, Klondike):
+            board._show(shown)
+        elif not shown and action not in MARK_ACTIONS:  # only the lesson's state changed (a played step synced)
+            board.sync()
+
+    def goto(self, step: int) -> None:
+        """Show step ``step`` of the lesson (0 for its start, up to its number of steps)."""
+        self._board._show(self.player_or_refuse().goto(step, self._board.lang))
+
+    def player_or_refuse(self) -> LessonPlayer:
+        """The lesson's player; :class:`PatienceError` in the board's language when no lesson shows."""
+        if self.player is None:
+            raise PatienceError(message("lesson.none", self._board.lang))
+        return self.player
+
+    def quiz_waits(self) -> bool:
+        """Whether a quiz step waits for the class's answer."""
+        return self.player is not None and self.player.is_waiting(self._board.game)
+
+    def recording_part(self, game: Klondike) -> RecordState | None:
+        """The recording's part of the state; a recording whose game went back before its start ends."""
+        recorder = self.recorder
+        if recorder is None:
+            return None
+        if not recorder.follow(game):
+            self.recorder = None
+            self._board._renew()
+            self._board._notice("record.lost")
+            return None
+        return recorder.synced_part(self._board.lang)

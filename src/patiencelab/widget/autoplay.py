@@ -12,16 +12,15 @@ from typing import Any, Protocol
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.lessons import Lesson
 from patiencelab.widget.background import Background
-from patiencelab.widget.host import Host, later
+from patiencelab.widget.host import Host, ShownBoard, later
 from patiencelab.widget.jobs import LoopRunner, Runner
 from patiencelab.widget.state import AutoplayState
 
 __all__ = ["Autoplay", "AutoplayBoard"]
 
 
-class AutoplayBoard(Protocol):
+class AutoplayBoard(ShownBoard, Protocol):
     """What the automatic player needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
 
     host: Host
@@ -32,33 +31,11 @@ class AutoplayBoard(Protocol):
     _runner: Runner
     _jobs: Background
 
-    @property
-    def game(self) -> Klondike:
-        """The game shown."""
-
-    @property
-    def lang(self) -> str:
-        """The board's language."""
-
-    @property
-    def lesson(self) -> Lesson | None:
-        """The lesson shown."""
-
-    @property
-    def recording(self) -> bool:
-        """Whether a lesson is being recorded."""
-
     def _say(self, kind: str, text: str, again: Any = None, *, by: object = None) -> None:
         """Show ``text`` on the status line."""
 
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Say the catalogue's sentence ``key``."""
-
     def _unsay(self, by: object) -> None:
         """Clear what ``by`` said."""
-
-    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
-        """Send the state."""
 
 
 class Autoplay:

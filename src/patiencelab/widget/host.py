@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["Host", "PlainHost", "later"]
+if TYPE_CHECKING:
+    from patiencelab.core.game import Klondike
+    from patiencelab.lessons import Lesson
+
+__all__ = ["Host", "PlainHost", "ShownBoard", "later"]
 
 
 class Host(Protocol):
@@ -33,6 +37,34 @@ class Host(Protocol):
         """Run ``call`` soon in the kernel's thread (called from a worker thread); ``False`` when there is no
         such thread to hand it to (a plain script): the worker then runs it itself.
         """
+
+
+class ShownBoard(Protocol):
+    """What a part of a board that plays or reviews its game reads and calls of it (a
+    :class:`~patiencelab.widget.session.BoardSession`): the game, language and lesson shown, and how to say and send.
+    """
+
+    @property
+    def game(self) -> Klondike:
+        """The game shown."""
+
+    @property
+    def lang(self) -> str:
+        """The board's language."""
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson shown."""
+
+    @property
+    def recording(self) -> bool:
+        """Whether a lesson is being recorded."""
+
+    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
+        """Say the catalogue's sentence ``key``."""
+
+    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
+        """Send the state."""
 
 
 class PlainHost:

@@ -18,13 +18,14 @@ from patiencelab.core.i18n import message
 from patiencelab.lessons import MAX_REVIEW_STEPS, Lesson
 from patiencelab.review import Review, review
 from patiencelab.widget.background import Background
+from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.state import ReviewState
 
 __all__ = ["ReviewBoard", "ReviewJob"]
 
 
-class ReviewBoard(Protocol):
+class ReviewBoard(ShownBoard, Protocol):
     """What a review needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
 
     options: dict[str, Any]
@@ -32,33 +33,11 @@ class ReviewBoard(Protocol):
     _jobs: Background
     _lessons: Lessons
 
-    @property
-    def game(self) -> Klondike:
-        """The game shown."""
-
-    @property
-    def lang(self) -> str:
-        """The board's language."""
-
-    @property
-    def lesson(self) -> Lesson | None:
-        """The lesson shown."""
-
-    @property
-    def recording(self) -> bool:
-        """Whether a lesson is being recorded."""
-
     def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
         """Whether the board offers a review now."""
 
     def _show_review(self, game: Klondike, found: Review) -> None:
         """Show the review of ``game``."""
-
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Say the catalogue's sentence ``key``."""
-
-    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
-        """Send the state."""
 
 
 class ReviewJob:

@@ -175,7 +175,7 @@ class AutoplayState(TypedDict):
 
 
 class ViewState(TypedDict):
-    """The game's public view (:meth:`Klondike.view <patiencelab.core.game.Klondike.view>`)."""
+    """The game's public view (:meth:`patiencelab.Klondike.view`)."""
 
     columns: int
     tableau: list[Column]

@@ -155,6 +155,7 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
     ("NoPeek(samples={})", "count1"),
     ("NoPeek(max_states={})", "states"),
     ("NoPeek(seed={})", "seed"),
+    ("NoPeek(scout={})", "switch"),
     ("Random(seed={})", "seed"),
     ("Oracle(max_states={})", "states"),
     ("find_solvable_seed({}, Rules())", "seed"),

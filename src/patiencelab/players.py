@@ -53,6 +53,7 @@ from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import ranked_moves
+from patiencelab.judge import scouting_move
 from patiencelab.solver.search import Solution, solve
 from patiencelab.survey_io import Interval, rules_label, wilson
 from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool
@@ -278,6 +279,11 @@ class NoPeek:
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
+    With ``scout`` (the default) and unlimited passes, :meth:`choose` first goes once through the stock and turns
+    the waste over (:func:`patiencelab.judge.scouting_move`): the game is back at its start, and the player knows
+    every stock card in order, so its sampled deals differ only in the columns' face-down cards. :meth:`decide`
+    (the hint, the review) judges the position as it is and never scouts.
+
     It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
     there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is
     played only when every legal move does. So the same view gets the same move when it is reached the same way;
@@ -294,6 +300,7 @@ class NoPeek:
         max_samples: int | None = None,
         decision_states: int | None = DEFAULT_DECISION_STATES,
         close: int = 2,
+        scout: bool = True,
     ) -> None:
         self.samples = check_whole(samples, "samples", low=1)
         self.max_states = check_states(max_states)
@@ -306,6 +313,9 @@ class NoPeek:
         self.decision_states = check_states(decision_states)
         #: A lead (in deals kept winnable) below which a decision draws more deals, while it may.
         self.close = check_whole(close, "close", low=0)
+        #: True to go once through the stock at the start of a deal, when passes are unlimited (it costs nothing
+        #: and shows every stock card: see :mod:`patiencelab.judge`).
+        self.scout = check_switch(scout, "scout")
         self.seconds = math.inf
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
@@ -314,8 +324,9 @@ class NoPeek:
         self._plans: list[tuple[tuple[Move, ...], Position, tuple[Move, ...]]] = []
 
     def choose(self, view: PlayerView) -> Move:
-        """The move of :meth:`decide`."""
-        return self.decide(view).move
+        """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
+        scout = scouting_move(view, _legal_or_fail(view)) if self.scout else None
+        return scout if scout is not None else self.decide(view).move
 
     def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
         """The move to play and the samples' verdicts. With ``confirm`` (for a hint that says how many deals its
@@ -556,7 +567,7 @@ class NoPeek:
         return back
 
     def __repr__(self) -> str:
-        extra = "" if self.judge else ", judge=False"
+        extra = ("" if self.judge else ", judge=False") + ("" if self.scout else ", scout=False")
         return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
 
 

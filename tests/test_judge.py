@@ -115,3 +115,17 @@ def test_after_its_look_the_player_goes_round_only_where_every_move_leads_back()
                 assert solve(game.snapshot(), game.rules, max_states=200_000).outcome == "impossible"
             game.play(move)
         assert needless == 0, (draw, seed)
+
+
+@pytest.mark.parametrize("tiebreak", ["order", "effort", "votes"])
+def test_every_tiebreak_decides_from_the_view_alone(tiebreak: str) -> None:
+    # twins (face-down cards in another order) get the same decision, whatever tells tied moves apart
+    game = Klondike(seed=12, rules=Rules(draw=3))
+    for _ in range(9):
+        game.play(NoPeek(**SMALL).choose(game.player_view()))  # the look at the stock: then only columns hide cards
+    decision = NoPeek(**SMALL, tiebreak=tiebreak).decide(game.player_view(), confirm=True)
+    assert decision.move in game.legal_moves() and decision.solves > 0
+    for k in range(3):
+        other = twin_game(game, random.Random(k))
+        assert other.snapshot().tableau != game.snapshot().tableau
+        assert NoPeek(**SMALL, tiebreak=tiebreak).decide(other.player_view(), confirm=True) == decision

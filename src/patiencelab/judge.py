@@ -17,7 +17,13 @@ from __future__ import annotations
 from patiencelab.core.moves import Move
 from patiencelab.core.view import PlayerView
 
-__all__ = ["scouting_move"]
+__all__ = ["TIEBREAKS", "scouting_move"]
+
+#: How the fair player tells apart candidate moves that keep as many sampled deals winnable: ``order``, the hint
+#: order (a card turned up first, a draw last); ``effort``, the fewest positions the solver searched to win the
+#: deals after the move (a move after which the deals are won with less search); ``votes``, the move that the most
+#: wins found before the move begin with, then the hint order.
+TIEBREAKS = ("order", "effort", "votes")
 
 
 def scouting_move(view: PlayerView, legal: list[Move]) -> Move | None:

@@ -41,6 +41,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike, Status
 from patiencelab.core.limits import (
+    check_choice,
     check_instance,
     check_seconds,
     check_seed,
@@ -53,7 +54,7 @@ from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import ranked_moves
-from patiencelab.judge import scouting_move
+from patiencelab.judge import TIEBREAKS, scouting_move
 from patiencelab.solver.search import Solution, solve
 from patiencelab.survey_io import Interval, rules_label, wilson
 from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool
@@ -301,6 +302,7 @@ class NoPeek:
         decision_states: int | None = DEFAULT_DECISION_STATES,
         close: int = 2,
         scout: bool = True,
+        tiebreak: str = "order",
     ) -> None:
         self.samples = check_whole(samples, "samples", low=1)
         self.max_states = check_states(max_states)
@@ -316,6 +318,9 @@ class NoPeek:
         #: True to go once through the stock at the start of a deal, when passes are unlimited (it costs nothing
         #: and shows every stock card: see :mod:`patiencelab.judge`).
         self.scout = check_switch(scout, "scout")
+        #: How moves that keep as many deals winnable are told apart (see :data:`patiencelab.judge.TIEBREAKS`).
+        self.tiebreak = check_choice(tiebreak, "tiebreak", TIEBREAKS)
+        self.effort = self.tiebreak == "effort"
         self.seconds = math.inf
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
@@ -374,12 +379,14 @@ class NoPeek:
         roots: list[Solution] = []
         firsts: list[Move | None] = []
         won: Counter[Move] = Counter()
+        #: the tie-break's score of each move, the lower the better (see :data:`patiencelab.judge.TIEBREAKS`)
+        work: Counter[Move] = Counter()
         lines: dict[Move, list[tuple[int, tuple[Move, ...], Position | None]]] = {}
         alive = list(candidates)
 
-        def rank(move: Move) -> tuple[int, bool, int]:
+        def rank(move: Move) -> tuple[int, int, bool, int]:
             # a card brought back from a foundation with no win found after it goes round in circles
-            return (-won[move], not won[move] and _from_foundation(move), candidates.index(move))
+            return (-won[move], work[move], not won[move] and _from_foundation(move), candidates.index(move))
 
         def afford() -> bool:
             return budget is None or max_states is None or spent + max_states <= budget
@@ -406,11 +413,13 @@ class NoPeek:
                     alive.append(first)
                 roots.append(root)
                 firsts.append(first)
+                if first is not None and self.tiebreak == "votes":
+                    work[first] -= 1
             order = [j for j in range(judged, len(roots)) if roots[j].outcome == "solved"]
             judged = len(roots)
             for pos, j in enumerate(order):
                 for move in alive:
-                    if move == firsts[j]:
+                    if move == firsts[j] and not self.effort:
                         won[move] += 1
                         lines.setdefault(move, []).append((j, tuple(roots[j].moves[1:]), None))
                     elif afford():
@@ -418,6 +427,8 @@ class NoPeek:
                         if found.outcome == "solved":
                             won[move] += 1
                             lines.setdefault(move, []).append((j, tuple(found.moves), position))
+                        if self.effort:
+                            work[move] += found.states if found.outcome == "solved" else max_states or found.states
                 leader = min(alive, key=rank)
                 left = len(order) - pos - 1
                 alive = [
@@ -425,7 +436,7 @@ class NoPeek:
                     for m in alive
                     if m == leader
                     or won[m] + left > won[leader]
-                    or (won[m] + left == won[leader] and rank(m)[1:] < rank(leader)[1:])
+                    or (won[m] + left == won[leader] and (self.effort or rank(m)[1:] < rank(leader)[1:]))
                 ]
             leader = min(alive, key=rank)
             second = max((won[m] for m in alive if m != leader), default=None)

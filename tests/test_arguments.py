@@ -158,6 +158,7 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
     ("NoPeek(max_states={})", "states"),
     ("NoPeek(seed={})", "seed"),
     ("NoPeek(scout={})", "switch"),
+    ("NoPeek(follow={})", "switch"),
     ("Random(seed={})", "seed"),
     ("Oracle(max_states={})", "states"),
     ("find_solvable_seed({}, Rules())", "seed"),

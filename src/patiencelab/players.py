@@ -303,6 +303,7 @@ class NoPeek:
         close: int = 2,
         scout: bool = True,
         tiebreak: str = "order",
+        follow: bool = True,
     ) -> None:
         self.samples = check_whole(samples, "samples", low=1)
         self.max_states = check_states(max_states)
@@ -321,6 +322,8 @@ class NoPeek:
         #: How moves that keep as many deals winnable are told apart (see :data:`patiencelab.judge.TIEBREAKS`).
         self.tiebreak = check_choice(tiebreak, "tiebreak", TIEBREAKS)
         self.effort = self.tiebreak == "effort"
+        #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
+        self.follow = check_switch(follow, "follow")
         self.seconds = math.inf
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
@@ -354,7 +357,7 @@ class NoPeek:
             if home is not None and home not in back:
                 self._keep_plans(view, home, [(d, ln) for d, ln in plans if _parse_first(game, ln) == home], game)
                 return Decision(home, 0, 0, tally(0, 0, 0, False))
-            followed = self._follow(view, game, plans, back)
+            followed = self._follow(view, game, plans, back) if self.follow else None
             if followed is not None:
                 return followed
         ordered = ranked_moves(game, view.last_move) or list(legal)

@@ -485,6 +485,8 @@ def test_answers_do_not_change_when_the_machine_is_slow(monkeypatch: pytest.Monk
         return (
             NoPeek(samples=4, max_states=2_000).decide(view),
             NoPeek(samples=4, max_states=2_000).decide(view, confirm=True),
+            NoPeek(samples=4, max_states=2_000, tiebreak="effort", follow=False).decide(view, confirm=True),
+            NoPeek(samples=4, max_states=2_000).choose(view),  # the look at the stock first
             oracle.choose(view),
             chances(view, samples=4, max_states=2_000),
             find_fair_hint(game, samples=4, max_states=2_000),
@@ -494,6 +496,7 @@ def test_answers_do_not_change_when_the_machine_is_slow(monkeypatch: pytest.Monk
     clock = itertools.count(0.0, 1_000.0)  # every reading of the clock 1,000 s after the one before
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
     monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(time, "process_time", lambda: next(clock))
     assert time.perf_counter() + 500 < time.perf_counter()
     assert answers() == calm
 

@@ -29,7 +29,7 @@ def test_the_player_goes_once_through_the_stock_and_is_back_at_the_start_knowing
     start = game.snapshot()
     stock = game.player_view().stock_size
     passes = -(-stock // draw)  # the draws of one pass
-    played = _scout(game, NoPeek(**SMALL), passes + 1)
+    played = _scout(game, NoPeek(**SMALL, scout=True), passes + 1)
     assert played == ["d"] * passes + ["r"]
     view = game.player_view()
     assert view.unseen_stock == 0 and len(view.stock) == stock, "every stock card seen, in order"
@@ -50,6 +50,10 @@ def test_no_look_when_a_pass_costs_something_or_the_player_is_told_not_to() -> N
     game = Klondike(seed=7, rules=Rules(draw=3))
     assert "r" not in _scout(game, NoPeek(**SMALL, scout=False), 9), "no pass that only looks"
     assert repr(NoPeek(scout=False)).endswith("scout=False)")
+    # by default only with draw 3, where it was measured to help (with draw 1 it lost more deals than it won)
+    one = Klondike(seed=7, rules=Rules(draw=1))
+    assert "r" not in _scout(one, NoPeek(**SMALL), 25)
+    assert NoPeek(**SMALL).scout is None and repr(NoPeek()).endswith("seed=0)")
 
 
 def test_no_look_once_anything_but_a_draw_was_played_or_the_position_knew_some_stock() -> None:

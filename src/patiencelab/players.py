@@ -280,8 +280,8 @@ class NoPeek:
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
-    With ``scout`` (the default) and unlimited passes, :meth:`choose` first goes once through the stock and turns
-    the waste over (:func:`patiencelab.judge.scouting_move`): the game is back at its start, and the player knows
+    With ``scout`` (by default with draw 3 only) and unlimited passes, :meth:`choose` first goes once through the
+    stock and turns the waste over (:func:`patiencelab.judge.scouting_move`): the game is back at its start, and the player knows
     every stock card in order, so its sampled deals differ only in the columns' face-down cards. :meth:`decide`
     (the hint, the review) judges the position as it is and never scouts.
 
@@ -301,7 +301,7 @@ class NoPeek:
         max_samples: int | None = None,
         decision_states: int | None = DEFAULT_DECISION_STATES,
         close: int = 2,
-        scout: bool = True,
+        scout: bool | None = None,
         tiebreak: str = "order",
         follow: bool = True,
     ) -> None:
@@ -317,8 +317,9 @@ class NoPeek:
         #: A lead (in deals kept winnable) below which a decision draws more deals, while it may.
         self.close = check_whole(close, "close", low=0)
         #: True to go once through the stock at the start of a deal, when passes are unlimited (it costs nothing
-        #: and shows every stock card: see :mod:`patiencelab.judge`).
-        self.scout = check_switch(scout, "scout")
+        #: and shows every stock card: see :mod:`patiencelab.judge`); None (the default) with draw 3 only, where it
+        #: was measured to help (with draw 1 it lost more deals than it won: docs/players.md); False never.
+        self.scout = None if scout is None else check_switch(scout, "scout")
         #: How moves that keep as many deals winnable are told apart (see :data:`patiencelab.judge.TIEBREAKS`).
         self.tiebreak = check_choice(tiebreak, "tiebreak", TIEBREAKS)
         self.effort = self.tiebreak == "effort"
@@ -333,7 +334,8 @@ class NoPeek:
 
     def choose(self, view: PlayerView) -> Move:
         """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
-        scout = scouting_move(view, _legal_or_fail(view)) if self.scout else None
+        looks = self.scout if self.scout is not None else view.rules.draw > 1
+        scout = scouting_move(view, _legal_or_fail(view)) if looks else None
         return scout if scout is not None else self.decide(view).move
 
     def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
@@ -581,7 +583,7 @@ class NoPeek:
         return back
 
     def __repr__(self) -> str:
-        extra = ("" if self.judge else ", judge=False") + ("" if self.scout else ", scout=False")
+        extra = ("" if self.judge else ", judge=False") + ("" if self.scout is None else f", scout={self.scout}")
         return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
 
 

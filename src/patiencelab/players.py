@@ -281,9 +281,9 @@ class NoPeek:
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
     With ``scout`` (by default with draw 3 only) and unlimited passes, :meth:`choose` first goes once through the
-    stock and turns the waste over (:func:`patiencelab.judge.scouting_move`): the game is back at its start, and the player knows
-    every stock card in order, so its sampled deals differ only in the columns' face-down cards. :meth:`decide`
-    (the hint, the review) judges the position as it is and never scouts.
+    stock and turns the waste over (:func:`patiencelab.judge.scouting_move`): the game is back at its start, and
+    the player knows every stock card in order, so its sampled deals differ only in the columns' face-down cards.
+    :meth:`decide` (the hint, the review) judges the position as it is and never scouts.
 
     It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
     there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is

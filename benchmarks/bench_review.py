@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"moves per game: {moves / len(times):.0f}; solver calls per review: {calls / len(times):.0f}")
     print(f"second opinion: {dict(sorted(outcomes.items()))}; lost for every order proved in {proved} games")
-    print(f"marks: {dict(sorted(labels.items()))}")
+    print(f"marks: {dict(sorted(labels.items()))}; {sum(labels.values()) / len(times):.2f} a game")
     return 0
 
 

@@ -40,6 +40,8 @@ function svg<K extends keyof SVGElementTagNameMap>(
 
 const clamp01 = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
 const r1 = (v: number): number => Math.round(v * 10) / 10;
+/** A point's estimate, or null where no deal was decided (nothing measured: no number is drawn for it). */
+const known = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** A percentage in the board's language ("35%", "35 %"). */
 export function percent(lang: string): (v: number) => string {
@@ -61,15 +63,19 @@ export function chartMarks(chart: ReviewChart | null | undefined): ReviewMark[] 
     .sort((a, b) => a.step - b.step);
 }
 
-/** What a point says (its tooltip and accessible name): "After move 12: 35%", and the marks on it. */
+/** What a point says (its tooltip and accessible name): "After move 12: 35%" (or that the chance could not be
+ * estimated, with no number, where nothing was decided), and the marks on it. */
 function pointText(
   step: number,
-  value: number,
+  value: number | null,
   marks: ReviewMark[],
   labels: Labels,
   pct: (v: number) => string,
 ): string {
-  const text = phrase(labels, "chance-at", { move: String(step), percent: pct(value) });
+  const text =
+    value === null
+      ? phrase(labels, "chance-unknown-at", { move: String(step) })
+      : phrase(labels, "chance-at", { move: String(step), percent: pct(clamp01(value)) });
   return [text, ...marks.map((m) => word(labels, `chart-mark.${m.label}`))].join(" \u00b7 ");
 }
 
@@ -139,20 +145,33 @@ export function drawChart(
     const along = points.map((p, k) => `${x(k)},${y(p.high)}`);
     const back = points.map((p, k) => `${x(k)},${y(p.low)}`).reverse();
     svg(doc, "polygon", { class: "pl-chart-band", points: [...along, ...back].join(" ") }, root);
-    const line = points.map((p, k) => `${x(k)},${y(p.estimate)}`).join(" ");
-    svg(doc, "polyline", { class: "pl-chart-line", points: line }, root);
+    // the line, broken where no deal was decided (no number there: the band alone says what is known)
+    let run: string[] = [];
+    const flush = (): void => {
+      if (run.length) svg(doc, "polyline", { class: "pl-chart-line", points: run.join(" ") }, root);
+      run = [];
+    };
+    points.forEach((p, k) => {
+      const v = known(p.estimate);
+      if (v === null) flush();
+      else run.push(`${x(k)},${y(v)}`);
+    });
+    flush();
     svg(doc, "line", { class: "pl-chart-now", x1: x(now), x2: x(now), y1: lane + 1, y2: height - 1 }, root);
-    svg(doc, "circle", { class: "pl-chart-dot", cx: x(now), cy: y(points[now].estimate), r: r1(f * 0.28) }, root);
+    const here = known(points[now].estimate);
+    if (here !== null) svg(doc, "circle", { class: "pl-chart-dot", cx: x(now), cy: y(here), r: r1(f * 0.28) }, root);
   }
   const size = Math.round(f * 0.7);
-  for (const m of marks) marker(doc, m.label, x(m.step), y(points[m.step].estimate), size, root);
+  // a mark where nothing was measured sits on the 50% guide, which says no number
+  const at = (step: number): number => y(known(points[step].estimate) ?? 0.5);
+  for (const m of marks) marker(doc, m.label, x(m.step), at(m.step), size, root);
   // the points, as buttons: a column of the chart's full height each, the one of the step shown in the tab order
   const hits = svg(doc, "g", { class: "pl-chart-points" }, root);
   const column = span / last;
   points.forEach((p, k) => {
     const from = k === 0 ? 0 : x(k) - column / 2;
     const to = k === points.length - 1 ? width : x(k) + column / 2;
-    const text = pointText(k, clamp01(p.estimate), marks.filter((m) => m.step === k), labels, pct);
+    const text = pointText(k, known(p.estimate), marks.filter((m) => m.step === k), labels, pct);
     const hit = svg(doc, "rect", { class: "pl-chart-hit", x: r1(from), y: 0, width: r1(to - from), height }, hits);
     hit.setAttribute("role", "button");
     hit.setAttribute("tabindex", k === now ? "0" : "-1");
@@ -175,7 +194,7 @@ export function drawChart(
     const g = svg(doc, "g", { class: `pl-chart-badge pl-chart-${m.label}` }, lanes);
     g.dataset.step = String(m.step);
     if (m.step === now) g.classList.add("pl-chart-current");
-    svg(doc, "line", { class: "pl-chart-stem", x1: cx, x2: cx, y1: badge, y2: y(points[m.step].estimate) }, g);
+    svg(doc, "line", { class: "pl-chart-stem", x1: cx, x2: cx, y1: badge, y2: at(m.step) }, g);
     svg(doc, "rect", { class: "pl-chart-mark", x: r1(start), y: 0.5, width: w, height: badge - 1, rx: r1(f * 0.3) }, g);
     if (sign) {
       const t = svg(doc, "text", { x: r1(start + w / 2), y: r1(badge / 2), dy: "0.36em", "text-anchor": "middle" }, g);
@@ -265,7 +284,7 @@ export class ChartView {
     const win = this.doc.defaultView;
     const width = Math.floor(this.el.clientWidth) || 480;
     const font = parseFloat(win?.getComputedStyle(this.el).fontSize ?? "") || 16;
-    const keys = ["chart", "chance-at", ...Object.keys(MARK_SIGNS).map((k) => `chart-mark.${k}`)];
+    const keys = ["chart", "chance-at", "chance-unknown-at", ...Object.keys(MARK_SIGNS).map((k) => `chart-mark.${k}`)];
     const words = keys.map((k) => this.labels[k]);
     const key = JSON.stringify([chart, this.step, width, font, this.lang, words]);
     if (key === this.drawn) return;

@@ -142,10 +142,11 @@ export interface ChancePoint {
   /** @asType integer
    * @minimum 0 */
   step: number;
-  /** The fair chance of winning from this position, and its 95% interval.
+  /** The fair chance of winning from this position, and its 95% interval; null where no sampled deal was
+   * decided within the budget (then nothing was measured: no number is drawn, only the band).
    * @minimum 0
    * @maximum 1 */
-  estimate: number;
+  estimate: number | null;
   /** @minimum 0
    * @maximum 1 */
   low: number;

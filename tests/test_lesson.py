@@ -333,6 +333,20 @@ def test_bad_review_charts_are_refused_with_a_reason(change: dict[str, object], 
         Lesson.from_json(data)
 
 
+def test_a_chart_point_with_no_estimate_keeps_its_band_and_reads_back() -> None:
+    # Issue 33: a chance nobody could estimate is sent without a number (the board drew its lower bound as one).
+    steps = len(small_lesson().steps)
+    data = chart_for(steps)
+    data["points"][0] = {"step": 0, "estimate": None, "low": 0.0, "high": 1.0}  # type: ignore[index]
+    lesson = Lesson.from_json({**small_lesson().to_json(), "chart": data})
+    assert lesson.chart is not None and lesson.chart.points[0] == (None, 0.0, 1.0)
+    assert lesson.chart.to_wire()["points"][0] == {"step": 0, "estimate": None, "low": 0.0, "high": 1.0}
+    assert Lesson.loads(json.dumps(lesson.to_json())) == lesson
+    data["points"][0] = {"step": 0, "estimate": None, "low": 0.6, "high": 0.5}  # type: ignore[index]
+    with pytest.raises(InvalidLessonError, match="low <= high"):
+        Lesson.from_json({**small_lesson().to_json(), "chart": data})
+
+
 def test_a_chart_needs_a_point_for_each_step_and_lets_a_review_hold_the_whole_game() -> None:
     data = {**small_lesson().to_json(), "chart": chart_for(len(small_lesson().steps) + 1)}
     with pytest.raises(InvalidLessonError, match="a point for the start and each step"):

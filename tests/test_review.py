@@ -431,3 +431,6 @@ def test_a_chance_no_deal_decided_has_no_number_in_the_summary_or_the_plot(lang:
     assert math.isnan(numpy.asarray(line.get_ydata())[0]), "no point drawn where nothing was measured"
     assert any(message("review.chance-unknown", lang) in t.get_text() for t in ax.texts), "the plot says why"
     assert ax.get_xlabel() == message("review.plot.moves", lang), "the plot speaks the language asked for"
+    point = found.chart().to_wire()["points"][0]
+    assert point["estimate"] is None, "the board is sent no estimate (not the lower bound) where nothing was measured"
+    assert (point["low"], point["high"]) == (first.low, first.high), "the band stays: every deal lost to every one won"

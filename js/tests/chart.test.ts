@@ -121,6 +121,22 @@ describe("the chart of chances", () => {
     expect(edges[20][0] + edges[20][1]).toBeCloseTo(500, 0);
   });
 
+  it("draws no number where no deal was decided: a gap in the line, no dot, words instead of a percent", () => {
+    // issue 33: the board drew the lower bound (0%) as the chance of a position nobody could estimate
+    const c = chart();
+    for (const k of [0, 1, 11]) c.points[k] = { step: k, estimate: null, low: 0, high: 1 };
+    const svg = draw(c, 11);
+    const lines = [...svg.querySelectorAll(".pl-chart-line")];
+    expect(lines.map((l) => pairs(l).length)).toEqual([9, 9]); // steps 2-10 and 12-20: nothing at 0, 1 and 11
+    expect(svg.querySelector(".pl-chart-dot")).toBeNull(); // the step shown has no number to point at
+    const hits = [...svg.querySelectorAll<SVGRectElement>(".pl-chart-hit")];
+    expect(hits[0].getAttribute("aria-label")).toBe("After move 0: could not be estimated within the budget");
+    expect(hits[11].getAttribute("aria-label")).not.toMatch(/%/);
+    expect(draw(c, 11, catalogueLabels("sv")).querySelector(".pl-chart-hit")?.getAttribute("aria-label")).toBe(
+      "Efter drag 0: kunde inte uppskattas inom budgeten",
+    );
+  });
+
   it("speaks the board's language", () => {
     const nl = catalogueLabels("nl");
     const svg = draw(chart(), 11, nl, "nl");

@@ -223,7 +223,8 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class ReviewChart:
     """The chart of a game review's lesson: the player's chance at every position of the game (``points``: the
-    estimate and its 95% interval, to four decimals, by the number of moves played, which is the lesson's step),
+    estimate and its 95% interval, to four decimals, by the number of moves played, which is the lesson's step;
+    the estimate is ``None`` where no sampled deal was decided, and the board draws no number there),
     the marked moves
     (``marks``: the step to show, the move's number from 1, the label), the first step from which no order of
     the face-down cards could be won (``lost_from``), and the step the solver's second opinion speaks of
@@ -231,7 +232,7 @@ class ReviewChart:
     :mod:`patiencelab.review`); checked like every other part of a lesson.
     """
 
-    points: tuple[tuple[float, float, float], ...]
+    points: tuple[tuple[float | None, float, float], ...]
     marks: tuple[tuple[int, int, str], ...] = ()
     lost_from: int | None = None
     opinion: int | None = None
@@ -240,11 +241,19 @@ class ReviewChart:
         points = tuple(self.points) if isinstance(self.points, (list, tuple)) else None
         if not points or len(points) > MAX_REVIEW_STEPS + 1:
             raise InvalidLessonError(f"a chart has from 1 to {MAX_REVIEW_STEPS + 1} points")
-        checked = []
+        checked: list[tuple[float | None, float, float]] = []
         for point in points:
-            if not isinstance(point, (list, tuple)) or len(point) != 3 or not all(_is_share(x) for x in point):
+            if not isinstance(point, (list, tuple)) or len(point) != 3 or not all(_is_share(x) for x in point[1:]):
                 raise InvalidLessonError("a chart's point is an estimate, a low and a high, each from 0 to 1")
-            estimate, low, high = (round(float(x), 4) for x in point)  # what the board and a file need
+            if point[0] is None:  # nothing decided there: no number, only the band (issue 33)
+                low, high = (round(float(x), 4) for x in point[1:])
+                if not low <= high:
+                    raise InvalidLessonError("a chart's point with no estimate needs low <= high")
+                checked.append((None, low, high))
+                continue
+            if not _is_share(point[0]):
+                raise InvalidLessonError("a chart's point is an estimate, a low and a high, each from 0 to 1")
+            estimate, low, high = (round(float(x), 4) for x in point if x is not None)  # what the board and a file need
             if not low <= estimate <= high:
                 raise InvalidLessonError("a chart's point needs low <= estimate <= high")
             checked.append((estimate, low, high))

@@ -16,6 +16,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import (
+    check_choice,
     check_instance,
     check_seed,
     check_states,
@@ -37,6 +38,7 @@ from patiencelab.players.sampling import (  # NoPeek reads them by the names the
 )
 from patiencelab.players.sampling import deals as _deals
 from patiencelab.players.sampling import solve_deal as _solve
+from patiencelab.players.scouting import TIEBREAKS, scouting_move
 from patiencelab.solver.search import Solution, solve
 
 __all__ = ["DEFAULT_DECISION_STATES", "Decision", "Greedy", "NoPeek", "Oracle", "Player", "Random"]
@@ -122,6 +124,12 @@ class NoPeek:
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
+    With ``scout`` (by default with draw 3 only) and unlimited passes, :meth:`choose` first goes once through the
+    stock and turns the waste over (:func:`~patiencelab.players.scouting.scouting_move`): the game is back at its
+    start, and the player knows every stock card in order, so its sampled deals differ only in the columns'
+    face-down cards.
+    :meth:`decide` (the hint, the review) judges the position as it is and never scouts.
+
     It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
     there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is
     played only when every legal move does. So the same view gets the same move when it is reached the same way;
@@ -138,6 +146,9 @@ class NoPeek:
         max_samples: int | None = None,
         decision_states: int | None = DEFAULT_DECISION_STATES,
         close: int = 2,
+        scout: bool | None = None,
+        tiebreak: str = "order",
+        follow: bool = True,
     ) -> None:
         self.samples = check_whole(samples, "samples", low=1)
         self.max_states = check_states(max_states)
@@ -150,6 +161,16 @@ class NoPeek:
         self.decision_states = check_states(decision_states)
         #: A lead (in deals kept winnable) below which a decision draws more deals, while it may.
         self.close = check_whole(close, "close", low=0)
+        #: True to go once through the stock at the start of a deal, when passes are unlimited (it costs nothing
+        #: and shows every stock card: see :mod:`~patiencelab.players.scouting`); None (the default) with draw 3
+        #: only, where it was measured to help (with draw 1 it lost more deals than it won: docs/players.md); False
+        #: never.
+        self.scout = None if scout is None else check_switch(scout, "scout")
+        #: How moves that keep as many deals winnable are told apart (:data:`~patiencelab.players.scouting.TIEBREAKS`).
+        self.tiebreak = check_choice(tiebreak, "tiebreak", TIEBREAKS)
+        self.effort = self.tiebreak == "effort"
+        #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
+        self.follow = check_switch(follow, "follow")
         self.seconds = math.inf
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
@@ -158,8 +179,10 @@ class NoPeek:
         self._plans: list[tuple[tuple[Move, ...], Position, tuple[Move, ...]]] = []
 
     def choose(self, view: PlayerView) -> Move:
-        """The move of :meth:`decide`."""
-        return self.decide(view).move
+        """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
+        looks = self.scout if self.scout is not None else view.rules.draw > 1
+        scout = scouting_move(view, _legal_or_fail(view)) if looks else None
+        return scout if scout is not None else self.decide(view).move
 
     def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
         """The move to play and the samples' verdicts. With ``confirm`` (for a hint that says how many deals its
@@ -182,7 +205,7 @@ class NoPeek:
             if home is not None and home not in back:
                 self._keep_plans(view, home, [(d, ln) for d, ln in plans if _parse_first(game, ln) == home], game)
                 return Decision(home, 0, 0, tally(0, 0, 0, False))
-            followed = self._follow(view, game, plans, back)
+            followed = self._follow(view, game, plans, back) if self.follow else None
             if followed is not None:
                 return followed
         ordered = ranked_moves(game, view.last_move) or list(legal)
@@ -207,12 +230,14 @@ class NoPeek:
         roots: list[Solution] = []
         firsts: list[Move | None] = []
         won: Counter[Move] = Counter()
+        #: the tie-break's score of each move, the lower the better (:data:`~patiencelab.players.scouting.TIEBREAKS`)
+        work: Counter[Move] = Counter()
         lines: dict[Move, list[tuple[int, tuple[Move, ...], Position | None]]] = {}
         alive = list(candidates)
 
-        def rank(move: Move) -> tuple[int, bool, int]:
+        def rank(move: Move) -> tuple[int, int, bool, int]:
             # a card brought back from a foundation with no win found after it goes round in circles
-            return (-won[move], not won[move] and _from_foundation(move), candidates.index(move))
+            return (-won[move], work[move], not won[move] and _from_foundation(move), candidates.index(move))
 
         def afford() -> bool:
             return budget is None or max_states is None or spent + max_states <= budget
@@ -239,11 +264,13 @@ class NoPeek:
                     alive.append(first)
                 roots.append(root)
                 firsts.append(first)
+                if first is not None and self.tiebreak == "votes":
+                    work[first] -= 1
             order = [j for j in range(judged, len(roots)) if roots[j].outcome == "solved"]
             judged = len(roots)
             for pos, j in enumerate(order):
                 for move in alive:
-                    if move == firsts[j]:
+                    if move == firsts[j] and not self.effort:
                         won[move] += 1
                         lines.setdefault(move, []).append((j, tuple(roots[j].moves[1:]), None))
                     elif afford():
@@ -251,6 +278,8 @@ class NoPeek:
                         if found.outcome == "solved":
                             won[move] += 1
                             lines.setdefault(move, []).append((j, tuple(found.moves), position))
+                        if self.effort:
+                            work[move] += found.states if found.outcome == "solved" else max_states or found.states
                 leader = min(alive, key=rank)
                 left = len(order) - pos - 1
                 alive = [
@@ -258,7 +287,7 @@ class NoPeek:
                     for m in alive
                     if m == leader
                     or won[m] + left > won[leader]
-                    or (won[m] + left == won[leader] and rank(m)[1:] < rank(leader)[1:])
+                    or (won[m] + left == won[leader] and (self.effort or rank(m)[1:] < rank(leader)[1:]))
                 ]
             leader = min(alive, key=rank)
             second = max((won[m] for m in alive if m != leader), default=None)
@@ -400,7 +429,7 @@ class NoPeek:
         return back
 
     def __repr__(self) -> str:
-        extra = "" if self.judge else ", judge=False"
+        extra = ("" if self.judge else ", judge=False") + ("" if self.scout is None else f", scout={self.scout}")
         return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
 
 

@@ -157,8 +157,8 @@ class Review:
     def chart(self) -> ReviewChart:
         """The chart the board draws: the chance at every position, the marks and ``lost_from`` (views only)."""
         return ReviewChart(
-            # a position with no deal decided has no estimate: the board draws its lower bound in the band
-            points=tuple((c.low if c.estimate is None else c.estimate, c.low, c.high) for c in self.chances),
+            # a position with no deal decided has no estimate: the board draws the band there, and no number
+            points=tuple((c.estimate, c.low, c.high) for c in self.chances),
             marks=tuple((m.step, m.move, m.label) for m in self.marks),
             lost_from=self.lost_from,
             opinion=self.at if self.second_opinion else None,

@@ -9,9 +9,11 @@ Each position gets the hint with ``--hint-states`` positions a solver call (10,0
 issue names), then a judge with a far larger budget (``--judge-states``, 2,000,000 by default) decides what the
 hint leads to and, where that is not a win, whether some card move keeps the deal winnable.
 
-A hint is **wrong** when a card move keeps the deal winnable (the judge wins after it) and the hint is a draw or a
-recycle, or a move after which the judge proves the deal impossible. It prints the counts, the wrong hints by
-seed and position, and the CPU seconds (hints and judge apart). State budgets throughout, so the counts are the
+A hint is **wrong** when a card move the hint may give (one of ``hints.candidates``: no move straight back, none
+that only shuffles cards) keeps the deal winnable (the judge wins after it) and the hint is a draw or a recycle,
+or a move after which the judge does not win. The table also counts the hints that lose outright (the judge
+proves the deal impossible after them) and the draws that keep a win though a card move would too, the wrong
+hints by seed and position, and the CPU seconds (hints and judge apart). State budgets throughout, so the counts are the
 same on every machine; only the seconds depend on it.
 """
 
@@ -24,6 +26,7 @@ import time
 from dataclasses import dataclass
 
 from patiencelab import Klondike, Move, Rules
+from patiencelab.hints import candidates
 from patiencelab.solver import solve
 
 
@@ -38,6 +41,7 @@ class Checked:
     after_hint: str  # the judge's outcome after the hinted move ("solved", "impossible", "unknown")
     card_move_wins: bool | None  # None: not needed (the hint keeps a win) or not decided
     wrong: bool
+    loses: bool  # the judge proves the deal lost after the hint, though a card move keeps a win
 
 
 def position(seed: int, draw: int, rng: random.Random) -> tuple[Klondike, int]:
@@ -78,10 +82,10 @@ def check(
     card = not (hint.is_draw or hint.is_recycle)
     after = judge(game, hint, judge_states)
     card_win: bool | None = None
-    if not card or after == "impossible":
+    if not card or after != "solved":
         card_win = False
         undecided = False
-        for move in game.legal_moves():
+        for move in candidates(game):
             if move.is_draw or move.is_recycle or move == hint:
                 continue
             outcome = judge(game, move, judge_states)
@@ -91,9 +95,10 @@ def check(
             undecided = undecided or outcome == "unknown"
         if not card_win and undecided:
             card_win = None
-    wrong = card_win is True and (not card or after == "impossible")
+    wrong = card_win is True and (not card or after != "solved")
+    loses = card_win is True and after == "impossible"
     t3 = time.process_time()
-    return Checked(seed, draw, actions, str(hint), after, card_win, wrong), t2 - t1, (t1 - t0) + (t3 - t2)
+    return Checked(seed, draw, actions, str(hint), after, card_win, wrong, loses), t2 - t1, (t1 - t0) + (t3 - t2)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,18 +132,18 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.write("\n")
     wrong = [c for c in done if c.wrong]
     draws = sum(c.hint in ("d", "r") for c in done)
-    print(
-        f"seeds {args.first}-{seed - 1}: {len(done)} winnable positions checked ({skipped} skipped: won, stuck, lost or"
-    )
-    print(f"undecided by the judge), hints with {args.hint_states:,} positions a call, judge {args.judge_states:,}")
-    print(
-        "| wrong hints | hints that keep a win | hints the judge cannot decide | draw or recycle hinted "
-        "| hint CPU s | judge CPU s |"
-    )
-    print("|---:|---:|---:|---:|---:|---:|")
     kept = sum(c.after_hint == "solved" for c in done)
     open_ = sum(c.after_hint == "unknown" for c in done)
-    print(f"| {len(wrong)} | {kept} | {open_} | {draws} | {hint_cpu:.1f} | {judge_cpu:.1f} |")
+    draw_wins = sum(c.hint in ("d", "r") and c.after_hint == "solved" for c in wrong)
+    loses = sum(c.loses for c in done)
+    print(f"seeds {args.first}-{seed - 1}: {len(done)} winnable positions ({skipped} skipped: won, stuck, lost or")
+    print(f"undecided by the judge); hints with {args.hint_states:,} positions a call, judge {args.judge_states:,}")
+    print(
+        "| wrong hints | of them: a draw that keeps a win too | lost after the hint | hints that keep a win "
+        "| hints the judge cannot decide | draw or recycle hinted | hint CPU s | judge CPU s |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| {len(wrong)} | {draw_wins} | {loses} | {kept} | {open_} | {draws} | {hint_cpu:.1f} | {judge_cpu:.1f} |")
     for c in wrong:
         print(f"wrong: seed {c.seed} draw {c.draw} after {c.actions} actions: hint {c.hint}, then {c.after_hint}")
     return 0

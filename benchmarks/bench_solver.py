@@ -157,7 +157,7 @@ def survey(
     wanted = {(seed, draw) for draw in draws for seed in seeds}
     deals = [d for d in load_deals(out) if (d.seed, d.draw) in wanted] if out is not None else []
     done = {(d.seed, d.draw) for d in deals}
-    jobs = [(seed, draw, cpu_seconds) for draw in draws for seed in seeds if (seed, draw) not in done]
+    jobs = [(seed, draw, cpu_seconds) for seed in seeds for draw in draws if (seed, draw) not in done]
     total = len(deals) + len(jobs)
     undecided = sum(d.outcome == "unknown" for d in deals)
     sink = out.open("a") if out is not None else None

@@ -5,7 +5,11 @@ pool of worker processes (``--workers 0``: in this process; ``--dask ADDRESS``: 
 survey machinery's ``workers.run_jobs``), each deal stopped after ``--cpu`` seconds of its worker's CPU time (not
 wall time: the count does not depend on how busy the machine is), with a progress bar. It prints the share of
 deals won (of those decided, with its Wilson 95% interval), the undecided deals by seed, which search decided, and
-CPU seconds per deal (median, 95th percentile, worst).
+CPU seconds per deal (median, 95th percentile, worst). Seeds take turns across the draw counts (seed 0 with each
+draw, then seed 1, ...), so a run stopped part-way holds both draws on the same seeds. ``--out FILE`` appends
+each deal to FILE (one JSON object a line) as it finishes; ``--resume`` goes on with such a file, solving only
+the deals not in it, and reports them all: ``nice -n 10 python benchmarks/bench_solver.py --deals 10000 --cpu 10
+--workers 2 --out survey.jsonl --resume`` can be stopped and started again.
 
 ``--peer`` runs the older table instead: ``--deals 200 --draw 1 --seconds 60 --peer``. Each deal is solved
 once with the largest budget and the decision time is read against the smaller ones. With ``--seconds 10 --then

@@ -87,6 +87,8 @@ _PASSES: Final = _WASTE + 6
 OBLIGATION: Final = _PASSES + 8
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
+#: ``_BOTTOM[c]``: card ``c`` as a column's bottom card in the key (built once: a shift makes a new big int).
+_BOTTOM: Final[list[int]] = [1 << (_BOTTOMS + c) for c in range(52)]
 
 
 class Node:
@@ -96,6 +98,7 @@ class Node:
         "colkey",
         "colshape",
         "colsum",
+        "colunit",
         "down",
         "downflag",
         "draw",
@@ -150,6 +153,7 @@ class Node:
             for c in col:
                 self.downflag[c] = True
         self.ndown = sum(len(col) for col in down)
+        self.colunit = [1 << (_COLUMNS + 6 * i) for i in range(self.n)]  # one face-down card of each column
         self.colkey = [self._column_key(i) for i in range(self.n)]
         self.colshape = [self._column_shape(i) for i in range(self.n)]
         self.colsum = sum(self.colkey)
@@ -193,9 +197,9 @@ class Node:
         """
         nd = len(self.down[i])
         if nd:
-            return nd << (_COLUMNS + 6 * i)
+            return nd * self.colunit[i]
         u = self.up[i]
-        return 1 << (_BOTTOMS + u[0]) if u else 0
+        return _BOTTOM[u[0]] if u else 0
 
     def _set_column_key(self, i: int) -> None:
         """Bring column ``i``'s part of the key up to date. Most moves change neither its face-down count nor
@@ -291,13 +295,13 @@ class Node:
                     c = d[-1]
                     if self.goes_home_safely(c):
                         return None
-                    delta = -(1 << (_COLUMNS + 6 * i))
+                    delta = -self.colunit[i]
                     if len(d) == 1:
-                        delta += 1 << (_BOTTOMS + c)
+                        delta += _BOTTOM[c]
                 else:
                     delta = -self.colkey[i]
             if not self.up[j]:
-                delta += 1 << (_BOTTOMS + u[k])
+                delta += _BOTTOM[u[k]]
             return self.key() + delta
         if kind == W2T:
             idx, j = m[1], m[2]
@@ -313,13 +317,13 @@ class Node:
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
             key = self.key() - self.talon_key + talon_key
-            return key if self.up[j] else key + (1 << (_BOTTOMS + c))
+            return key if self.up[j] else key + _BOTTOM[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home
             # now that could not before.
             s, j = m[1], m[2]
             key = self.key() - (1 << (4 * s))
-            return key if self.up[j] else key + (1 << (_BOTTOMS + s * 13 + self.found[s] - 1))
+            return key if self.up[j] else key + _BOTTOM[s * 13 + self.found[s] - 1]
         return None
 
     def stronger_keys(self, key: int) -> list[int]:

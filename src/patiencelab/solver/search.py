@@ -59,15 +59,18 @@ class Solution:
 
 
 class _Search:
-    """One search over a :class:`Node`; the path is a list of (move, undo token) with frame starts."""
+    """One search over a :class:`Node`; the path is a list of moves played, beside their undo tokens (two lists,
+    no pair built a move), with frame starts.
+    """
 
-    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states", "strong", "wastes")
+    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states", "strong", "tokens", "wastes")
 
     def __init__(self, st: Node, deadline: float, max_states: int | None) -> None:
         self.st = st
         self.deadline = deadline
         self.max_states = max_states
-        self.path: list[tuple[IMove, int]] = []
+        self.path: list[IMove] = []
+        self.tokens: list[int] = []  # the undo token of each move of path
         self.seen: set[int] = set()
         #: The keys seen whose waste field is not 0, that field cleared (see _stronger_seen).
         self.strong: set[int] = set()
@@ -76,23 +79,25 @@ class _Search:
         self.states = 0
 
     def _play(self, m: IMove) -> None:
-        st, path = self.st, self.path
+        st, path, tokens = self.st, self.path, self.tokens
         then = follow_up(st, m)
-        path.append((m, st.apply(m)))
+        path.append(m)
+        tokens.append(st.apply(m))
         if then is not None:
-            path.append((then, st.apply(then)))
+            path.append(then)
+            tokens.append(st.apply(then))
             sm = safe_move(st)
         else:
             sm = safe_move_after(st, m)
         while sm is not None:
-            path.append((sm, st.apply(sm)))
+            path.append(sm)
+            tokens.append(st.apply(sm))
             sm = safe_move(st)
 
     def _unplay(self, start: int) -> None:
-        st, path = self.st, self.path
+        st, path, tokens = self.st, self.path, self.tokens
         while len(path) > start:
-            m, token = path.pop()
-            st.undo(m, token)
+            st.undo(path.pop(), tokens.pop())
 
     def _unseen(self, key: int, onto: int) -> int:
         """The key to search a position of ``key`` under, with the duty to cover ``onto`` (-1: none), or -1 when
@@ -146,7 +151,8 @@ class _Search:
         st = self.st
         m = finishing_move(st)
         while m is not None:
-            self.path.append((m, st.apply(m)))
+            self.path.append(m)
+            self.tokens.append(st.apply(m))
             m = finishing_move(st)
 
     def run(self) -> Outcome:
@@ -165,7 +171,8 @@ class _Search:
         st = self.st
         sm = safe_move(st)
         while sm is not None:
-            self.path.append((sm, st.apply(sm)))
+            self.path.append(sm)
+            self.tokens.append(st.apply(sm))
             sm = safe_move(st)
         if st.is_trivially_won():
             self._finish()
@@ -235,9 +242,9 @@ def _collector_off() -> bool:
     return False
 
 
-def _public_moves(start: Node, path: list[tuple[IMove, int]]) -> tuple[Move, ...]:
+def _public_moves(start: Node, path: list[IMove]) -> tuple[Move, ...]:
     out: list[Move] = []
-    for m, _ in path:
+    for m in path:
         out.extend(to_public(start, m))
         start.apply(m)
     return tuple(out)

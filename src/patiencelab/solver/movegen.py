@@ -60,6 +60,18 @@ def decode(code: int) -> IMove:
     return (code >> _KIND & 7, code >> _A & 63, code >> _B & 15, code & 63)
 
 
+def _home(found: list[int]) -> int:
+    """The cards that may go on their foundation now, as bits (bit ``c``: card ``c``): one test a card instead of
+    two list reads.
+    """
+    home = 0
+    for s in range(4):
+        f = found[s]
+        if f < 13:
+            home |= 1 << (13 * s + f)
+    return home
+
+
 def generate(st: Node, onto: int = -1) -> list[IMove]:
     """The moves of :func:`generate_codes`, decoded, in its order."""
     return [decode(code) for code in generate_codes(st, onto)]
@@ -94,6 +106,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         elif empty < 0:
             empty = j
     free = onto < 0
+    home = _home(found)
     allow = (1 << n) - 1 if free else onto_columns
     to_empty = empty if free else -1
     king_waiting: bool | None = None
@@ -104,7 +117,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             continue
         top = u[-1]
         nd = len(down[i])
-        if free and found[top // 13] == top % 13:
+        if free and home >> top & 1:
             scored.append(_code(_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
@@ -122,7 +135,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                         scored.append(_code(_EMPTY_COLUMN, T2T, i, j, 0))
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
-            if found[below // 13] == below % 13:
+            if home >> below & 1:
                 targets = every[_NEED_SLOT[u[k]]] & allow
                 if targets:
                     for j in range(n):
@@ -146,7 +159,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             idx = place >> 8
             cost = place & 255
             c = talon[idx]
-            if free and found[c // 13] == c % 13:
+            if free and home >> c & 1:
                 scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             targets = every[_NEED_SLOT[c]] & allow
             into_empty = any_to_empty or (c % 13 == 12 and to_empty >= 0)
@@ -297,23 +310,24 @@ def safe_move(st: Node) -> IMove | None:
     any talon card with unlimited passes, the waste's top card otherwise.
     """
     found = st.found
+    home = _home(found)
     up = st.up
     for i in range(st.n):
         u = up[i]
         if u:
             c = u[-1]
-            if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+            if home >> c & 1 and st.is_safe(c):
                 return (T2F, i, 0, 0)
     if st.draw == 1 and st.talon:
         talon = st.talon
         if st.max_rec is None:
             for idx in range(len(talon)):
                 c = talon[idx]
-                if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+                if home >> c & 1 and st.is_safe(c):
                     return (W2F, idx, 0, 0)
         elif st.p:
             c = talon[st.p - 1]
-            if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+            if home >> c & 1 and st.is_safe(c):
                 return (W2F, st.p - 1, 0, 0)
     return None
 

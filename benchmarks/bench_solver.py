@@ -5,7 +5,11 @@ pool of worker processes (``--workers 0``: in this process; ``--dask ADDRESS``: 
 survey machinery's ``workers.run_jobs``), each deal stopped after ``--cpu`` seconds of its worker's CPU time (not
 wall time: the count does not depend on how busy the machine is), with a progress bar. It prints the share of
 deals won (of those decided, with its Wilson 95% interval), the undecided deals by seed, which search decided, and
-CPU seconds per deal (median, 95th percentile, worst).
+CPU seconds per deal (median, 95th percentile, worst). Seeds take turns across the draw counts (seed 0 with each
+draw, then seed 1, ...), so a run stopped part-way holds both draws on the same seeds. ``--out FILE`` appends
+each deal to FILE (one JSON object a line) as it finishes; ``--resume`` goes on with such a file, solving only
+the deals not in it, and reports them all: ``nice -n 10 python benchmarks/bench_solver.py --deals 10000 --cpu 10
+--workers 2 --out survey.jsonl --resume`` can be stopped and started again.
 
 ``--peer`` runs the older table instead: ``--deals 200 --draw 1 --seconds 60 --peer``. Each deal is solved
 once with the largest budget and the decision time is read against the smaller ones. With ``--seconds 10 --then
@@ -32,7 +36,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from patiencelab import Klondike, Rules
 from patiencelab.core.position import seeded_deal
@@ -135,36 +139,64 @@ def progress(done: int, total: int, undecided: int, width: int = 40) -> None:
     sys.stderr.flush()
 
 
-def survey(seeds: range, draws: list[int], cpu_seconds: float, workers: int, dask: str | None) -> list[Deal]:
-    """Solve every seed with every draw count on a local pool, a Dask cluster or in this process."""
-    jobs = [(seed, draw, cpu_seconds) for draw in draws for seed in seeds]
-    deals: list[Deal] = []
-    undecided = 0
+def load_deals(path: pathlib.Path) -> list[Deal]:
+    """The deals already written to ``path`` by an earlier survey (one JSON object a line; none if no file)."""
+    if not path.exists():
+        return []
+    return [Deal(**json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
+
+
+def survey(
+    seeds: range,
+    draws: list[int],
+    cpu_seconds: float,
+    workers: int,
+    dask: str | None,
+    out: pathlib.Path | None = None,
+) -> list[Deal]:
+    """Solve every seed with every draw count on a local pool, a Dask cluster or in this process. With ``out``,
+    each deal is appended to that file as it finishes, and deals already there (with this CPU cap) are not
+    solved again: a survey stopped half-way goes on where it stopped.
+    """
+    wanted = {(seed, draw) for draw in draws for seed in seeds}
+    deals = [d for d in load_deals(out) if (d.seed, d.draw) in wanted] if out is not None else []
+    done = {(d.seed, d.draw) for d in deals}
+    jobs = [(seed, draw, cpu_seconds) for seed in seeds for draw in draws if (seed, draw) not in done]
+    total = len(deals) + len(jobs)
+    undecided = sum(d.outcome == "unknown" for d in deals)
+    sink = out.open("a") if out is not None else None
 
     def keep(deal: Deal) -> None:
         nonlocal undecided
         deals.append(deal)
+        if sink is not None:
+            sink.write(json.dumps(asdict(deal)) + "\n")
+            sink.flush()
         undecided += deal.outcome == "unknown"
-        progress(len(deals), len(jobs), undecided)
+        progress(len(deals), total, undecided)
 
-    if dask is not None:
-        from distributed import Client  # an optional dependency: only for --dask
+    try:
+        if dask is not None:
+            from distributed import Client  # an optional dependency: only for --dask
 
-        from patiencelab.workers import run_jobs
+            from patiencelab.workers import run_jobs
 
-        with Client(dask) as client:  # type: ignore[no-untyped-call]
-            run_jobs(client.get_executor(), solve_deal, jobs, keep)
-    elif workers > 0:
-        from patiencelab.workers import process_pool, run_jobs, stop_pool
+            with Client(dask) as client:  # type: ignore[no-untyped-call]
+                run_jobs(client.get_executor(), solve_deal, jobs, keep)
+        elif workers > 0:
+            from patiencelab.workers import process_pool, run_jobs, stop_pool
 
-        pool = process_pool(workers)
-        try:
-            run_jobs(pool, solve_deal, jobs, keep)
-        finally:
-            stop_pool(pool)
-    else:
-        for job in jobs:
-            keep(solve_deal(*job))
+            pool = process_pool(workers)
+            try:
+                run_jobs(pool, solve_deal, jobs, keep)
+            finally:
+                stop_pool(pool)
+        else:
+            for job in jobs:
+                keep(solve_deal(*job))
+    finally:
+        if sink is not None:
+            sink.close()
     return sorted(deals, key=lambda d: (d.draw, d.seed))
 
 
@@ -258,6 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
+    parser.add_argument("--out", metavar="FILE", help="survey: append each deal to FILE (JSON lines) as it finishes")
+    parser.add_argument("--resume", action="store_true", help="survey: skip the deals already in --out")
     parser.add_argument("--verbose", action="store_true", help="print every deal")
     parser.add_argument("--compare-pure", action="store_true", help="positions per CPU s, compiled and pure")
     parser.add_argument(
@@ -278,7 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         return compare(variants, range(args.first, args.first + (args.deals or 30)), args.max_states, args.repeat)
     if not args.peer:
         seeds = range(args.first, args.first + (args.deals or 200))
-        deals = survey(seeds, args.draw or [1, 3], args.cpu, args.workers, args.dask)
+        out = pathlib.Path(args.out) if args.out else None
+        if out is not None and out.exists() and not args.resume:
+            parser.error(f"{out} exists: give --resume to go on with it, or another file")
+        deals = survey(seeds, args.draw or [1, 3], args.cpu, args.workers, args.dask, out)
         if args.verbose:
             for d in deals:
                 print(f"draw {d.draw} seed {d.seed}: {d.outcome} {d.decided_by} {d.states} positions {d.cpu:.3f} CPU s")

@@ -19,7 +19,7 @@ from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
-from patiencelab.solver.node import F2T, T2T, W2T, Node
+from patiencelab.solver.node import F2T, T2T, W2T, WASTE_FIELD, Node
 from patiencelab.solver.portfolio import easier_start
 from tests.solver.positions import blocked_five
 from tests.solver.replay import replay_wins
@@ -57,7 +57,7 @@ def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "follow_up", lambda st, m: None)
     monkeypatch.setattr(Node, "key", Node.exact_key)
     monkeypatch.setattr(Node, "key_after", lambda self, m: None)  # it gives the pruned key
-    monkeypatch.setattr(Node, "stronger_keys", lambda self, key: [])
+    monkeypatch.setattr(search._Search, "_stronger_seen", lambda self, key: False)
     monkeypatch.setattr(search, "is_dead", lambda st: False)
     monkeypatch.setattr(search, "easier_start", lambda source, rules=None: None)
 
@@ -188,7 +188,27 @@ def test_a_position_is_not_searched_when_a_stronger_one_was_seen() -> None:
     """With draw 3, a position is skipped when the same position with a waste that reaches more talon places was
     seen (``Node.stronger_keys``): the same verdicts for fewer positions.
     """
-    assert_skip_saves_positions(3, lambda mp: mp.setattr(Node, "stronger_keys", lambda self, key: []))
+    assert_skip_saves_positions(3, lambda mp: mp.setattr(search._Search, "_stronger_seen", lambda self, key: False))
+
+
+@pytest.mark.parametrize("seed", [3, 6, 7])
+def test_stronger_seen_looks_up_exactly_the_stronger_keys(seed: int) -> None:
+    """``_Search._stronger_seen`` (one lookup for the weakest waste) says what looking up every key of
+    ``Node.stronger_keys`` says, for every key the search saw and each of its wastes.
+    """
+    one = search._Search(Node.of(Klondike(seed=seed, rules=Rules(draw=3))), math.inf, 5_000)
+    one.run()
+    st, field = one.st, WASTE_FIELD
+    checked = strong = 0
+    for key in list(one.seen)[:400]:
+        size = (key >> 16 & (1 << 52) - 1).bit_count()
+        for p in [0, *(q for q in range(1, size) if q % 3)]:
+            probe = (key & ~(63 << field)) | p << field
+            expected = any(k in one.seen for k in st.stronger_keys(probe))
+            assert one._stronger_seen(probe) == expected
+            checked += 1
+            strong += expected
+    assert checked > 1_000 and strong > 100
 
 
 DEAD_END_RULES: list[dict[str, Any]] = [

@@ -33,6 +33,11 @@ _EMPTY_COLUMN: Final = 200
 _PARTIAL_TO_EMPTY: Final = 150
 _FROM_FOUNDATION: Final = 100
 
+#: ``_TOP_SLOT[t]``: the index in ``every`` (see generate_codes) of the cards that could go on column top ``t``,
+#: ``2 * rank + red`` of such a card; ``_NEED_SLOT[c]``: that index for card ``c`` itself.
+_TOP_SLOT: Final[list[int]] = [2 * (RANK[c] - 1) + (0 if RED[c] else 1) for c in range(52)]
+_NEED_SLOT: Final[list[int]] = [2 * RANK[c] + (1 if RED[c] else 0) for c in range(52)]
+
 #: A move with its score, packed in one int by :func:`_code`: sorted as the pairs (score, move) would be, and a list
 #: of small ints sorts much faster than one of tuples (CPython compares ints under 2**30 directly).
 Scored = int
@@ -53,6 +58,18 @@ def _code(score: int, kind: int, a: int, b: int, c: int) -> int:
 def decode(code: int) -> IMove:
     """The move of a scored move (see :func:`generate_codes`)."""
     return (code >> _KIND & 7, code >> _A & 63, code >> _B & 15, code & 63)
+
+
+def _home(found: list[int]) -> int:
+    """The cards that may go on their foundation now, as bits (bit ``c``: card ``c``): one test a card instead of
+    two list reads.
+    """
+    home = 0
+    for s in range(4):
+        f = found[s]
+        if f < 13:
+            home |= 1 << (13 * s + f)
+    return home
 
 
 def generate(st: Node, onto: int = -1) -> list[IMove]:
@@ -83,12 +100,13 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         u = up[j]
         if u:
             t = u[-1]
-            every[2 * (RANK[t] - 1) + (0 if RED[t] else 1)] |= 1 << j
+            every[_TOP_SLOT[t]] |= 1 << j
             if t == onto:
                 onto_columns |= 1 << j
         elif empty < 0:
             empty = j
     free = onto < 0
+    home = _home(found)
     allow = (1 << n) - 1 if free else onto_columns
     to_empty = empty if free else -1
     king_waiting: bool | None = None
@@ -99,11 +117,11 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             continue
         top = u[-1]
         nd = len(down[i])
-        if free and found[top // 13] == RANK[top] - 1:
+        if free and home >> top & 1:
             scored.append(_code(_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         r0 = RANK[u[0]]
         length = len(u)
-        targets = every[2 * r0 + RED[u[0]]] & allow
+        targets = every[_NEED_SLOT[u[0]]] & allow
         if targets:  # the whole run
             for j in range(n):
                 if not targets >> j & 1:
@@ -117,8 +135,8 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                         scored.append(_code(_EMPTY_COLUMN, T2T, i, j, 0))
         for k in range(1, length):  # a part of the run, when the card it leaves can go home
             below = u[k - 1]
-            if found[below // 13] == RANK[below] - 1:
-                targets = every[2 * (r0 - k) + RED[u[k]]] & allow
+            if home >> below & 1:
+                targets = every[_NEED_SLOT[u[k]]] & allow
                 if targets:
                     for j in range(n):
                         if targets >> j & 1:
@@ -137,19 +155,23 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         stays = st.draw == 1 and st.max_rec is None
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         any_to_empty = to_empty >= 0 and not king_only
-        for idx, cost in st.reachable():
+        for place in st.reach_codes():
+            idx = place >> 8
+            cost = place & 255
             c = talon[idx]
-            rank = RANK[c]
-            if free and found[c // 13] == rank - 1:
+            if free and home >> c & 1:
                 scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
+            targets = every[_NEED_SLOT[c]] & allow
+            into_empty = any_to_empty or (c % 13 == 12 and to_empty >= 0)
+            if not targets and not into_empty:
+                continue
             if stays and not _wanted(st, c):
                 continue  # the card stays reachable: put it out only when something can go on it
-            targets = every[2 * rank + RED[c]] & allow
             if targets:
                 for j in range(n):
                     if targets >> j & 1:
                         scored.append(_code(out - cost, W2T, idx, j, 0))
-            if any_to_empty or (rank == 13 and to_empty >= 0):
+            if into_empty:
                 scored.append(_code(out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
         _foundation_moves(st, every, empty, scored)
@@ -288,23 +310,24 @@ def safe_move(st: Node) -> IMove | None:
     any talon card with unlimited passes, the waste's top card otherwise.
     """
     found = st.found
+    home = _home(found)
     up = st.up
     for i in range(st.n):
         u = up[i]
         if u:
             c = u[-1]
-            if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+            if home >> c & 1 and st.is_safe(c):
                 return (T2F, i, 0, 0)
     if st.draw == 1 and st.talon:
         talon = st.talon
         if st.max_rec is None:
             for idx in range(len(talon)):
                 c = talon[idx]
-                if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+                if home >> c & 1 and st.is_safe(c):
                     return (W2F, idx, 0, 0)
         elif st.p:
             c = talon[st.p - 1]
-            if found[c // 13] == RANK[c] - 1 and st.is_safe(c):
+            if home >> c & 1 and st.is_safe(c):
                 return (W2F, st.p - 1, 0, 0)
     return None
 

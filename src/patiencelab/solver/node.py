@@ -30,6 +30,7 @@ __all__ = [
     "T2T",
     "W2F",
     "W2T",
+    "WASTE_FIELD",
     "IMove",
     "Node",
     "Positioned",
@@ -79,11 +80,15 @@ _SEP: Final = 200
 _TALON: Final = 16
 _MASK52: Final = (1 << 52) - 1
 _WASTE: Final = _TALON + 52
+#: The lowest bit of a node's key that holds the waste's size where it matters (6 bits; see Node.stronger_keys).
+WASTE_FIELD: Final = _WASTE
 _PASSES: Final = _WASTE + 6
 #: The lowest bit of a node's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
 OBLIGATION: Final = _PASSES + 8
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
+#: ``_BOTTOM[c]``: card ``c`` as a column's bottom card in the key (built once: a shift makes a new big int).
+_BOTTOM: Final[list[int]] = [1 << (_BOTTOMS + c) for c in range(52)]
 
 
 class Node:
@@ -91,18 +96,24 @@ class Node:
 
     __slots__ = (
         "colkey",
+        "colshape",
         "colsum",
+        "colunit",
         "down",
         "downflag",
         "draw",
         "f2t",
         "found",
         "king_only",
+        "known_key",
         "max_rec",
         "n",
         "ndown",
         "p",
+        "packed",
+        "packed_sig",
         "reach",
+        "reach_packed",
         "reach_sig",
         "recycles",
         "talon",
@@ -142,12 +153,19 @@ class Node:
             for c in col:
                 self.downflag[c] = True
         self.ndown = sum(len(col) for col in down)
+        self.colunit = [1 << (_COLUMNS + 6 * i) for i in range(self.n)]  # one face-down card of each column
         self.colkey = [self._column_key(i) for i in range(self.n)]
+        self.colshape = [self._column_shape(i) for i in range(self.n)]
         self.colsum = sum(self.colkey)
         self.talon_key = 0
         self._update_talon_key()
+        #: The position's key once asked (see key), -1 until then: apply and undo clear it.
+        self.known_key = -1
         self.reach_sig = -1  # what reach was computed for (see reachable)
         self.reach: tuple[tuple[int, int], ...] = ()
+        self.reach_packed: list[int] = []
+        self.packed_sig = -1  # what reach_packed was computed for
+        self.packed: dict[int, list[int]] = {}  # reach_codes by what they were computed for
 
     @classmethod
     def from_position(cls, pos: Position, rules: Rules) -> Node:
@@ -179,14 +197,32 @@ class Node:
         """
         nd = len(self.down[i])
         if nd:
-            return nd << (_COLUMNS + 6 * i)
+            return nd * self.colunit[i]
         u = self.up[i]
-        return 1 << (_BOTTOMS + u[0]) if u else 0
+        return _BOTTOM[u[0]] if u else 0
 
     def _set_column_key(self, i: int) -> None:
+        """Bring column ``i``'s part of the key up to date. Most moves change neither its face-down count nor
+        its bottom card: a small int that names both (:meth:`_column_shape`) tells, and the key's big-int sum is
+        only touched when it changed.
+        """
+        shape = self._column_shape(i)
+        if shape == self.colshape[i]:
+            return
+        self.colshape[i] = shape
         new = self._column_key(i)
         self.colsum += new - self.colkey[i]
         self.colkey[i] = new
+
+    def _column_shape(self, i: int) -> int:
+        """What column ``i``'s part of the key depends on, as a small int: its face-down count, or with none, its
+        bottom card (negative), 0 when empty.
+        """
+        nd = len(self.down[i])
+        if nd:
+            return nd
+        u = self.up[i]
+        return -1 - u[0] if u else 0
 
     def _update_talon_key(self) -> None:
         self.talon_key = self._talon_key(self.tmask, self.p, len(self.talon), self.recycles)
@@ -223,7 +259,11 @@ class Node:
         that is free), and where one needs a twin itself free (to go home), the other first moves what lies on
         that twin onto the free one, the move :func:`~patiencelab.solver.movegen.generate` makes for that.
         """
-        return self.colsum + self.talon_key + self._found_key()
+        key = self.known_key
+        if key < 0:
+            key = self.colsum + self.talon_key + self._found_key()
+            self.known_key = key
+        return key
 
     def _found_key(self) -> int:
         f = self.found
@@ -239,8 +279,6 @@ class Node:
         only those can set off a safe move (the search plays them all before it generates moves).
         """
         kind = m[0]
-        found = self.found
-        fkey = self._found_key()
         if kind == T2T:
             i, j, k = m[1], m[2], m[3]
             u = self.up[i]
@@ -257,14 +295,14 @@ class Node:
                     c = d[-1]
                     if self.goes_home_safely(c):
                         return None
-                    delta = -(1 << (_COLUMNS + 6 * i))
+                    delta = -self.colunit[i]
                     if len(d) == 1:
-                        delta += 1 << (_BOTTOMS + c)
+                        delta += _BOTTOM[c]
                 else:
                     delta = -self.colkey[i]
             if not self.up[j]:
-                delta += 1 << (_BOTTOMS + u[k])
-            return self.colsum + delta + self.talon_key + fkey
+                delta += _BOTTOM[u[k]]
+            return self.key() + delta
         if kind == W2T:
             idx, j = m[1], m[2]
             talon = self.talon
@@ -277,14 +315,15 @@ class Node:
                     return None
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
-            key = self.colsum + self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles) + fkey
-            return key if self.up[j] else key + (1 << (_BOTTOMS + c))
+            talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
+            key = self.key() - self.talon_key + talon_key
+            return key if self.up[j] else key + _BOTTOM[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home
             # now that could not before.
             s, j = m[1], m[2]
-            key = self.colsum + self.talon_key + fkey - (1 << (4 * s))
-            return key if self.up[j] else key + (1 << (_BOTTOMS + s * 13 + found[s] - 1))
+            key = self.key() - (1 << (4 * s))
+            return key if self.up[j] else key + _BOTTOM[s * 13 + self.found[s] - 1]
         return None
 
     def stronger_keys(self, key: int) -> list[int]:
@@ -338,6 +377,21 @@ class Node:
             self.reach_sig = sig
         return self.reach
 
+    def reach_codes(self) -> list[int]:
+        """:meth:`reachable` as small ints ``index << 8 | actions`` (a list of ints is cheaper to walk than one of
+        pairs), kept as :meth:`reachable` keeps its tuple.
+        """
+        may = self.can_recycle()
+        sig = len(self.talon) | self.p << 6 | (1 << 12 if may else 0)
+        if sig != self.packed_sig:
+            packed = self.packed.get(sig)
+            if packed is None:
+                packed = [idx << 8 | cost for idx, cost in talon_reach(len(self.talon), self.p, self.draw, may)]
+                self.packed[sig] = packed
+            self.reach_packed = packed
+            self.packed_sig = sig
+        return self.reach_packed
+
     def needs_recycle(self, idx: int) -> bool:
         """True when talon card ``idx`` can only be reached after turning the waste over."""
         return talon_needs_recycle(len(self.talon), self.p, self.draw, idx)
@@ -375,6 +429,7 @@ class Node:
 
     def apply(self, m: IMove) -> int:
         """Play an internal move; returns the token :meth:`undo` needs."""
+        self.known_key = -1
         kind = m[0]
         if kind == T2T:
             i, j, k = m[1], m[2], m[3]
@@ -417,6 +472,7 @@ class Node:
 
     def undo(self, m: IMove, token: int) -> None:
         """Take back ``m``, given the token :meth:`apply` returned."""
+        self.known_key = -1
         kind = m[0]
         if kind == T2T:
             i, j = m[1], m[2]

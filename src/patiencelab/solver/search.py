@@ -24,7 +24,7 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
-from patiencelab.solver.node import IMove, Node, Positioned
+from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned
 from patiencelab.solver.portfolio import EASIER_SLICES, Run, easier_start, interleave, talon_first_start
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
@@ -59,36 +59,45 @@ class Solution:
 
 
 class _Search:
-    """One search over a :class:`Node`; the path is a list of (move, undo token) with frame starts."""
+    """One search over a :class:`Node`; the path is a list of moves played, beside their undo tokens (two lists,
+    no pair built a move), with frame starts.
+    """
 
-    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states")
+    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states", "strong", "tokens", "wastes")
 
     def __init__(self, st: Node, deadline: float, max_states: int | None) -> None:
         self.st = st
         self.deadline = deadline
         self.max_states = max_states
-        self.path: list[tuple[IMove, int]] = []
+        self.path: list[IMove] = []
+        self.tokens: list[int] = []  # the undo token of each move of path
         self.seen: set[int] = set()
+        #: The keys seen whose waste field is not 0, that field cleared (see _stronger_seen).
+        self.strong: set[int] = set()
+        #: True when some wastes are stronger than others (draw 2 or more, unlimited passes; Node.stronger_keys).
+        self.wastes = st.draw > 1 and st.max_rec is None
         self.states = 0
 
     def _play(self, m: IMove) -> None:
-        st, path = self.st, self.path
+        st, path, tokens = self.st, self.path, self.tokens
         then = follow_up(st, m)
-        path.append((m, st.apply(m)))
+        path.append(m)
+        tokens.append(st.apply(m))
         if then is not None:
-            path.append((then, st.apply(then)))
+            path.append(then)
+            tokens.append(st.apply(then))
             sm = safe_move(st)
         else:
             sm = safe_move_after(st, m)
         while sm is not None:
-            path.append((sm, st.apply(sm)))
+            path.append(sm)
+            tokens.append(st.apply(sm))
             sm = safe_move(st)
 
     def _unplay(self, start: int) -> None:
-        st, path = self.st, self.path
+        st, path, tokens = self.st, self.path, self.tokens
         while len(path) > start:
-            m, token = path.pop()
-            st.undo(m, token)
+            st.undo(path.pop(), tokens.pop())
 
     def _unseen(self, key: int, onto: int) -> int:
         """The key to search a position of ``key`` under, with the duty to cover ``onto`` (-1: none), or -1 when
@@ -107,19 +116,43 @@ class _Search:
             key += OBLIGATION_KEY[onto]
         if key in seen:
             return -1
-        st = self.st
-        if st.draw > 1 and st.max_rec is None:  # else there is no stronger waste (see Node.stronger_keys)
-            for stronger in st.stronger_keys(key):
-                if stronger in seen:
-                    return -1
+        if self.wastes and self._stronger_seen(key):
+            return -1
         return key
+
+    def _stronger_seen(self, key: int) -> bool:
+        """True when a key of :meth:`Node.stronger_keys` of ``key`` was seen (the same keys, without building
+        their list). The weakest waste (its waste field 0: a fresh stock or a multiple of ``draw`` cards) has the
+        most stronger keys, every waste size not a multiple of ``draw``: it looks its key up once in
+        :attr:`strong`, the keys seen with a waste field other than 0 with that field cleared (see
+        :meth:`_seen_one`).
+        """
+        p = key >> WASTE_FIELD & 63
+        if not p:
+            return key in self.strong
+        seen, draw = self.seen, self.st.draw
+        base = key - (p << WASTE_FIELD)
+        return any(base + (q << WASTE_FIELD) in seen for q in range(p % draw, p, draw))
+
+    def _seen_one(self, key: int) -> None:
+        """Add ``key``, the key of the node's position, to the positions seen, and to :attr:`strong` (its waste
+        field cleared) when that field is not 0: the waste's size when it is not a multiple of ``draw`` and the
+        stock is not empty (:meth:`Node._talon_key`).
+        """
+        self.seen.add(key)
+        if self.wastes:
+            st = self.st
+            p = st.p
+            if p % st.draw and p < len(st.talon):
+                self.strong.add(key - (p << WASTE_FIELD))
 
     def _finish(self) -> None:
         """Play a trivially won position out to the foundations."""
         st = self.st
         m = finishing_move(st)
         while m is not None:
-            self.path.append((m, st.apply(m)))
+            self.path.append(m)
+            self.tokens.append(st.apply(m))
             m = finishing_move(st)
 
     def run(self) -> Outcome:
@@ -135,15 +168,16 @@ class _Search:
         """The search of :meth:`run`, pausing (yielding) after every :data:`SLICE` positions; returns the outcome.
         Pauses change nothing of the search: run in slices or at once, it visits the same positions.
         """
-        st, seen = self.st, self.seen
+        st = self.st
         sm = safe_move(st)
         while sm is not None:
-            self.path.append((sm, st.apply(sm)))
+            self.path.append(sm)
+            self.tokens.append(st.apply(sm))
             sm = safe_move(st)
         if st.is_trivially_won():
             self._finish()
             return "solved"
-        seen.add(st.key())
+        self._seen_one(st.key())
         self.states = 1
         stack: list[list[int]] = [generate_codes(st)]
         frames: list[int] = []
@@ -176,7 +210,7 @@ class _Search:
                     if key < 0:
                         self._unplay(mark)
                         continue
-                seen.add(key)
+                self._seen_one(key)
                 self.states += 1
                 if not self.states & (SLICE - 1):
                     if perf() > deadline or (max_states is not None and self.states >= max_states):
@@ -208,9 +242,9 @@ def _collector_off() -> bool:
     return False
 
 
-def _public_moves(start: Node, path: list[tuple[IMove, int]]) -> tuple[Move, ...]:
+def _public_moves(start: Node, path: list[IMove]) -> tuple[Move, ...]:
     out: list[Move] = []
-    for m, _ in path:
+    for m in path:
         out.extend(to_public(start, m))
         start.apply(m)
     return tuple(out)

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 
 from patiencelab import Klondike, Move, Rules
-from patiencelab.hints import candidates
+from patiencelab.players.ranking import candidates
 from patiencelab.solver import solve
 
 

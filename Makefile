@@ -21,7 +21,7 @@ LITE_SITE := build/lite/site
 # broken reference or a failing notebook fails it); the Lite site joins it as build/docs/lite/ when built.
 DOCS_OUT := build/docs
 
-.PHONY: setup play test lint types js-test py-test lite lite-test bench soak clean docs docs-serve
+.PHONY: setup play test lint types js-test py-test lite lite-test bench bench-before soak clean docs docs-serve
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
@@ -38,8 +38,10 @@ $(BUNDLE): $(NODE_STAMP) $(JS_SOURCES)
 
 # The editable install compiles the rules kernel, game and solver core in place with mypyc (hatch_build.py; Debian's
 # gcc; without a compiler it stays pure Python). An edited core module runs pure, with a notice, until this reruns.
+# The bundle is built above, so the install skips its own npm step: that step runs `npm install`, which rewrites
+# js/package-lock.json, and every later make (make test after make setup) would install everything again.
 $(STAMP): pyproject.toml hatch_build.py $(CORE_SOURCES) $(BUNDLE) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
 setup: $(STAMP) $(BUNDLE)
@@ -102,6 +104,19 @@ bench: setup
 	$(BIN)/python benchmarks/bench_solver.py --compare-pure
 	rm -f build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
+
+# The model's and the solver's benchmarks, this checkout against a "before" side by side in one run (fresh
+# processes taking turns, CPU time, both compiled): `make bench-before BEFORE=<commit>` unpacks that commit into
+# build/before and builds it there with its own `make setup`; BEFORE=<folder> takes a checkout already built so.
+# Each table ends in the ratio before / after (docs/performance.md, "Before and after").
+BEFORE ?= main
+BEFORE_DIR = $(if $(wildcard $(BEFORE)/src/patiencelab),$(BEFORE),build/before)
+bench-before: setup
+	@if [ ! -d "$(BEFORE)/src/patiencelab" ]; then \
+		rm -rf build/before && mkdir -p build/before && git archive "$(BEFORE)" | tar -x -C build/before && \
+		$(MAKE) --no-print-directory -C build/before setup; fi
+	$(BIN)/python benchmarks/bench_model.py --cpu --seconds 3 --repeat 3 --no-peer --compare-with $(BEFORE_DIR)/src
+	$(BIN)/python benchmarks/bench_solver.py --compare-with $(BEFORE_DIR)/src --repeat 3
 
 # The sweeps whole, where make test runs a fixed sample of each: the soundness soak, 100,000 positions checked
 # against the reference search (make test: 5,000; SOAK_SEED picks another set); the verdicts on seeds 0-199 within

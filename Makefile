@@ -46,7 +46,12 @@ $(STAMP): pyproject.toml hatch_build.py $(CORE_SOURCES) $(BUNDLE) | $(BIN)/pytho
 
 setup: $(STAMP) $(BUNDLE)
 
-test: setup lint types js-test docs py-test lite-test
+# First the checks that run no test suite, two at a time (each is mostly one process: the Lite site's build, mypy
+# and tsc, the docs build, ruff and the import contracts, vitest; each one's output comes whole when it ends), then
+# the Python suite with the Lite site's tests among its files, then the pure pass.
+test: setup
+	$(MAKE) --no-print-directory -j2 --output-sync=target lite types docs lint js-test
+	$(MAKE) --no-print-directory py-test PY_TEST_PATHS="tests/lite tests README.md docs"
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks docs
@@ -60,13 +65,19 @@ types: setup
 js-test: setup
 	cd js && npm test
 
-# The whole suite on the compiled modules, then the solver, rules and hints again on the pure ones (tests/conftest.py).
-# pytest-xdist runs the test files on one process a core (at most 4; PYTEST_WORKERS=0 runs them in this one), each
-# file whole in one process, so a file's browser and JupyterLab fixtures stay its own.
+# The whole suite on the compiled modules (less the tests marked pure, which need the pure modules: deselected, so
+# that a skip here always means something), then the solver, rules and hints again on the pure ones, with the tests
+# marked pure (tests/conftest.py). pytest-xdist runs the test files on one process a core (at most 4;
+# PYTEST_WORKERS=0 runs them in this one), each file whole in one process, so a file's browser and JupyterLab
+# fixtures stay its own. The files go out in the order they are collected, the browser tests (the longest) first:
+# xdist's own order (most tests first) left them to the end, one worker finishing them while the other waited.
+# build/pytest-compiled.xml keeps each test's time: `python benchmarks/bench_tests.py` sums them by file.
+# PY_TEST_PATHS: what the first pass collects (make test adds the Lite site's tests, tests/lite).
 PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
-PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
+PY_TEST_PATHS ?=
 py-test: setup
-	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL)
+	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL) -m "not pure" --junitxml=build/pytest-compiled.xml $(PY_TEST_PATHS)
 	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt
@@ -124,7 +135,8 @@ bench-before: setup
 # issue 25 among them (make test: 8 of those 60, two of each rule set); 20,000 random bad arguments through both
 # builds (make test: 300); 2,000 schedules of the board's background work against the player's hands (make test:
 # 300); the layout walks, every lesson step at every size in every language, in a plain page and in real JupyterLab
-# and Notebook 7 (make test: each size walks every lesson in one language, tests/browser/layout.py `walked`).
+# and Notebook 7 (make test: each size walks every lesson in one language, tests/browser/layout.py `walked`); the
+# three fuzzes of the board's intents, 10,000 intents each (make test: 2,500 each, hypothesis derandomized under CI).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
@@ -133,6 +145,7 @@ soak: setup
 	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
 	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
 	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py -k "lesson_step or shipped_lesson"
+	PATIENCELAB_FUZZ_EXAMPLES=200 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

@@ -21,7 +21,7 @@ LITE_SITE := build/lite/site
 # broken reference or a failing notebook fails it); the Lite site joins it as build/docs/lite/ when built.
 DOCS_OUT := build/docs
 
-.PHONY: setup play test lint types js-test py-test lite lite-test bench soak clean docs docs-serve
+.PHONY: setup play test lint types js-test py-test lite lite-test bench bench-before soak clean docs docs-serve
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
@@ -38,13 +38,20 @@ $(BUNDLE): $(NODE_STAMP) $(JS_SOURCES)
 
 # The editable install compiles the rules kernel, game and solver core in place with mypyc (hatch_build.py; Debian's
 # gcc; without a compiler it stays pure Python). An edited core module runs pure, with a notice, until this reruns.
+# The bundle is built above, so the install skips its own npm step: that step runs `npm install`, which rewrites
+# js/package-lock.json, and every later make (make test after make setup) would install everything again.
 $(STAMP): pyproject.toml hatch_build.py $(CORE_SOURCES) $(BUNDLE) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
 setup: $(STAMP) $(BUNDLE)
 
-test: setup lint types js-test docs py-test lite-test
+# First the checks that run no test suite, two at a time (each is mostly one process: the Lite site's build, mypy
+# and tsc, the docs build, ruff and the import contracts, vitest; each one's output comes whole when it ends), then
+# the Python suite with the Lite site's tests among its files, then the pure pass.
+test: setup
+	$(MAKE) --no-print-directory -j2 --output-sync=target lite types docs lint js-test
+	$(MAKE) --no-print-directory py-test PY_TEST_PATHS="tests/lite tests README.md docs"
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks docs
@@ -58,13 +65,19 @@ types: setup
 js-test: setup
 	cd js && npm test
 
-# The whole suite on the compiled modules, then the solver, rules and hints again on the pure ones (tests/conftest.py).
-# pytest-xdist runs the test files on one process a core (at most 4; PYTEST_WORKERS=0 runs them in this one), each
-# file whole in one process, so a file's browser and JupyterLab fixtures stay its own.
+# The whole suite on the compiled modules (less the tests marked pure, which need the pure modules: deselected, so
+# that a skip here always means something), then the solver, rules and hints again on the pure ones, with the tests
+# marked pure (tests/conftest.py). pytest-xdist runs the test files on one process a core (at most 4;
+# PYTEST_WORKERS=0 runs them in this one), each file whole in one process, so a file's browser and JupyterLab
+# fixtures stay its own. The files go out in the order they are collected, the browser tests (the longest) first:
+# xdist's own order (most tests first) left them to the end, one worker finishing them while the other waited.
+# build/pytest-compiled.xml keeps each test's time: `python benchmarks/bench_tests.py` sums them by file.
+# PY_TEST_PATHS: what the first pass collects (make test adds the Lite site's tests, tests/lite).
 PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
-PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
+PY_TEST_PATHS ?=
 py-test: setup
-	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL)
+	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL) -m "not pure" --junitxml=build/pytest-compiled.xml $(PY_TEST_PATHS)
 	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt
@@ -103,13 +116,27 @@ bench: setup
 	rm -f build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
 
+# The model's and the solver's benchmarks, this checkout against a "before" side by side in one run (fresh
+# processes taking turns, CPU time, both compiled): `make bench-before BEFORE=<commit>` unpacks that commit into
+# build/before and builds it there with its own `make setup`; BEFORE=<folder> takes a checkout already built so.
+# Each table ends in the ratio before / after (docs/performance.md, "Before and after").
+BEFORE ?= main
+BEFORE_DIR = $(if $(wildcard $(BEFORE)/src/patiencelab),$(BEFORE),build/before)
+bench-before: setup
+	@if [ ! -d "$(BEFORE)/src/patiencelab" ]; then \
+		rm -rf build/before && mkdir -p build/before && git archive "$(BEFORE)" | tar -x -C build/before && \
+		$(MAKE) --no-print-directory -C build/before setup; fi
+	$(BIN)/python benchmarks/bench_model.py --cpu --seconds 3 --repeat 3 --no-peer --compare-with $(BEFORE_DIR)/src
+	$(BIN)/python benchmarks/bench_solver.py --compare-with $(BEFORE_DIR)/src --repeat 3
+
 # The sweeps whole, where make test runs a fixed sample of each: the soundness soak, 100,000 positions checked
 # against the reference search (make test: 5,000; SOAK_SEED picks another set); the verdicts on seeds 0-199 within
 # 200,000 positions against the old solver's (make test: 20,000); the review's sweep over 160 lost games, the 60 of
 # issue 25 among them (make test: 8 of those 60, two of each rule set); 20,000 random bad arguments through both
 # builds (make test: 300); 2,000 schedules of the board's background work against the player's hands (make test:
 # 300); the layout walks, every lesson step at every size in every language, in a plain page and in real JupyterLab
-# and Notebook 7 (make test: each size walks every lesson in one language, tests/browser/layout.py `walked`).
+# and Notebook 7 (make test: each size walks every lesson in one language, tests/browser/layout.py `walked`); the
+# three fuzzes of the board's intents, 10,000 intents each (make test: 2,500 each, hypothesis derandomized under CI).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
@@ -118,6 +145,7 @@ soak: setup
 	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
 	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
 	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py -k "lesson_step or shipped_lesson"
+	PATIENCELAB_FUZZ_EXAMPLES=200 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

@@ -54,6 +54,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason="needs the pure modules: runs in the pure pass"))
 
 
+_LITE = _ROOT / "tests" / "lite"
+
+
+def pytest_ignore_collect(collection_path: pathlib.Path, config: pytest.Config) -> bool | None:
+    """Collect ``tests/lite`` when the command line names it, also beside ``tests`` (``make test`` runs it among the
+    other files; pytest keeps only the wider path). Otherwise ``norecursedirs`` leaves it out: it plays the Lite site
+    that ``make lite`` builds."""
+    if collection_path != _LITE:
+        return None
+    here = config.invocation_params.dir
+    named = {(here / arg.split("::", 1)[0]).resolve() for arg in config.args}
+    return False if _LITE in named or any(path.is_relative_to(_LITE) for path in named) else None
+
+
 @pytest.fixture(autouse=True)
 def private_records_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
     home = tmp_path_factory.mktemp("patiencelab-home")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -52,6 +53,10 @@ def slow_background() -> Iterator[None]:
 
 
 COUNT = {"intents": 0, "rejected": 0, "background": 0}
+#: The kinds of board the fuzz started from.
+STARTS: set[str] = set()
+#: Examples of the fuzz, 50 intents each: ``make test`` 50, ``make soak`` 200 (``PATIENCELAB_FUZZ_EXAMPLES``).
+FUZZ_EXAMPLES = int(os.environ.get("PATIENCELAB_FUZZ_EXAMPLES", "50"))
 
 texts = st.one_of(
     st.text(max_size=12),
@@ -104,10 +109,12 @@ def check_after(board: BoardSession, reply: dict[str, Any] | None, before: tuple
         assert board.state[key] == view[key], key
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(data=st.data(), seed=st.integers(0, 30), start=st.sampled_from(["plain", "quiz", "review", "recording"]))
-def test_10000_teaching_intents_keep_every_invariant(data: st.DataObject, seed: int, start: str) -> None:
-    """200 examples x 50 intents: quiz lessons, reviews and recordings, with background work under way."""
+def test_teaching_intents_keep_every_invariant(data: st.DataObject, seed: int, start: str) -> None:
+    """:data:`FUZZ_EXAMPLES` examples x 50 intents (``make soak``: 10,000): quiz lessons, reviews and recordings,
+    with background work under way."""
+    STARTS.add(start)
     game = lost_from_the_start() if start == "review" else Klondike(seed=seed)
     inline = functools.partial(InlineExecutor, verdict)  # the indicator's real verdicts, in this thread
     budgets = dict.fromkeys(("quiz_max_states", "review_max_states", "hint_max_states", "indicator_max_states"), 300)
@@ -147,8 +154,9 @@ def test_10000_teaching_intents_keep_every_invariant(data: st.DataObject, seed: 
     board.close()
 
 
-def test_the_fuzz_ran_10000_intents_some_during_background_work() -> None:
+def test_the_fuzz_ran_every_intent_from_every_start_some_during_background_work() -> None:
     """The fuzz above is not vacuous (it runs first, in file order)."""
-    assert COUNT["intents"] >= 10_000
+    assert COUNT["intents"] >= 50 * FUZZ_EXAMPLES
+    assert sorted(STARTS) == ["plain", "quiz", "recording", "review"]
     assert COUNT["rejected"] > 100
     assert COUNT["background"] > 0

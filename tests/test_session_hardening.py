@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
 import pathlib
 import threading
 from collections.abc import Callable
@@ -130,13 +131,16 @@ def test_five_quick_lesson_steps_land_on_step_five() -> None:
 # ------------------------------------------------------------------------------------------- the soak test
 
 SOAK = {"examples": 0, "intents": 0}
+#: Examples of the fuzz, 50 intents each: ``make test`` 50, ``make soak`` 200 (``PATIENCELAB_FUZZ_EXAMPLES``).
+FUZZ_EXAMPLES = int(os.environ.get("PATIENCELAB_FUZZ_EXAMPLES", "50"))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 50))
-def test_soak_10000_fuzzed_intents_with_the_indicator_on(data: st.DataObject, seed: int) -> None:
-    """200 examples x 50 intents = 10,000 intents with the indicator on and a fast fake worker (verdicts in
-    before submit returns, the deadlock case): every one is answered, none blocks, the game stays sound.
+def test_soak_fuzzed_intents_with_the_indicator_on(data: st.DataObject, seed: int) -> None:
+    """:data:`FUZZ_EXAMPLES` examples x 50 intents (``make soak``: 10,000) with the indicator on and a fast fake
+    worker (verdicts in before submit returns, the deadlock case): every one is answered, none blocks, the game
+    stays sound.
     """
     fuzzing = {"hint_max_states": 200, "hint_samples": 2}  # the fair hint on 2 sampled deals: fuzzing, not judging
     board = BoardSession(seed=seed, records=None, executor=InlineExecutor, options=fuzzing)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -247,10 +248,14 @@ def test_illegal_move_reply_carries_the_rule_and_reason(board: BoardSession) -> 
 # --------------------------------------------------------------------------------------------- the fuzz
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Examples of the fuzz, 50 intents each: ``make test`` 50, ``make soak`` 200 (``PATIENCELAB_FUZZ_EXAMPLES``).
+FUZZ_EXAMPLES = int(os.environ.get("PATIENCELAB_FUZZ_EXAMPLES", "50"))
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 50))
 def test_fuzz_random_intents_never_escape_or_break_the_game(data: st.DataObject, seed: int) -> None:
-    """200 examples x 50 intents: 10,000 intents, random JSON mixed with real moves."""
+    """:data:`FUZZ_EXAMPLES` examples x 50 intents (``make soak``: 10,000), random JSON mixed with real moves."""
     # verdicts come from a fake worker at once: a real one would change the state (not the version) whenever it
     # answers, racing the check that a rejected intent changes nothing
     fuzzing = {"hint_max_states": 200, "hint_samples": 2}  # the fair hint on 2 sampled deals: fuzzing, not judging

@@ -4,16 +4,18 @@ Test modules share fixtures through ``conftest.py`` and share helpers and consta
 ``tests/model_helpers.py``, ``tests/session_helpers.py`` or ``tests/browser/page_harness.py``), never by importing
 one another: a test module imported by another runs its module-level code twice, under two names, and ties two
 files together that ``--dist loadfile`` puts on different workers. Nor does a module import a ``conftest.py``:
-pytest loads those itself.
+pytest loads those itself. A sweep that ``make test`` samples runs whole in ``make soak``.
 """
 
 from __future__ import annotations
 
 import ast
 import pathlib
+import re
 from collections.abc import Iterator
 
 TESTS = pathlib.Path(__file__).resolve().parent
+MAKEFILE = TESTS.parent / "Makefile"
 
 
 def _package(path: pathlib.Path) -> str:
@@ -76,3 +78,39 @@ def test_an_import_of_a_test_module_would_be_found() -> None:
         "4: tests.browser.test_jupyter",
         "6: tests.test_page_board",
     ]
+
+
+# ------------------------------------------------------------------------------------------ make soak
+
+#: What the suite reads from the environment that is not the size of a sweep: where records go, which build runs.
+NOT_SWEEPS = {"PATIENCELAB_HOME", "PATIENCELAB_PURE", "PATIENCELAB_PURE_BUILD"}
+_READ = re.compile(r"""environ(?:\.get\(|\[)\s*["'](PATIENCELAB_\w+)["']""")
+
+
+def sweep_switches(sources: list[str]) -> set[str]:
+    """The ``PATIENCELAB_*`` variables the sources read from ``os.environ``, less :data:`NOT_SWEEPS`."""
+    return {name for text in sources for name in _READ.findall(text)} - NOT_SWEEPS
+
+
+def soak_recipe(makefile: str) -> str:
+    """The commands of the Makefile's ``soak`` target (the tab-indented lines under ``soak:``)."""
+    found = re.search(r"^soak:.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert found is not None, "the Makefile has no soak target"
+    return found.group(1)
+
+
+def test_every_sweep_make_test_samples_runs_whole_in_make_soak() -> None:
+    """Nothing leaves ``make test`` that ``make soak`` does not run: each switch that sizes a sweep is set there."""
+    read = sweep_switches([path.read_text(encoding="utf-8") for path in sorted(TESTS.rglob("*.py"))])
+    assert {"PATIENCELAB_LAYOUT_WALK", "PATIENCELAB_FUZZ_EXAMPLES", "PATIENCELAB_REVIEW_GAMES"} <= read
+    soak = soak_recipe(MAKEFILE.read_text(encoding="utf-8"))
+    assert not sorted(name for name in read if f"{name}=" not in soak), "set these in the Makefile's soak target"
+
+
+def test_a_sweep_left_out_of_make_soak_would_be_found() -> None:
+    read = "os.environ"  # cut in two, or the check above would read this file's made-up switch
+    source = f'N = int({read}.get("PATIENCELAB_NEW_SWEEP", "3"))\nHOME = {read}["PATIENCELAB_HOME"]\n'
+    assert sweep_switches([source]) == {"PATIENCELAB_NEW_SWEEP"}
+    makefile = "soak: setup\n\tPATIENCELAB_OLD_SWEEP=9 pytest tests\n\nplay:\n\tPATIENCELAB_NEW_SWEEP=1 jupyter\n"
+    assert "PATIENCELAB_NEW_SWEEP=" not in soak_recipe(makefile)
+    assert "PATIENCELAB_OLD_SWEEP=9" in soak_recipe(makefile)

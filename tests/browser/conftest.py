@@ -26,6 +26,9 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 STATIC = REPO / "src" / "patiencelab" / "static"
 PAGE_DIR = pathlib.Path(__file__).resolve().parent / "page"
 ARTIFACTS = REPO / "test-artifacts"
+#: How long an ``expect`` waits for the page to show what it should (Playwright's default is 5 s): a ceiling for a
+#: kernel's round trip on a busy machine, not a budget (an ``expect`` passes the moment the page shows it).
+EXPECT_TIMEOUT_MS = 20_000
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,10 +50,11 @@ def chromium_path() -> str:
 @pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Playwright]:
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         no_browser("the 'playwright' Python package is not installed")
         raise
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as driver:
         yield driver
 

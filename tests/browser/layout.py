@@ -335,7 +335,9 @@ def to_top(root: Locator) -> None:
 
 
 def click(page: Page, target: Locator) -> None:
-    """A person's click: on the centre of what is seen (no scrolling by Playwright first)."""
+    """A person's click: on the centre of what is seen (no scrolling by Playwright first), once it shows (a menu
+    opens on a later frame, much later on a busy machine)."""
+    expect(target).to_be_visible()
     b = target.bounding_box()
     assert b is not None, f"{target} is not shown"
     page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)

@@ -1,8 +1,9 @@
 """The JupyterLite classroom site that ``make lite`` builds, played in Chromium with Python in the browser.
 
 The site is served on the loopback interface and every other request is refused twice over: Chromium resolves no
-other host, and a route aborts (and records) any request that is not to the site. Run by ``make lite-test``
-(part of ``make test``) after ``make lite``; ``pytest`` alone does not collect this folder.
+other host, and a route aborts (and records) any request that is not to the site. Run after ``make lite`` by
+``make lite-test``, and by ``make test`` among the other test files; ``pytest`` alone does not collect this folder
+(it is collected when named, ``tests/conftest.py``).
 """
 
 from __future__ import annotations

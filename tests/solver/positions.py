@@ -191,18 +191,24 @@ def talon_end_game(rng: random.Random, option: dict[str, Any], passes: int | Non
 
 def talon_cases(count: int, seed: int = 0) -> Iterator[Case]:
     """``count`` end games decided in the talon (:func:`talon_end_game`). Three in four are dealt with draw 3
-    and unlimited passes, the only rules under which a position is skipped for one with a stronger waste,
-    cycling through the other options; the fourth cycles through every rule option and pass limit (the
-    talon's part of the key: the waste and the passes left).
+    and unlimited passes, the only rules under which a position is skipped for one with a stronger waste: two of
+    them with no cards back from the foundations and only Kings on empty columns (where the talon's order
+    decides most often: cards hardly go anywhere but home), the third cycling through the other options. The
+    fourth cycles through every rule option and pass limit (the talon's part of the key: the waste and the
+    passes left).
     """
     rng = random.Random(seed)
     combos = [(o, p) for o in RULE_OPTIONS for p in PASS_LIMITS]
     draw3 = [o for o in RULE_OPTIONS if o["draw"] == 3]
+    strict = [o for o in draw3 if not o["foundation_to_tableau"] and o["empty_column"] == "king"]
     for i in range(count):
+        j = i // 4
         if i % 4 == 3:
-            option, passes = combos[(i // 4) % len(combos)]
+            option, passes = combos[j % len(combos)]
+        elif i % 4 == 2:
+            option, passes = draw3[j % len(draw3)], None
         else:
-            option, passes = draw3[(i - i // 4) % len(draw3)], None
+            option, passes = strict[(2 * j + i % 4) % len(strict)], None
         name = f"talon case {i} (seed {seed}): {option}, passes {passes}"
         yield Case(name, talon_end_game(rng, option, passes))
 

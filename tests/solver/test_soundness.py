@@ -6,7 +6,7 @@ A "solved" is checked by replaying its moves through the public model; an "impos
 search it runs side by side, of the easier game, or of the dead-end test at the start) by the reference search,
 which must exhaust the position without finding a win. Both are bounded by positions searched, never the clock.
 
-Besides them, end games decided in the talon (``positions.talon_cases``, a fifth as many): with draw 3 and
+Besides them, end games decided in the talon (``positions.talon_cases``, a tenth as many): with draw 3 and
 unlimited passes the search skips a position when the same one with a stronger waste was seen, and only where
 the order the talon's cards can be reached in decides the game does a wrong skip show.
 
@@ -42,8 +42,10 @@ REFERENCE_STATES = 3_000
 CASES = int(os.environ.get("PATIENCELAB_SOUNDNESS_CASES", "5000"))
 SEED = int(os.environ.get("PATIENCELAB_SOUNDNESS_SEED", "0"))
 CHUNK = 500
-#: End games decided in the talon (see talon_cases): a fifth of CASES.
-TALON_CASES = CASES // 5
+#: End games decided in the talon (see talon_cases): a tenth of CASES. Many are lost and the reference search
+#: proves it in up to a few thousand positions: its budget for them leaves some 1% unchecked (6% at 3,000).
+TALON_CASES = CASES // 10
+TALON_REFERENCE_STATES = 10_000
 
 
 def _member(start: Node | None) -> Callable[[Klondike], tuple[str, tuple[Move, ...]]] | None:
@@ -89,14 +91,16 @@ def verdicts(game: Klondike) -> dict[str, str]:
     return found
 
 
-def check(case: Case, tally: Counter[str]) -> None:
-    """Every "impossible" of ``case`` is confirmed by the reference search (or left unchecked by its budget)."""
+def check(case: Case, tally: Counter[str], reference_states: int = REFERENCE_STATES) -> None:
+    """Every "impossible" of ``case`` is confirmed by the reference search (or left unchecked by its budget,
+    ``reference_states`` positions).
+    """
     found = verdicts(case.game)
     deciders = [who for who, outcome in found.items() if outcome == "impossible"]
     if not deciders:
         tally["solved" if "solved" in found.values() else "undecided"] += 1
         return
-    reference = reference_solve(case.game, max_states=REFERENCE_STATES)
+    reference = reference_solve(case.game, max_states=reference_states)
     assert reference.outcome != "solved", f"{', '.join(deciders)} said impossible for a winnable position: {case}"
     tally["impossible, confirmed" if reference.outcome == "impossible" else "impossible, unchecked"] += 1
     if "solved" in found.values():
@@ -125,7 +129,7 @@ def test_every_verdict_on_a_talon_end_game_agrees_with_the_reference_search(chun
     count = min(CHUNK, TALON_CASES - chunk * CHUNK)
     tally: Counter[str] = Counter()
     for case in talon_cases(count, seed=SEED * 1_000_003 + chunk):
-        check(case, tally)
+        check(case, tally, TALON_REFERENCE_STATES)
     print(f"talon chunk {chunk}: {dict(tally)}")
     assert tally["solved"] + tally["impossible, confirmed"] >= 0.8 * count
     assert tally["impossible, confirmed"] >= 0.05 * count
@@ -192,17 +196,17 @@ def _weaker_seen(self: search._Search, key: int) -> bool:
 @pytest.mark.pure
 def test_the_harness_catches_a_wrong_stronger_waste_skip(monkeypatch: pytest.MonkeyPatch) -> None:
     """A position skipped when a weaker waste was seen (the stronger-waste skip turned round) is caught: among the
-    end games decided in the talon of make test (the first two chunks), one is said to be impossible though the
-    reference search wins it: the 321st with the default seed, 14 of the 1,000. The positions of
+    end games decided in the talon of make test's first chunk, one is said to be impossible though the reference
+    search wins it (the 321st with the default seed; 14 of the 1,000 of seeds 0 and 1). The positions of
     :func:`cases` alone let this wrong rule through: none of make test's 5,000.
     """
     monkeypatch.setattr(search._Search, "_stronger_seen", _weaker_seen)
     with pytest.raises(AssertionError, match="said impossible for a winnable position"):
-        _check_all(case for chunk in range(2) for case in talon_cases(CHUNK, seed=SEED * 1_000_003 + chunk))
+        _check_all(talon_cases(CHUNK, seed=SEED * 1_000_003), TALON_REFERENCE_STATES)
 
 
-def _check_all(positions: Iterable[Case]) -> None:
+def _check_all(positions: Iterable[Case], reference_states: int = REFERENCE_STATES) -> None:
     """:func:`check` every position."""
     tally: Counter[str] = Counter()
     for case in positions:
-        check(case, tally)
+        check(case, tally, reference_states)

@@ -197,7 +197,7 @@ def _weaker_seen(self: search._Search, key: int) -> bool:
 def test_the_harness_catches_a_wrong_stronger_waste_skip(monkeypatch: pytest.MonkeyPatch) -> None:
     """A position skipped when a weaker waste was seen (the stronger-waste skip turned round) is caught: among the
     end games decided in the talon of make test's first chunk, one is said to be impossible though the reference
-    search wins it (the 321st with the default seed; 14 of the 1,000 of seeds 0 and 1). The positions of
+    search wins it (the 321st with the default seed; 15 of the 1,000 of seeds 0 and 1). The positions of
     :func:`cases` alone let this wrong rule through: none of make test's 5,000.
     """
     monkeypatch.setattr(search._Search, "_stronger_seen", _weaker_seen)

@@ -43,7 +43,7 @@ CASES = int(os.environ.get("PATIENCELAB_SOUNDNESS_CASES", "5000"))
 SEED = int(os.environ.get("PATIENCELAB_SOUNDNESS_SEED", "0"))
 CHUNK = 500
 #: End games decided in the talon (see talon_cases): a tenth of CASES. Many are lost and the reference search
-#: proves it in up to a few thousand positions: its budget for them leaves some 1% unchecked (6% at 3,000).
+#: proves it in up to a few thousand positions: its budget for them leaves some 2% unchecked (6% at 3,000).
 TALON_CASES = CASES // 10
 TALON_REFERENCE_STATES = 10_000
 

@@ -26,6 +26,8 @@ __all__ = [
     "late_position",
     "lost_from_the_start",
     "seeded_late_position",
+    "talon_cases",
+    "talon_end_game",
 ]
 
 RANKS = "A23456789TJQK"
@@ -159,6 +161,56 @@ def cases(count: int, seed: int = 0) -> Iterator[Case]:
             yield Case(name + ", buried", end_game(rng, option, passes, low=4, high=9, down=(2, 5)))
         else:
             yield Case(name, end_game(rng, option, passes, low=5, high=10))
+
+
+def talon_end_game(rng: random.Random, option: dict[str, Any], passes: int | None) -> Klondike:
+    """An end game decided in the talon: two suits left (three times in four of one colour, so that hardly a
+    card goes on another), their foundations filled to a random rank from 3 to 9, their cards all in the stock
+    and the waste (some drawn) but for up to two face up on columns; the other columns empty. Whether it is won
+    hangs on the order the talon's cards can be reached in: with draw 3 and unlimited passes, on which waste
+    the search meets each set of cards left (a stronger waste reaches more, see ``Node.stronger_keys``).
+    """
+    pairs = [("H", "D"), ("C", "S")]
+    left = rng.choice(pairs) if rng.random() < 0.75 else rng.sample(SUIT_LETTERS, 2)
+    found = {s: rng.randint(3, 9) if s in left else 13 for s in SUIT_LETTERS}
+    talon = [f"{RANKS[r]}{s}" for s in SUIT_LETTERS for r in range(found[s], 13)]
+    rng.shuffle(talon)
+    n = option["columns"]
+    up = [talon.pop() for _ in range(min(rng.randint(0, 2), len(talon)))]
+    tableau = [{"down": [], "up": [card]} for card in up] + [{"down": [], "up": []}] * (n - len(up))
+    split = rng.randint(0, len(talon))
+    position = {
+        "tableau": tableau,
+        "stock": talon[split:],
+        "waste": talon[:split],
+        "foundations": found,
+        "recycles": _recycles(rng, passes),
+    }
+    return Klondike.from_position(position, rules=_rules(option, passes, (0,) * n))
+
+
+def talon_cases(count: int, seed: int = 0) -> Iterator[Case]:
+    """``count`` end games decided in the talon (:func:`talon_end_game`). Three in four are dealt with draw 3
+    and unlimited passes, the only rules under which a position is skipped for one with a stronger waste: two of
+    them with no cards back from the foundations and only Kings on empty columns (where the talon's order
+    decides most often: cards hardly go anywhere but home), the third cycling through the other options. The
+    fourth cycles through every rule option and pass limit (the talon's part of the key: the waste and the
+    passes left).
+    """
+    rng = random.Random(seed)
+    combos = [(o, p) for o in RULE_OPTIONS for p in PASS_LIMITS]
+    draw3 = [o for o in RULE_OPTIONS if o["draw"] == 3]
+    strict = [o for o in draw3 if not o["foundation_to_tableau"] and o["empty_column"] == "king"]
+    for i in range(count):
+        j = i // 4
+        if i % 4 == 3:
+            option, passes = combos[j % len(combos)]
+        elif i % 4 == 2:
+            option, passes = draw3[j % len(draw3)], None
+        else:
+            option, passes = strict[(2 * j + i % 4) % len(strict)], None
+        name = f"talon case {i} (seed {seed}): {option}, passes {passes}"
+        yield Case(name, talon_end_game(rng, option, passes))
 
 
 def lost_from_the_start() -> Klondike:

@@ -95,15 +95,7 @@ def end_game(
     for d in downs:
         tableau.append({"down": cards[:d], "up": cards[d : d + 1]})
         cards = cards[d + 1 :]
-    split = rng.randint(0, len(cards))
-    position = {
-        "tableau": tableau,
-        "stock": cards[split:],
-        "waste": cards[:split],
-        "foundations": found,
-        "recycles": _recycles(rng, passes),
-    }
-    return Klondike.from_position(position, rules=_rules(option, passes, tuple(downs)))
+    return _dealt(rng, tableau, cards, found, option, passes, tuple(downs))
 
 
 def late_position(game: Klondike, rng: random.Random, moves: int) -> Klondike:
@@ -178,15 +170,7 @@ def talon_end_game(rng: random.Random, option: dict[str, Any], passes: int | Non
     n = option["columns"]
     up = [talon.pop() for _ in range(min(rng.randint(0, 2), len(talon)))]
     tableau = [{"down": [], "up": [card]} for card in up] + [{"down": [], "up": []}] * (n - len(up))
-    split = rng.randint(0, len(talon))
-    position = {
-        "tableau": tableau,
-        "stock": talon[split:],
-        "waste": talon[:split],
-        "foundations": found,
-        "recycles": _recycles(rng, passes),
-    }
-    return Klondike.from_position(position, rules=_rules(option, passes, (0,) * n))
+    return _dealt(rng, tableau, talon, found, option, passes, (0,) * n)
 
 
 def talon_cases(count: int, seed: int = 0) -> Iterator[Case]:
@@ -242,3 +226,24 @@ def blocked_five(six_of_spades_down: bool) -> Klondike:
         "foundations": {"C": 5, "D": 6, "H": 3, "S": 5},
     }
     return Klondike.from_position(position, rules=Rules(face_down=(len(down), 0)))
+
+
+def _dealt(
+    rng: random.Random,
+    tableau: list[dict[str, list[str]]],
+    talon: list[str],
+    found: Any,
+    option: dict[str, Any],
+    passes: int | None,
+    downs: tuple[int, ...],
+) -> Klondike:
+    """The position of ``tableau`` and ``found`` with ``talon`` split at random between the stock and the waste."""
+    split = rng.randint(0, len(talon))
+    position = {
+        "tableau": tableau,
+        "stock": talon[split:],
+        "waste": talon[:split],
+        "foundations": found,
+        "recycles": _recycles(rng, passes),
+    }
+    return Klondike.from_position(position, rules=_rules(option, passes, downs))

@@ -34,6 +34,7 @@ __all__ = [
     "check_choice",
     "check_instance",
     "check_length",
+    "check_number",
     "check_seconds",
     "check_seed",
     "check_states",
@@ -136,6 +137,22 @@ def check_seconds(value: object, name: str = "seconds", error: type[PatienceErro
         kind = ArgumentTypeError if wrong else InvalidArgumentError
         raise (error or kind)(f"{name} must be a number above 0 (math.inf for no limit), not {quote(value)}")
     return value  # type: ignore[return-value]
+
+
+def check_number(value: object, name: str, error: type[PatienceError] | None = None) -> float:
+    """``value`` as a float when it is a finite number from 0 (a weight or a margin)."""
+    wrong = not isinstance(value, (int, float)) or isinstance(value, bool)
+    if wrong or not _finite_from_zero(value):  # type: ignore[arg-type]
+        kind = ArgumentTypeError if wrong else InvalidArgumentError
+        raise (error or kind)(f"{name} must be a number from 0, not {quote(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _finite_from_zero(number: float) -> bool:
+    try:
+        return 0 <= float(number) < math.inf
+    except OverflowError:
+        return False
 
 
 def _above_zero(number: float) -> bool:

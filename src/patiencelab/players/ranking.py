@@ -21,7 +21,7 @@ from patiencelab.core.moves import Move
 if TYPE_CHECKING:
     from patiencelab.core.game import Klondike
 
-__all__ = ["candidates", "rank", "ranked_moves"]
+__all__ = ["candidates", "rank", "ranked_moves", "shuffles"]
 
 
 def _reverses(move: Move, last: Move | None) -> bool:
@@ -36,7 +36,7 @@ def _reverses(move: Move, last: Move | None) -> bool:
     return ms == lt and mt == ls
 
 
-def _shuffles(game: Klondike, move: Move) -> bool:
+def shuffles(game: Klondike, move: Move) -> bool:
     """True for a move that only shuffles cards: nothing turns up, nothing new can follow."""
     source, target = move.source, move.target
     if source is None or target is None or source[0] != "t" or target[0] != "t":
@@ -72,5 +72,5 @@ def candidates(game: Klondike) -> list[Move]:
 
 def ranked_moves(game: Klondike, last: Move | None) -> list[Move]:
     """:func:`candidates` when the move played last was ``last`` (for a game that stands in for a view)."""
-    moves = [m for m in game.legal_moves() if not _reverses(m, last) and not _shuffles(game, m)]
+    moves = [m for m in game.legal_moves() if not _reverses(m, last) and not shuffles(game, m)]
     return sorted(moves, key=lambda m: rank(game, m))  # stable: ties keep the table's order

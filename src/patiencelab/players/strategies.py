@@ -18,6 +18,7 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.limits import (
     check_choice,
     check_instance,
+    check_number,
     check_seed,
     check_states,
     check_switch,
@@ -27,6 +28,8 @@ from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
+from patiencelab.players.endpoints import judge as judge_endpoints
+from patiencelab.players.endpoints import reach as reach_endpoints
 from patiencelab.players.ranking import ranked_moves
 from patiencelab.players.sampling import (  # NoPeek reads them by the names they had in one module
     DEFAULT_MAX_STATES,
@@ -149,6 +152,10 @@ class NoPeek:
         scout: bool | None = None,
         tiebreak: str = "order",
         follow: bool = True,
+        reach: bool = False,
+        reach_samples: int = 32,
+        reach_states: int | None = 1_000,
+        reach_margin: float = 0.5,
     ) -> None:
         self.samples = check_whole(samples, "samples", low=1)
         self.max_states = check_states(max_states)
@@ -171,7 +178,21 @@ class NoPeek:
         self.effort = self.tiebreak == "effort"
         #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
         self.follow = check_switch(follow, "follow")
+        #: True to judge where moves lead (the irreversible moves reachable through reversible ones, see
+        #: :mod:`~patiencelab.players.endpoints`) rather than single moves: an experiment, off by default (it did
+        #: not win more deals at five times the CPU: docs/players.md).
+        self.reach = check_switch(reach, "reach")
+        #: The most deals an endpoint decision is judged on.
+        self.reach_samples = check_whole(reach_samples, "reach_samples", low=1)
+        #: Positions the solver may search in each deal after an endpoint (a win that takes more counts as none).
+        self.reach_states = check_states(reach_states)
+        #: The hint order's endpoint is kept unless another one wins more deals by this share of the spread of
+        #: chance (0: the most deals won, ties by the hint order).
+        self.reach_margin = check_number(reach_margin, "reach_margin")
         self.seconds = math.inf
+        #: The rest of the way to the endpoint chosen last: the moves played when it was chosen, then the moves
+        #: still to play.
+        self._route: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
         #: The sampled deals won after the move just played: the moves played to the next decision, the deal
@@ -205,6 +226,10 @@ class NoPeek:
             if home is not None and home not in back:
                 self._keep_plans(view, home, [(d, ln) for d, ln in plans if _parse_first(game, ln) == home], game)
                 return Decision(home, 0, 0, tally(0, 0, 0, False))
+            if self.reach:
+                reached = self._reach(view, game, legal)
+                if reached is not None:
+                    return reached
             followed = self._follow(view, game, plans, back) if self.follow else None
             if followed is not None:
                 return followed
@@ -218,6 +243,38 @@ class NoPeek:
         if len(candidates) == 1 and not confirm:
             return Decision(candidates[0], 0, 0, tally(0, 0, 0, False))
         return self._judge(view, game, candidates, back, confirm)
+
+    def _reach(self, view: PlayerView, game: Klondike, legal: list[Move]) -> Decision | None:
+        """The decision over endpoints (:mod:`~patiencelab.players.endpoints`): the next move of the way to the
+        endpoint chosen before while the game follows it, else the first move of the way to the best endpoint now;
+        None when no irreversible move can be reached (then the moves are judged one by one).
+        """
+        history, rest = self._route
+        self._route = ((), ())
+        if rest and history == view.history and rest[0] in legal:
+            self._route = ((*history, rest[0]), rest[1:])
+            return Decision(rest[0], 0, 0, tally(0, 0, 0, False), followed=True)
+        endpoints = reach_endpoints(view, game)
+        if not endpoints:
+            return None
+        if len(endpoints) == 1:
+            best, kept, samples, solves, verdicts = endpoints[0], 0, 0, 0, tally(0, 0, 0, False)
+        else:
+            deals, exact = _deals(view, self.reach_samples, self.seed)
+            judged = judge_endpoints(
+                view,
+                endpoints,
+                deals,
+                max_states=self.reach_states,
+                batch=8,
+                budget=self.decision_states,
+                margin=self.reach_margin,
+            )
+            best, kept, samples, solves = judged.best, judged.wins, judged.samples, judged.solves
+            verdicts = tally(judged.wins, 0, judged.samples - judged.wins, exact)
+        move = best.path[0]
+        self._route = ((*view.history, move), best.path[1:])
+        return Decision(move, kept, samples, verdicts, solves=solves)
 
     def _judge(
         self, view: PlayerView, game: Klondike, candidates: list[Move], back: set[Move], confirm: bool

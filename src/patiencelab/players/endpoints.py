@@ -8,10 +8,14 @@ unseen stock card, a card sent home that cannot come back, a recycle that spends
 position it can reach through reversible moves (:func:`reach`, a breadth-first walk over the visible cards only,
 each position once), and each irreversible move legal there is a candidate, an *endpoint*: the moves that lead to
 it and the move itself. Each endpoint is then judged on the same sampled deals (:func:`judge`): in how many of them
-the solver finds a win after it within a small budget. Deals whose win takes more search count as not won, so of two
-endpoints that keep as many deals winnable the one whose wins are found more easily scores higher, and a player
-that commits to one card to turn up at a time no longer borrows the luck of each sampled deal's perfect knowledge
-for moves that only shuffle (the weakness the move-by-move judge had: most of its candidates tied).
+the solver finds a win after it within a small budget (deals whose win takes more search count as not won, as in
+the public lonelybot's decision); the hint order's first endpoint is kept unless another one wins clearly more.
+
+It is what :class:`~patiencelab.players.NoPeek` does with ``reach=True``, an experiment off by default: on the
+tuning deals it did not win significantly more than the move-by-move judge, at about five times the CPU, and
+choosing outright the endpoint that wins the most sampled deals won half as many games (a judge that knows every
+card of a sampled deal prefers the moves that keep its options open over the card a player needs turned up; see
+docs/players.md).
 
 The walk and the judge read the player's view only (the walk plays on a stand-in game whose hidden places hold
 the unseen cards in deck order; it never plays a move that would turn one of them up), so two games whose hidden

@@ -133,6 +133,10 @@ class NoPeek:
     face-down cards.
     :meth:`decide` (the hint, the review) judges the position as it is and never scouts.
 
+    With ``reach=True`` (an experiment, off by default) it judges where moves lead instead of single moves: the
+    irreversible moves reachable through reversible ones, each on up to ``reach_samples`` deals solved within
+    ``reach_states`` positions (:mod:`~patiencelab.players.endpoints`), and follows the way to the one chosen.
+
     It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
     there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is
     played only when every legal move does. So the same view gets the same move when it is reached the same way;

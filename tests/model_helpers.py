@@ -212,3 +212,9 @@ NEARLY_WON = {
     "waste": [],
     "foundations": {"C": 13, "D": 13, "H": 13, "S": 12},
 }
+
+
+def table(game: Klondike) -> tuple[Any, ...]:
+    """Where every card of ``game`` lies (columns, stock, waste, foundations), without the moves or the score."""
+    position = game.snapshot()
+    return (position.tableau, position.stock, position.waste, position.foundations)

@@ -12,7 +12,7 @@ from patiencelab.players import Greedy, NoPeek
 from patiencelab.players.endpoints import judge, reach, reversible
 from patiencelab.players.sampling import deals, stand_in
 from patiencelab.solver import solve
-from tests.model_helpers import twin
+from tests.model_helpers import table, twin
 
 RULE_SETS = [Rules(), Rules(draw=3), Rules.preset("traditional", draw=3), Rules(foundation_to_tableau=False)]
 
@@ -37,7 +37,7 @@ POSITIONS = _greedy_positions()
 
 def _undone_by_a_legal_move(game: Klondike, move: Move) -> bool:
     """Whether some legal move after ``move`` gives the very position back (the plain meaning of reversible)."""
-    before = game.snapshot()
+    before = table(game)
     trial = game.copy()
     trial.play(move)
     if trial.last_played() is not None and trial.last_played().turned is not None:  # type: ignore[union-attr]
@@ -45,13 +45,7 @@ def _undone_by_a_legal_move(game: Klondike, move: Move) -> bool:
     for back in trial.legal_moves():
         again = trial.copy()
         again.play(back)
-        after = again.snapshot()
-        if (after.tableau, after.stock, after.waste, after.foundations) == (
-            before.tableau,
-            before.stock,
-            before.waste,
-            before.foundations,
-        ):
+        if table(again) == before:
             return True
     return False
 

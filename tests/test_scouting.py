@@ -12,6 +12,7 @@ from patiencelab.players import NoPeek, legal_moves
 from patiencelab.players.scouting import scouting_move
 from patiencelab.players.strategies import _place
 from patiencelab.solver import solve
+from tests.model_helpers import table
 from tests.review_games import twin_game
 
 SMALL: dict[str, Any] = {"samples": 4, "max_states": 500}
@@ -27,20 +28,14 @@ def _scout(game: Klondike, player: NoPeek, moves: int) -> list[str]:
 @pytest.mark.parametrize("draw", [1, 3])
 def test_the_player_goes_once_through_the_stock_and_is_back_at_the_start_knowing_it(draw: int) -> None:
     game = Klondike(seed=7, rules=Rules(draw=draw))
-    start = game.snapshot()
+    start = table(game)
     stock = game.player_view().stock_size
     passes = -(-stock // draw)  # the draws of one pass
     played = _scout(game, NoPeek(**SMALL, scout=True), passes + 1)
     assert played == ["d"] * passes + ["r"]
     view = game.player_view()
     assert view.unseen_stock == 0 and len(view.stock) == stock, "every stock card seen, in order"
-    now = game.snapshot()
-    assert (now.tableau, now.stock, now.waste, now.foundations) == (
-        start.tableau,
-        start.stock,
-        start.waste,
-        start.foundations,
-    ), "the very position it started from"
+    assert table(game) == start, "the very position it started from"
     assert scouting_move(view, legal_moves(view)) is None, "once is enough"
 
 

@@ -41,8 +41,8 @@ __all__ = ["Endpoint", "Judged", "judge", "reach", "reversible"]
 @dataclass(frozen=True, slots=True)
 class Endpoint:
     """A candidate of the decision: ``path``, the reversible moves that lead to a position and, last, the
-    irreversible move made there (or, for a won position reached by reversible moves alone, no such move);
-    ``order``, its place in the hint order of the path's first and last moves (smaller is preferred).
+    irreversible move made there; ``order``, its place in the hint order of the path's first and last moves
+    (smaller is preferred); ``won`` when the path wins the game outright (every card home by reversible moves).
     """
 
     path: tuple[Move, ...]
@@ -191,11 +191,13 @@ def judge(
     budget: int | None,
     margin: float = 0.0,
 ) -> Judged:
-    """The endpoint after which the most of ``deals`` are won (a win found within ``max_states`` positions),
-    judged on the same deals, ``batch`` at a time: after each batch the endpoints too far behind the leader to
-    catch up, likely, are dropped (behind by more than the spread of a fair coin over the deals so far). A deal
-    the solver proves lost before any move is lost after every endpoint and is not solved again. Ties go to the
-    hint order. At most ``budget`` positions are searched in all (then the leader so far).
+    """The endpoint of ``endpoints`` (in the hint order) to choose, judged on the same ``deals``: after how many
+    of them a win is found within ``max_states`` positions. The deals are judged ``batch`` at a time; after each
+    batch the endpoints too far behind the leader to catch up, likely, are dropped (behind by more than the spread
+    of chance over the deals so far: :func:`_spread`). A deal the solver proves lost before any move is lost after
+    every endpoint and is not solved again. The choice is the first endpoint in the hint order among those behind
+    the leader by no more than ``margin`` times the spread (0: the leader, ties by the hint order). At most
+    ``budget`` positions are searched in all (then the choice among the deals judged so far).
     """
     rules = view.rules
     states = solves = 0

@@ -23,7 +23,8 @@ would exhaust its own space. A win of the easier game proves nothing, and its se
 (:func:`eager_start`) has fewer moves, so far fewer positions; each of its moves is a move of the real game, so a
 win of it is a win of the real game (its moves replayed under the real rules), while its impossibility proves
 nothing, and its search stops there. It joins the portfolio only once the others have searched
-:data:`EAGER_AFTER` positions without a verdict (the deals most searches decide soon are decided as before).
+:data:`EAGER_AFTER` positions without a verdict (the deals most searches decide soon are decided as before), and
+leaves it after :data:`EAGER_MOST` positions of its own.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from patiencelab.solver.node import Node, Positioned, position_and_rules
 
 __all__ = [
     "EAGER_AFTER",
+    "EAGER_MOST",
     "EASIER_SLICES",
     "Run",
     "Searcher",
@@ -56,6 +58,12 @@ EASIER_SLICES: Final = 2
 
 #: Positions the portfolio searches before the harder game (see :func:`eager_start`) joins it.
 EAGER_AFTER: Final = 5_000
+
+#: Positions after which the harder game leaves the portfolio undecided: its wins of the hard deals of seeds
+#: 0-1,209 with draw 3 came within about 500,000 (deals 54, 219 and 606: 273,000, 503,000 and 275,000), and
+#: a deal the other searches must prove impossible pays for every position it searches (draw 3 deals 439 and 482:
+#: some 9 and 5 million positions of the real game).
+EAGER_MOST: Final = 1_000_000
 
 Outcome = Literal["solved", "impossible", "unknown"]
 
@@ -76,7 +84,8 @@ class Run:
     game (only its "impossible" tells the real game's verdict), ``harder`` when a harder one (only its "solved"
     does); ``after``: the positions all runs must have searched before it starts; ``name``: what
     ``Solution.decided_by`` (see :class:`~patiencelab.solver.search.Solution`) says when it decides;
-    ``shares``: a search of the real game that shares its table of positions seen with the other runs that do
+    ``most``: the positions after which it leaves the portfolio undecided (0: never); ``shares``: a search of the
+    real game that shares its table of positions seen with the other runs that do
     (its "impossible" is a proof only once all of them have ended so, see :func:`interleave`).
     """
 
@@ -86,6 +95,7 @@ class Run:
     name: str = ""
     harder: bool = False
     after: int = 0
+    most: int = 0
     shares: bool = False
 
 
@@ -144,7 +154,8 @@ def interleave(runs: Sequence[Run], max_states: int | None) -> Generator[None, N
     together have searched its :attr:`Run.after` positions: "solved" as soon as a search of the real game ends
     so, "impossible" as soon as one ends so and every other run that shares its table (:attr:`Run.shares`) has
     ended so before, "impossible" as soon as the easier game is proved impossible, "solved" as soon as the
-    harder game is won; an easier game won or a harder one proved impossible leaves the portfolio. "unknown"
+    harder game is won; an easier game won or a harder one proved impossible leaves the portfolio, as does a
+    run that has searched its :attr:`Run.most` positions. "unknown"
     when a search runs out of time, when every search has left, or when the positions of all searches together
     reach ``max_states``. It pauses (yields) after every slice.
     """
@@ -153,6 +164,9 @@ def interleave(runs: Sequence[Run], max_states: int | None) -> Generator[None, N
         total = sum(run.search.states for run in runs)
         ready = [entry for entry in live if entry[0].after <= total] or list(live)
         for run, steps in ready:
+            if run.most and run.search.states >= run.most:
+                live.remove((run, steps))
+                continue
             for _ in range(run.slices):
                 try:
                     next(steps)

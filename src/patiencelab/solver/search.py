@@ -27,6 +27,7 @@ from patiencelab.solver.movegen import (
 from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned
 from patiencelab.solver.portfolio import (
     EAGER_AFTER,
+    EAGER_MOST,
     EASIER_SLICES,
     Run,
     eager_start,
@@ -321,7 +322,7 @@ def solve_in_slices(
         runs.append(Run(_Search(easier, deadline, max_states), EASIER_SLICES, easier=True, name="easier game"))
     # a harder game, once the others have searched a while: its wins are the real game's
     harder = _Search(eager_start(source, rules), deadline, max_states)
-    runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER))
+    runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))
     outcome, decider = yield from interleave(runs, max_states)
     states = sum(run.search.states for run in runs)
     moves: tuple[Move, ...] = ()

@@ -256,10 +256,10 @@ def compare(variants: dict[str, dict[str, str]], seeds: range, max_states: int, 
                 best[name] = run
     first = best[next(iter(variants))]
     same = all(run["states"] == first["states"] for run in best.values())
-    total = sum(n for _, n in first["states"])  # type: ignore[attr-defined]
     print(f"seeds {seeds.start}-{seeds.stop - 1}, draw 1 and 3, {max_states:,} positions each, best of {repeat}")
     print("| modules | positions | CPU s | positions per CPU s | CPU against the first |\n|---|---:|---:|---:|---:|")
     for name, run in best.items():
+        total = sum(n for _, n in run["states"])  # type: ignore[attr-defined]  # each side its own positions
         cpu = float(run["cpu"])  # type: ignore[arg-type]
         ratio = cpu / float(first["cpu"])  # type: ignore[arg-type]
         print(f"| {name} ({run['compiled']} compiled) | {total:,} | {cpu:.2f} | {total / cpu:,.0f} | {ratio:.3f} |")

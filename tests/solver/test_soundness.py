@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from patiencelab import Klondike, Move, Rules
-from patiencelab.solver import movegen, search, solve
+from patiencelab.solver import movegen, portfolio, search, solve
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.node import W2T, WASTE_FIELD, Node
-from patiencelab.solver.portfolio import easier_start, talon_first_start
+from patiencelab.solver.portfolio import Run, eager_start, easier_start, talon_first_start
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases, talon_cases
 from tests.solver.reference import reference_solve
 from tests.solver.replay import replay_wins
@@ -62,6 +62,30 @@ def _member(start: Node | None) -> Callable[[Klondike], tuple[str, tuple[Move, .
     return run
 
 
+def _shared(game: Klondike) -> str:
+    """The two move orders sharing one table (as :func:`solve` runs them), in slices of 8 positions (most of these
+    positions take fewer than 512, a slice of :func:`solve`), the talon-first order given three slices to the
+    usual order's one (so that it has seen much that the usual order then skips): the verdict of
+    ``portfolio.interleave``, a win replayed.
+    """
+    first = search._Search(Node.of(game), math.inf, SOLVER_STATES, pause=8)
+    start = talon_first_start(game)
+    assert start is not None
+    second = search._Search(start, math.inf, SOLVER_STATES, first, pause=8)
+    runs = [Run(second, 3, shares=True), Run(first, shares=True)]
+    steps = portfolio.interleave(runs, SOLVER_STATES)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            outcome, decider = done.value
+            break
+    if outcome == "solved":
+        assert decider is not None and isinstance(decider.search, search._Search)
+        assert replay_wins(game, search._public_moves(Node.of(game), decider.search.path)), "shared: no win"
+    return str(outcome)
+
+
 def verdicts(game: Klondike) -> dict[str, str]:
     """Every verdict the solver can give on ``game``, by who gives it; each "solved" replayed to a win."""
     found: dict[str, str] = {}
@@ -81,11 +105,20 @@ def verdicts(game: Klondike) -> dict[str, str]:
         if outcome == "solved":
             assert replay_wins(game, moves), "the talon-first order's moves do not win"
         found["talon first"] = outcome
+        found["shared table"] = _shared(game)
     easier = easier_start(game)
     if easier is not None:
-        outcome = search._Search(easier, math.inf, SOLVER_STATES).run()
-        if outcome == "impossible":  # only this of the easier game says anything of the real one
-            found["easier game"] = outcome
+        one = search._Search(easier, math.inf, SOLVER_STATES)
+        said = portfolio.says(Run(one, easier=True), one.run())
+        if said is not None and said != "unknown":  # only its "impossible" says anything of the real game
+            found["easier game"] = said
+    harder = search._Search(eager_start(game), math.inf, SOLVER_STATES)
+    outcome = harder.run()
+    if outcome == "solved":  # its moves are moves of the real game: they must win it
+        assert replay_wins(game, search._public_moves(Node.of(game), harder.path)), "the harder game's moves do not win"
+    said = portfolio.says(Run(harder, harder=True), outcome)
+    if said is not None and said != "unknown":  # only its "solved" says anything of the real game
+        found["cards home first"] = said
     if is_dead(Node.of(game)):
         found["dead end"] = "impossible"
     return found
@@ -203,6 +236,35 @@ def test_the_harness_catches_a_wrong_stronger_waste_skip(monkeypatch: pytest.Mon
     monkeypatch.setattr(search._Search, "_stronger_seen", _weaker_seen)
     with pytest.raises(AssertionError, match="said impossible for a winnable position"):
         _check_all(talon_cases(CHUNK, seed=SEED * 1_000_003), TALON_REFERENCE_STATES)
+
+
+def _harder_lost_counts(run: Run, outcome: str) -> str | None:
+    """A wrong rule: the harder game's impossibility taken as the real game's (and the easier game's too)."""
+    return outcome
+
+
+@pytest.mark.pure
+def test_the_harness_catches_a_harder_games_impossibility_taken_as_a_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The harder game (every card that may go home sent there at once, none brought back: see
+    ``portfolio.eager_start``) only proves wins. Were its "impossible" taken as the real game's verdict (what
+    ``portfolio.says`` decides for the portfolio and the harness alike), the harness would find a position it
+    calls impossible though the reference search wins it, within make test's first 500 positions.
+    """
+    monkeypatch.setattr(portfolio, "says", _harder_lost_counts)
+    with pytest.raises(AssertionError, match=r"cards home first.* said impossible for a winnable position"):
+        _check_all(cases(CHUNK, seed=SEED * 1_000_003))
+
+
+@pytest.mark.pure
+def test_the_harness_catches_one_shared_search_taken_alone_as_a_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two move orders of the real game share one table of positions seen (``portfolio.Run.shares``): one
+    search's end alone proves nothing, since it skipped positions the other had seen but not yet searched on.
+    Were the first search to end taken as the verdict, the harness would find a position it calls impossible
+    though a search wins it (the 86th of make test's first 500, in slices of 8 positions: see :func:`_shared`).
+    """
+    monkeypatch.setattr(portfolio, "_sharer_left", lambda run, steps, live: False)
+    with pytest.raises((AssertionError, pytest.fail.Exception), match="shared table"):
+        _check_all(cases(CHUNK, seed=SEED * 1_000_003))
 
 
 def _check_all(positions: Iterable[Case], reference_states: int = REFERENCE_STATES) -> None:

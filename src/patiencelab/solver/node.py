@@ -102,6 +102,7 @@ class Node:
         "down",
         "downflag",
         "draw",
+        "eager",
         "f2t",
         "found",
         "king_only",
@@ -148,6 +149,8 @@ class Node:
         self.f2t = rules.foundation_to_tableau
         self.king_only = rules.empty_column == "king"
         self.talon_first = False  # the move order (see solver.portfolio): talon cards before turning cards up
+        #: Every card that may go home goes at once (a restricted game, see solver.portfolio.eager_start).
+        self.eager = False
         self.downflag = [False] * 52
         for col in down:
             for c in col:
@@ -403,7 +406,11 @@ class Node:
         return self.found[c // 13] == RANK[c] - 1 and self.is_safe(c)
 
     def is_safe(self, c: int) -> bool:
-        """True when putting ``c`` on its foundation can never hurt (a sound dominance)."""
+        """True when putting ``c`` on its foundation can never hurt (a sound dominance), or always in the
+        restricted game of :attr:`eager` (where every card that may go home goes at once).
+        """
+        if self.eager:
+            return True
         r = RANK[c]
         if r <= 2:
             return True

@@ -5,13 +5,26 @@ impossibility is a proof for the real one.
 that one order wins late, another often wins early (seeds 0-199 with draw 3: deal 159 takes 346,877 positions
 in the usual order and 12,728 with talon cards put out before cards are turned up). A second search of the same
 game in that order (:func:`talon_first_start`) finds such wins; either search's verdict is the game's, as both are the
-same exhaustive search.
+same exhaustive search. The two share one table of the positions seen: each skips a position the other has
+seen, so a position is searched once, by the first to meet it. Neither search's end alone is a proof then (the
+other may not have searched yet what lies beyond a position it has seen), but both ends together are: every
+position either saw was searched on by the one that saw it, so the positions seen hold every position the
+start leads to (up to the sound prunings, which hold in one table as they hold in two), and none was won. So
+"impossible" comes when both have ended so, after about as many positions as one search alone: on draw-3
+deals 439 and 482, 8.9 and 5.3 million positions each alone, twice that side by side before.
 
 **An easier game.** Drawing one card at a time with unlimited passes is easier than any draw and pass limit:
 every talon card can then be played at any time, so every win under the real rules, read as its plays (draws
 and recycles left out), is a win there too. Its search is often far smaller (a draw-1 position's key ignores the
 waste), so a deal that is impossible with draw 1 is proved impossible with draw 3 long before the draw-3 search
 would exhaust its own space. A win of the easier game proves nothing, and its search stops there.
+
+**A harder game.** The real game with every card that may go home sent there at once and none brought back
+(:func:`eager_start`) has fewer moves, so far fewer positions; each of its moves is a move of the real game, so a
+win of it is a win of the real game (its moves replayed under the real rules), while its impossibility proves
+nothing, and its search stops there. It joins the portfolio only once the others have searched
+:data:`EAGER_AFTER` positions without a verdict (the deals most searches decide soon are decided as before), and
+leaves it after :data:`EAGER_MOST` positions of its own.
 """
 
 from __future__ import annotations
@@ -24,13 +37,33 @@ from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.solver.node import Node, Positioned, position_and_rules
 
-__all__ = ["EASIER_SLICES", "Run", "Searcher", "easier_start", "interleave", "talon_first_start"]
+__all__ = [
+    "EAGER_AFTER",
+    "EAGER_MOST",
+    "EASIER_SLICES",
+    "Run",
+    "Searcher",
+    "eager_start",
+    "easier_start",
+    "interleave",
+    "says",
+    "talon_first_start",
+]
 
 #: Slices of the easier game's search in each round, beside one slice of each search of the real game. On seeds
 #: 0-199 with draw 3, 2 rather than 1 decides as many deals within 50,000 and 300,000 positions (fewer positions
 #: for most deals proved impossible, more where the easier game is won late) and brings deal 72 (impossible)
 #: from some 445,000 positions to 335,000.
 EASIER_SLICES: Final = 2
+
+#: Positions the portfolio searches before the harder game (see :func:`eager_start`) joins it.
+EAGER_AFTER: Final = 5_000
+
+#: Positions after which the harder game leaves the portfolio undecided: its wins of the hard deals of seeds
+#: 0-1,209 with draw 3 came within about 500,000 (deals 54, 219 and 606: 273,000, 503,000 and 275,000), and
+#: a deal the other searches must prove impossible pays for every position it searches (draw 3 deals 439 and 482:
+#: some 9 and 5 million positions of the real game).
+EAGER_MOST: Final = 1_000_000
 
 Outcome = Literal["solved", "impossible", "unknown"]
 
@@ -48,14 +81,22 @@ class Searcher(Protocol):
 @dataclass(frozen=True, slots=True)
 class Run:
     """One search of a portfolio: ``slices`` slices of it in each round; ``easier`` when it searches an easier
-    game (only its "impossible" tells the real game's verdict); ``name``: what ``Solution.decided_by`` (see
-    :class:`~patiencelab.solver.search.Solution`) says when it decides.
+    game (only its "impossible" tells the real game's verdict), ``harder`` when a harder one (only its "solved"
+    does); ``after``: the positions all runs must have searched before it starts; ``name``: what
+    ``Solution.decided_by`` (see :class:`~patiencelab.solver.search.Solution`) says when it decides;
+    ``most``: the positions after which it leaves the portfolio undecided (0: never); ``shares``: a search of the
+    real game that shares its table of positions seen with the other runs that do
+    (its "impossible" is a proof only once all of them have ended so, see :func:`interleave`).
     """
 
     search: Searcher
     slices: int = 1
     easier: bool = False
     name: str = ""
+    harder: bool = False
+    after: int = 0
+    most: int = 0
+    shares: bool = False
 
 
 def easier_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
@@ -66,6 +107,16 @@ def easier_start(source: Position | Positioned, rules: Rules | None = None) -> N
     if rules.draw == 1 and rules.max_passes is None:
         return None
     return Node.from_position(pos, replace(rules, draw=1, max_passes=None))
+
+
+def eager_start(source: Position | Positioned, rules: Rules | None = None) -> Node:
+    """The start of the harder game: the real game where every card that may go home goes there at once (a move
+    the search plays by itself) and no card comes back from a foundation. Its moves are moves of the real game.
+    """
+    start = Node.of(source, rules)
+    start.eager = True
+    start.f2t = False
+    return start
 
 
 def talon_first_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
@@ -80,25 +131,52 @@ def talon_first_start(source: Position | Positioned, rules: Rules | None = None)
     return start
 
 
+def says(run: Run, outcome: Outcome) -> Outcome | None:
+    """What the ``outcome`` of ``run``'s search says of the real game: the outcome itself for a search of the
+    real game (and for "unknown", out of time), ``None`` for a win of the easier game or the impossibility of
+    the harder one (they prove nothing: the run leaves the portfolio).
+    """
+    if (run.easier and outcome == "solved") or (run.harder and outcome == "impossible"):
+        return None
+    return outcome
+
+
+def _sharer_left(
+    run: Run, steps: Generator[None, None, Outcome], live: list[tuple[Run, Generator[None, None, Outcome]]]
+) -> bool:
+    """True when ``run`` shares its table and another live run that shares it has not ended yet."""
+    return run.shares and any(other.shares and other_steps is not steps for other, other_steps in live)
+
+
 def interleave(runs: Sequence[Run], max_states: int | None) -> Generator[None, None, tuple[Outcome, Run | None]]:
     """The verdict of the searches ``runs`` (the first, of the real game, in the usual order) and the run that
-    gave it, searched round by round, each run its :attr:`Run.slices` slices in each round: "solved" or
-    "impossible" as soon as a search of the real game ends so, or "impossible" as soon as the easier game is
-    proved impossible; an easier game won leaves the portfolio. "unknown" when a search runs out of time, or
-    when the positions of all searches together reach ``max_states``. It pauses (yields) after every slice.
+    gave it, searched round by round, each run its :attr:`Run.slices` slices in each round, once the runs
+    together have searched its :attr:`Run.after` positions: "solved" as soon as a search of the real game ends
+    so, "impossible" as soon as one ends so and every other run that shares its table (:attr:`Run.shares`) has
+    ended so before, "impossible" as soon as the easier game is proved impossible, "solved" as soon as the
+    harder game is won; an easier game won or a harder one proved impossible leaves the portfolio, as does a
+    run that has searched its :attr:`Run.most` positions. "unknown"
+    when a search runs out of time, when every search has left, or when the positions of all searches together
+    reach ``max_states``. It pauses (yields) after every slice.
     """
     live = [(run, run.search.steps()) for run in runs]
-    while True:
-        for run, steps in list(live):
+    while live:
+        total = sum(run.search.states for run in runs)
+        ready = [entry for entry in live if entry[0].after <= total] or list(live)
+        for run, steps in ready:
+            if run.most and run.search.states >= run.most:
+                live.remove((run, steps))
+                continue
             for _ in range(run.slices):
                 try:
                     next(steps)
                 except StopIteration as done:
-                    outcome: Outcome = done.value
-                    if run.easier and outcome == "solved":
+                    outcome = says(run, done.value)
+                    if outcome is None or (outcome == "impossible" and _sharer_left(run, steps, live)):
                         live.remove((run, steps))
                         break
                     return outcome, run
                 yield
         if max_states is not None and sum(run.search.states for run in runs) >= max_states:
             return "unknown", None
+    return "unknown", None

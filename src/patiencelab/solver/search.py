@@ -25,7 +25,16 @@ from patiencelab.solver.movegen import (
     to_public,
 )
 from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned
-from patiencelab.solver.portfolio import EASIER_SLICES, Run, easier_start, interleave, talon_first_start
+from patiencelab.solver.portfolio import (
+    EAGER_AFTER,
+    EAGER_MOST,
+    EASIER_SLICES,
+    Run,
+    eager_start,
+    easier_start,
+    interleave,
+    talon_first_start,
+)
 
 __all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 
@@ -41,9 +50,12 @@ class Solution:
     """What :func:`solve` found: ``outcome``, the winning ``moves`` (place form, draws and recycles included,
     empty unless solved), the number of positions searched, the seconds it took, and which search decided
     (``decided_by``, empty when undecided): ``"usual order"`` (the depth-first search of the real game),
-    ``"talon first"`` (the same search in the second move order), ``"easier game"`` (its impossibility, a proof
-    for the real game, see :mod:`~patiencelab.solver.portfolio`), ``"dead end"`` (a card that can never leave its
-    column, see :func:`~patiencelab.solver.deadend.is_dead`) or ``"start"`` (the position was already won).
+    ``"talon first"`` (the same search in the second move order; the two share their table of positions seen,
+    so an "impossible" names the one that ended last), ``"easier game"`` (its impossibility, a proof for the real
+    game, see :mod:`~patiencelab.solver.portfolio`), ``"cards home first"`` (a win of the harder game where every
+    card that may go home goes at once, which is a win of the real game), ``"dead end"`` (a card that can never
+    leave its column, see :func:`~patiencelab.solver.deadend.is_dead`) or ``"start"`` (the position was already
+    won).
     """
 
     outcome: Outcome
@@ -63,17 +75,23 @@ class _Search:
     no pair built a move), with frame starts.
     """
 
-    __slots__ = ("deadline", "max_states", "path", "seen", "st", "states", "strong", "tokens", "wastes")
+    __slots__ = ("deadline", "max_states", "path", "pause", "seen", "st", "states", "strong", "tokens", "wastes")
 
-    def __init__(self, st: Node, deadline: float, max_states: int | None) -> None:
+    def __init__(
+        self, st: Node, deadline: float, max_states: int | None, partner: _Search | None = None, pause: int = SLICE
+    ) -> None:
         self.st = st
+        #: One less than the positions between two pauses (a power of two; :data:`SLICE` but in tests).
+        self.pause = pause - 1
         self.deadline = deadline
         self.max_states = max_states
         self.path: list[IMove] = []
         self.tokens: list[int] = []  # the undo token of each move of path
-        self.seen: set[int] = set()
-        #: The keys seen whose waste field is not 0, that field cleared (see _stronger_seen).
-        self.strong: set[int] = set()
+        #: The keys seen; shared with ``partner``, a search of the same game in another order (see
+        #: portfolio.Run.shares): each skips what either has seen.
+        self.seen: set[int] = partner.seen if partner is not None else set()
+        #: The keys seen whose waste field is not 0, that field cleared (see _stronger_seen), shared alike.
+        self.strong: set[int] = partner.strong if partner is not None else set()
         #: True when some wastes are stronger than others (draw 2 or more, unlimited passes; Node.stronger_keys).
         self.wastes = st.draw > 1 and st.max_rec is None
         self.states = 0
@@ -165,7 +183,8 @@ class _Search:
                 return done.value  # type: ignore[no-any-return]
 
     def steps(self) -> Generator[None, None, Outcome]:
-        """The search of :meth:`run`, pausing (yielding) after every :data:`SLICE` positions; returns the outcome.
+        """The search of :meth:`run`, pausing (yielding) after every :data:`SLICE` positions (or the ``pause``
+        it was given); returns the outcome.
         Pauses change nothing of the search: run in slices or at once, it visits the same positions.
         """
         st = self.st
@@ -212,7 +231,7 @@ class _Search:
                         continue
                 self._seen_one(key)
                 self.states += 1
-                if not self.states & (SLICE - 1):
+                if not self.states & self.pause:
                     if perf() > deadline or (max_states is not None and self.states >= max_states):
                         return "unknown"
                     if paused:
@@ -293,13 +312,17 @@ def solve_in_slices(
     if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
         return Solution("impossible", (), 1, time.perf_counter() - t0, "dead end")
     deadline = t0 + seconds
-    runs = [Run(_Search(start, deadline, max_states), name="usual order")]
-    second = talon_first_start(source, rules)  # the same game, in another move order
+    first = _Search(start, deadline, max_states)
+    runs = [Run(first, name="usual order", shares=True)]
+    second = talon_first_start(source, rules)  # the same game, in another move order, with the same table
     if second is not None:
-        runs.append(Run(_Search(second, deadline, max_states), name="talon first"))
+        runs.append(Run(_Search(second, deadline, max_states, first), name="talon first", shares=True))
     easier = easier_start(source, rules)  # its impossibility is a proof for these rules
     if easier is not None:
         runs.append(Run(_Search(easier, deadline, max_states), EASIER_SLICES, easier=True, name="easier game"))
+    # a harder game, once the others have searched a while: its wins are the real game's
+    harder = _Search(eager_start(source, rules), deadline, max_states)
+    runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))
     outcome, decider = yield from interleave(runs, max_states)
     states = sum(run.search.states for run in runs)
     moves: tuple[Move, ...] = ()

@@ -111,7 +111,9 @@ def easier_start(source: Position | Positioned, rules: Rules | None = None) -> N
 
 def eager_start(source: Position | Positioned, rules: Rules | None = None) -> Node:
     """The start of the harder game: the real game where every card that may go home goes there at once (a move
-    the search plays by itself) and no card comes back from a foundation. Its moves are moves of the real game.
+    the search plays by itself, where it looks for safe moves: a column's top, and with draw 1 the talon's cards
+    as :func:`~patiencelab.solver.movegen.safe_move` takes them) and no card comes back from a foundation. Its
+    moves are moves of the real game.
     """
     start = Node.of(source, rules)
     start.eager = True

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TypeVar
 
 from patiencelab.core.errors import ArgumentTypeError, InvalidArgumentError, PatienceError, quote
@@ -132,35 +132,32 @@ def check_states(value: object, name: str = "max_states", error: type[PatienceEr
 
 def check_seconds(value: object, name: str = "seconds", error: type[PatienceError] | None = None) -> float:
     """``value`` when it is a number above 0 (``math.inf``: no limit) that a float holds: a budget of time."""
-    wrong = not isinstance(value, (int, float)) or isinstance(value, bool)
-    if wrong or not _above_zero(value):  # type: ignore[arg-type]
-        kind = ArgumentTypeError if wrong else InvalidArgumentError
-        raise (error or kind)(f"{name} must be a number above 0 (math.inf for no limit), not {quote(value)}")
+    _check_number(value, name, error, lambda x: x > 0, "a number above 0 (math.inf for no limit)")
     return value  # type: ignore[return-value]
 
 
 def check_number(value: object, name: str, error: type[PatienceError] | None = None) -> float:
     """``value`` as a float when it is a finite number from 0 (a weight or a margin)."""
-    wrong = not isinstance(value, (int, float)) or isinstance(value, bool)
-    if wrong or not _finite_from_zero(value):  # type: ignore[arg-type]
-        kind = ArgumentTypeError if wrong else InvalidArgumentError
-        raise (error or kind)(f"{name} must be a number from 0, not {quote(value)}")
+    _check_number(value, name, error, lambda x: 0 <= x < math.inf, "a number from 0")
     return float(value)  # type: ignore[arg-type]
 
 
-def _finite_from_zero(number: float) -> bool:
-    try:
-        return 0 <= float(number) < math.inf
-    except OverflowError:
-        return False
-
-
-def _above_zero(number: float) -> bool:
-    """True for a number above 0 that converts to a float (not NaN, not a whole number too large for a float)."""
-    try:
-        return float(number) > 0
-    except OverflowError:
-        return False
+def _check_number(
+    value: object, name: str, error: type[PatienceError] | None, fits: Callable[[float], bool], wanted: str
+) -> None:
+    """Raise unless ``value`` is an int or float (not a bool) that converts to a float ``fits`` accepts (NaN
+    fails every comparison; a whole number too large for a float fails too): :class:`ArgumentTypeError` for the
+    wrong type, :class:`InvalidArgumentError` (or ``error``) for a value out of range.
+    """
+    wrong = not isinstance(value, (int, float)) or isinstance(value, bool)
+    if not wrong:
+        try:
+            if fits(float(value)):  # type: ignore[arg-type]
+                return
+        except OverflowError:
+            pass
+    kind = ArgumentTypeError if wrong else InvalidArgumentError
+    raise (error or kind)(f"{name} must be {wanted}, not {quote(value)}")
 
 
 def check_budget(max_states: object = None, seconds: object = math.inf) -> None:

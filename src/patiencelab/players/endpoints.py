@@ -25,6 +25,7 @@ cards differ only in order get the same endpoints, the same deals and the same d
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -33,7 +34,7 @@ from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
 from patiencelab.players.ranking import rank, shuffles
-from patiencelab.solver.search import solve
+from patiencelab.players.sampling import Chances, solve_deal, tally
 
 __all__ = ["Endpoint", "Judged", "judge", "reach", "reversible"]
 
@@ -53,7 +54,8 @@ class Endpoint:
 @dataclass(frozen=True, slots=True)
 class Judged:
     """What :func:`judge` found: the ``best`` endpoint, the deals it was judged on (``samples``), how many of them
-    were won after it (``wins``), and the positions searched in all (``states``) in ``solves`` solver calls.
+    were won after it (``wins``), the positions searched in all (``states``) in ``solves`` solver calls, and the
+    ``chances`` of the position judged (those deals before any move).
     """
 
     best: Endpoint
@@ -61,6 +63,7 @@ class Judged:
     samples: int
     states: int
     solves: int
+    chances: Chances
 
 
 def reversible(game: Klondike, move: Move, unseen_stock: int) -> bool:
@@ -190,6 +193,7 @@ def judge(
     batch: int,
     budget: int | None,
     margin: float = 0.0,
+    exact: bool = False,
 ) -> Judged:
     """The endpoint of ``endpoints`` (in the hint order) to choose, judged on the same ``deals``: after how many
     of them a win is found within ``max_states`` positions. The deals are judged ``batch`` at a time; after each
@@ -197,40 +201,38 @@ def judge(
     of chance over the deals so far: :func:`_spread`). A deal the solver proves lost before any move is lost after
     every endpoint and is not solved again. The choice is the first endpoint in the hint order among those behind
     the leader by no more than ``margin`` times the spread (0: the leader, ties by the hint order). At most
-    ``budget`` positions are searched in all (then the choice among the deals judged so far).
+    ``budget`` positions are searched in all (then the choice among the deals judged so far). The chances say how
+    the deals judged went before any move (``exact`` when ``deals`` are every order of the unseen cards).
     """
     rules = view.rules
     states = solves = 0
     wins = dict.fromkeys(endpoints, 0)
+    before: Counter[str] = Counter()
     alive = list(endpoints)
     done = 0
 
-    def won_after(deal: Position, endpoint: Endpoint) -> bool:
+    def outcome(position: Position) -> str:
         nonlocal states, solves
+        found = solve_deal(position, rules, max_states, math.inf)
+        states += found.states
+        solves += 1
+        return found.outcome
+
+    def won_after(deal: Position, endpoint: Endpoint) -> bool:
         trial = Klondike.from_position(deal, rules=rules)
         for move in endpoint.path:
             trial.play(move)
-        if trial.is_won:
-            return True
-        found = solve(trial.snapshot(), rules, seconds=math.inf, max_states=max_states)
-        states += found.states
-        solves += 1
-        return found.outcome == "solved"
-
-    def lost_before(deal: Position) -> bool:
-        nonlocal states, solves
-        found = solve(deal, rules, seconds=math.inf, max_states=max_states)
-        states += found.states
-        solves += 1
-        return found.outcome == "impossible"
+        return trial.is_won or outcome(trial.snapshot()) == "solved"
 
     while done < len(deals) and len(alive) > 1:
         for deal in deals[done : done + batch]:
             if _over(budget, states):
                 break
             done += 1
-            if lost_before(deal):
-                continue
+            here = outcome(deal)
+            before[here] += 1
+            if here == "impossible":
+                continue  # lost before any move: lost after every endpoint
             for endpoint in alive:
                 if won_after(deal, endpoint):
                     wins[endpoint] += 1
@@ -240,7 +242,8 @@ def judge(
         alive = [e for e in alive if leader - wins[e] <= _spread(done)]
     leader = max(wins[e] for e in alive)
     best = min((e for e in alive if leader - wins[e] <= margin * _spread(done)), key=lambda e: e.order)
-    return Judged(best, wins[best], done, states, solves)
+    chances = tally(before["solved"], before["impossible"], before["unknown"], exact)
+    return Judged(best, wins[best], done, states, solves, chances)
 
 
 def _spread(deals: int) -> float:

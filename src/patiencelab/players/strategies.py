@@ -273,9 +273,10 @@ class NoPeek:
                 batch=8,
                 budget=self.decision_states,
                 margin=self.reach_margin,
+                exact=exact,
             )
             best, kept, samples, solves = judged.best, judged.wins, judged.samples, judged.solves
-            verdicts = tally(judged.wins, 0, judged.samples - judged.wins, exact)
+            verdicts = judged.chances
         move = best.path[0]
         self._route = ((*view.history, move), best.path[1:])
         return Decision(move, kept, samples, verdicts, solves=solves)

@@ -13,6 +13,7 @@ import pytest
 
 from patiencelab import Klondike, Move, PatienceError, Rules
 from patiencelab.core.narration import hint_text
+from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
 from patiencelab.hints import find_fair_hint
 from patiencelab.players import (
@@ -27,6 +28,8 @@ from patiencelab.players import (
     play_out,
     tally,
 )
+from patiencelab.players.endpoints import reversible
+from patiencelab.players.sampling import stand_in
 from patiencelab.solver import solve
 from patiencelab.widget import protocol
 from tests.model_helpers import twin
@@ -442,23 +445,77 @@ def test_nopeek_remembers_its_game_and_does_not_go_round_in_circles() -> None:
     assert forgetting >= 1
 
 
-def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_play_alike() -> None:
-    followed = compared = 0
+def _follows(follow_turns: bool) -> tuple[int, int, int]:
+    """Decisions compared between twins, decisions that followed earlier wins, and those of them that committed
+    (a card turned up, a waste card played, an unseen card drawn), over positions past a recycle.
+    """
+    followed = compared = committed = 0
     for n, (rules, position) in enumerate(POSITIONS):
         if position["recycles"] == 0:
             continue  # past a recycle the stock is known, so draws turn up nothing new
         one, two = pair(rules, position, n)
-        players = [NoPeek(samples=6, max_states=2_000, seed=n) for _ in range(2)]
+        players = [NoPeek(samples=6, max_states=2_000, seed=n, follow_turns=follow_turns) for _ in range(2)]
         for _ in range(12):
             if one.is_won or not one.legal_moves() or one.player_view() != two.player_view():
                 break  # the twins' views part when a card turns up: each then plays its own game
+            view = one.player_view()
             decisions = [p.decide(g.player_view()) for p, g in zip(players, (one, two))]
             assert decisions[0] == decisions[1], "twins get the same moves along the game"
             compared += 1
-            followed += decisions[0].followed
+            if decisions[0].followed:
+                followed += 1
+                committed += not reversible(stand_in(view), decisions[0].move, view.unseen_stock)
             for game, decision in zip((one, two), decisions):
                 game.play(decision.move)
+    return compared, followed, committed
+
+
+def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_play_alike() -> None:
+    compared, followed, committed = _follows(follow_turns=False)
     assert compared >= 20 and followed >= 3
+    # a win found in a sampled deal knew that deal's hidden cards: a move that commits is judged anew, not followed
+    assert committed == 0
+    # the test can fail: following the wins through such moves too (the player before) commits on their word
+    assert _follows(follow_turns=True)[2] >= 1
+
+
+# Deal 3015, draw 3, after 113 moves of NoPeek's play before this round: every card known, the deal won by the
+# solver's line (19 moves), lost by the hint order (Greedy) and, in the game itself, by the player of then, whose
+# memory of the positions it had been in left it only a draw.
+KNOWN = {
+    "tableau": [
+        {"down": [], "up": ["KH", "QS", "JD", "TS", "9H"]},
+        {"down": [], "up": ["KC", "QH"]},
+        {"down": [], "up": ["KS", "QD"]},
+        *[{"down": [], "up": []}] * 4,
+    ],
+    "stock": ["8H", "JH"],
+    "waste": ["JS", "TH", "KD"],
+    "foundations": {"C": 12, "D": 10, "H": 7, "S": 9},
+    "recycles": 7,
+    "stock_seen": 2,
+}
+
+
+def test_nopeek_plays_the_solvers_line_where_every_card_is_known() -> None:
+    rules = Rules(draw=3)
+    game = Klondike.from_position(Position.from_json(KNOWN), rules=rules)
+    line = solve(game.snapshot(), rules, seconds=math.inf, max_states=400_000)
+    assert line.outcome == "solved"
+    player = NoPeek(seed=0)
+    first = player.decide(game.player_view())
+    assert (first.solves, first.kept, first.samples, first.chances.exact) == (1, 1, 1, True)
+    assert first.move == game.parse_move(line.moves[0])
+    game.play(first.move)
+    then = player.decide(game.player_view())
+    assert then.followed and then.solves == 0 and then.move == game.parse_move(line.moves[1])
+    game.play(then.move)
+    play_out(game, player)
+    assert game.is_won and game.moves == len(line.moves)
+    # the test can fail: the hint order alone loses this position
+    greedy = Klondike.from_position(Position.from_json(KNOWN), rules=rules)
+    play_out(greedy, Greedy())
+    assert not greedy.is_won
 
 
 def test_nopeek_does_not_go_round_in_circles_on_deal_3_draw_1() -> None:

@@ -30,6 +30,7 @@ from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.players.endpoints import judge as judge_endpoints
 from patiencelab.players.endpoints import reach as reach_endpoints
+from patiencelab.players.endpoints import reversible
 from patiencelab.players.ranking import ranked_moves
 from patiencelab.players.sampling import (  # NoPeek reads them by the names they had in one module
     DEFAULT_MAX_STATES,
@@ -123,7 +124,12 @@ class NoPeek:
     card that goes home safely (nothing can ever need it on the tableau: the other colour's foundations within 2
     ranks of it and the same colour's other suit within 3, or the other colour within 1 when foundation cards may
     not come back), or a plan still followed (the wins found after the move played go on, their deals agree with
-    every card seen since, and most of them agree on the next move). ``judge=False`` gives the older player,
+    every card seen since, and most of them agree on the next move, a move that commits to nothing: no card turned
+    up, no waste card played, no unseen card drawn; ``follow_turns=True`` follows those too, as the player before
+    did: the wins knew their deals' hidden cards, so following them through such moves is strategy fusion).
+    Where every card is known (no unseen card, or one, whose place is then known too) it solves the position once
+    within ``known_states`` positions and plays the winning line found to the end, and where every order of the
+    few unseen cards is judged it searches each deeper, within the same budget. ``judge=False`` gives the older player,
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
@@ -156,6 +162,8 @@ class NoPeek:
         scout: bool | None = None,
         tiebreak: str = "order",
         follow: bool = True,
+        follow_turns: bool = False,
+        known_states: int | None = DEFAULT_DECISION_STATES,
         reach: bool = False,
         reach_samples: int = 32,
         reach_states: int | None = 1_000,
@@ -182,6 +190,13 @@ class NoPeek:
         self.effort = self.tiebreak == "effort"
         #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
         self.follow = check_switch(follow, "follow")
+        #: True to follow the wins found also through moves that commit (a card turned up, a waste card played,
+        #: an unseen card drawn): those wins knew the hidden cards of their deals, so by default such a move is
+        #: judged anew.
+        self.follow_turns = check_switch(follow_turns, "follow_turns")
+        #: Positions the solver may search where every card is known (no unseen card, or one, whose place is then
+        #: known too): the line found is played to the end.
+        self.known_states = check_states(known_states)
         #: True to judge where moves lead (the irreversible moves reachable through reversible ones, see
         #: :mod:`~patiencelab.players.endpoints`) rather than single moves: an experiment, off by default (it did
         #: not win more deals at five times the CPU: docs/players.md).
@@ -197,6 +212,11 @@ class NoPeek:
         #: The rest of the way to the endpoint chosen last: the moves played when it was chosen, then the moves
         #: still to play.
         self._route: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())
+        #: The winning line found where every card is known: the moves played when it was found, then the rest.
+        self._known: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())
+        #: Where a search with every card known last failed: the moves played then and the cards home (-1: the
+        #: position was proved lost), or None.
+        self._known_failed: tuple[tuple[Move, ...], int] | None = None
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
         #: The sampled deals won after the move just played: the moves played to the next decision, the deal
@@ -219,6 +239,10 @@ class NoPeek:
         visited = self._visit(view)
         plans = [] if confirm else self._plans_for(view)
         self._plans = []
+        if not confirm:
+            known = self._known_line(view, legal)
+            if known is not None:
+                return known
         if len(legal) == 1 and not confirm:  # nothing to choose: no need to solve
             self._keep_plans(view, legal[0], [(d, line) for d, line in plans if line], game)
             return Decision(legal[0], 0, 0, tally(0, 0, 0, False))
@@ -247,6 +271,34 @@ class NoPeek:
         if len(candidates) == 1 and not confirm:
             return Decision(candidates[0], 0, 0, tally(0, 0, 0, False))
         return self._judge(view, game, candidates, back, confirm)
+
+    def _known_line(self, view: PlayerView, legal: list[Move]) -> Decision | None:
+        """Where every card is known (no unseen card, or one, whose place is then known too), the next move of a
+        winning line found within ``known_states`` positions (solved once, then followed); None where cards are
+        unseen or no win was found (a position proved lost is not solved again, nor one left undecided until a
+        card has gone home since).
+        """
+        history, rest = self._known
+        self._known = ((), ())
+        game = stand_in(view)
+        if rest and history == view.history:
+            move = _parse_first(game, rest)
+            if move is not None and move in legal:
+                self._known = ((*history, move), rest[1:])
+                return Decision(move, 1, 1, tally(1, 0, 0, True), followed=True)
+        if len(view.unseen_cards()) > 1:
+            return None
+        home, failed = sum(view.foundations), self._known_failed
+        if failed is not None and view.history[: len(failed[0])] == failed[0] and failed[1] in (-1, home):
+            return None
+        found = _solve(view.fill(view.unseen_cards()), view.rules, self.known_states, self.seconds)
+        move = _parse_first(game, tuple(found.moves)) if found.outcome == "solved" else None
+        if move is None or move not in legal:
+            self._known_failed = (view.history, -1 if found.outcome == "impossible" else home)
+            return None
+        self._known_failed = None
+        self._known = ((*view.history, move), tuple(found.moves[1:]))
+        return Decision(move, 1, 1, tally(1, 0, 0, True), solves=1)
 
     def _reach(self, view: PlayerView, game: Klondike, legal: list[Move]) -> Decision | None:
         """The decision over endpoints (:mod:`~patiencelab.players.endpoints`): the next move of the way to the
@@ -287,6 +339,8 @@ class NoPeek:
         """Judge each of ``candidates`` on the same sampled deals (see the class's documentation)."""
         rules, max_states, budget = view.rules, self.max_states, self.decision_states
         deals, exact = _deals(view, self.samples, self.seed)
+        if exact and max_states is not None and self.known_states is not None:  # few deals: search each deeper
+            max_states = max(max_states, self.known_states // (len(deals) * (len(candidates) + 1)))
         rng = random.Random(f"patiencelab:more:{self.seed}:{view.moves}")
         spent = solves = 0
         roots: list[Solution] = []
@@ -383,7 +437,11 @@ class NoPeek:
         if not plans:
             return None
         firsts = [_parse_first(game, line) for _, line in plans]
-        votes = Counter(f for f in firsts if f is not None and f not in back)
+        votes = Counter(
+            f
+            for f in firsts
+            if f is not None and f not in back and (self.follow_turns or reversible(game, f, view.unseen_stock))
+        )
         if not votes:
             return None
         move = max(votes, key=lambda m: (votes[m], -firsts.index(m)))

@@ -71,19 +71,19 @@ def browser(playwright_driver: Playwright, chromium_path: str) -> Iterator[Brows
 
 @pytest.fixture(scope="session")
 def shared_jupyter(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedJupyter]:
-    """One JupyterLab server for this test process (each pytest-xdist worker has its own), started when a test
-    first asks for it; its kernels run with the records home of the test using it (``jupyter`` below)."""
-    from .jupyter_harness import SharedJupyter, jupyter_server
+    """The Jupyter servers of this test process (each pytest-xdist worker has its own): one JupyterLab, and one
+    Notebook 7 for its tests, each started when a test first asks for it (``jupyter`` below)."""
+    from .jupyter_harness import SharedJupyter
 
-    workdir = tmp_path_factory.mktemp("jupyter")
-    with jupyter_server("lab", workdir, env={"PATIENCELAB_HOME": str(workdir / "records-of-no-test")}) as server:
-        yield SharedJupyter(server)
+    servers = SharedJupyter(tmp_path_factory.mktemp("jupyter"))
+    yield servers
+    servers.close()
 
 
 @pytest.fixture
 def jupyter(shared_jupyter: SharedJupyter, private_records_home: pathlib.Path) -> Jupyter:
     """``with jupyter("lab") as server:`` (or ``"notebook"``, Notebook 7; ``settings={plugin: values}``): this
-    test's own folder, workspace and kernels in the process's JupyterLab server (``SharedJupyter.lend``)."""
+    test's own folder, workspace and kernels in the process's server of that flavour (``SharedJupyter.lend``)."""
     return functools.partial(shared_jupyter.lend, records_home=private_records_home)
 
 

@@ -1,9 +1,9 @@
 """A real Jupyter server (JupyterLab or Notebook 7) in a private temp dir, for browser tests and the widget
 benchmark: start it, open a notebook, run it, evaluate Python in its kernel, and stop it.
 
-The browser tests share one server per test process (:class:`SharedJupyter`, the ``jupyter`` fixture of
-``conftest.py``): the server started by ``jupyter lab`` serves JupyterLab and Notebook 7 alike, and each test gets
-a part of it of its own (:class:`JupyterFolder`).
+The browser tests share the servers of their test process, one JupyterLab and one Notebook 7
+(:class:`SharedJupyter`, the ``jupyter`` fixture of ``conftest.py``), each test with a part of one of its own
+(:class:`JupyterFolder`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -180,45 +180,70 @@ class JupyterFolder:
 
 
 class SharedJupyter:
-    """One JupyterLab server for a test process, lent to one test at a time (starting a server and loading it
-    cost seconds each time). A test sees nothing of those before it: its notebooks are in a new folder, JupyterLab
-    opens them in a new workspace, its kernels run with the test's ``PATIENCELAB_HOME`` (the ``python3`` kernel
-    spec in the server's private data dir is written for each test: a kernel spec is read when a kernel starts),
-    the settings it asks for are written for it alone, and when it ends its kernels are shut down and the settings
-    put back as the server started with them."""
+    """The Jupyter servers of a test process, one a flavour (``jupyter lab``; ``jupyter notebook`` for Notebook 7,
+    which throws page errors when ``jupyter lab`` serves it), each started when a test first asks for it and lent
+    to one test at a time (starting a server and loading it cost seconds each time). A test sees nothing of those
+    before it: its notebooks are in a new folder, JupyterLab opens them in a new workspace, its kernels run with
+    the test's ``PATIENCELAB_HOME`` (the ``python3`` kernel spec is written for each test into a folder of
+    ``JUPYTER_PATH``, searched before the environment's own; a kernel spec is read when a kernel starts), the
+    settings it asks for are written for it alone, and when it ends its kernels are shut down and the settings put
+    back as the server started with them. :func:`open_notebook` checks each kernel's records home and folder."""
 
-    def __init__(self, server: JupyterServer) -> None:
-        self.server = server
+    def __init__(self, workdir: pathlib.Path) -> None:
+        self._workdir = workdir
+        self._servers: dict[Flavour, JupyterServer] = {}
+        self._baselines: dict[Flavour, dict[pathlib.Path, bytes]] = {}
+        self._stack = ExitStack()
         self.lent = 0
-        self._settings = server.home / "settings"
-        self._baseline = self._settings_files()
 
-    def _settings_files(self) -> dict[pathlib.Path, bytes]:
-        return {path: path.read_bytes() for path in self._settings.rglob("*") if path.is_file()}
+    def close(self) -> None:
+        """Stops the servers."""
+        self._stack.close()
 
-    def _reset_settings(self) -> None:
-        for path in self._settings_files().keys() - self._baseline.keys():
+    def _server(self, flavour: Flavour) -> JupyterServer:
+        if flavour not in self._servers:
+            workdir = self._workdir / flavour
+            workdir.mkdir()
+            kernel_path = [str(workdir / "kernel-path"), os.environ.get("JUPYTER_PATH", "")]
+            env = {
+                "PATIENCELAB_HOME": str(workdir / "records-of-no-test"),
+                "JUPYTER_PATH": os.pathsep.join(filter(None, kernel_path)),
+            }
+            server = self._stack.enter_context(jupyter_server(flavour, workdir, env=env))
+            self._servers[flavour] = server
+            self._baselines[flavour] = self._settings_files(server)
+        return self._servers[flavour]
+
+    @staticmethod
+    def _settings_files(server: JupyterServer) -> dict[pathlib.Path, bytes]:
+        return {path: path.read_bytes() for path in (server.home / "settings").rglob("*") if path.is_file()}
+
+    def _reset_settings(self, flavour: Flavour) -> None:
+        server, baseline = self._servers[flavour], self._baselines[flavour]
+        for path in self._settings_files(server).keys() - baseline.keys():
             path.unlink()
-        for path, content in self._baseline.items():
+        for path, content in baseline.items():
             if not path.is_file() or path.read_bytes() != content:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(content)
 
-    def _shut_kernels(self) -> None:
-        """Shuts down every session and kernel of the server, and checks that none is left."""
-        for session in self.server.api("GET", "/api/sessions"):
-            self.server.api("DELETE", f"/api/sessions/{session['id']}")
-        for kernel in self.server.api("GET", "/api/kernels"):
-            self.server.api("DELETE", f"/api/kernels/{kernel['id']}")
-        left = self.server.api("GET", "/api/kernels")
+    @staticmethod
+    def _shut_kernels(server: JupyterServer) -> None:
+        """Shuts down every session and kernel of ``server``, and checks that none is left."""
+        for session in server.api("GET", "/api/sessions"):
+            server.api("DELETE", f"/api/sessions/{session['id']}")
+        for kernel in server.api("GET", "/api/kernels"):
+            server.api("DELETE", f"/api/kernels/{kernel['id']}")
+        left = server.api("GET", "/api/kernels")
         assert left == [], f"kernels left running in the shared Jupyter server: {left}"
 
-    def _kernel_spec(self, records_home: pathlib.Path) -> None:
+    @staticmethod
+    def _kernel_spec(server: JupyterServer, records_home: pathlib.Path) -> None:
         from ipykernel.kernelspec import get_kernel_dict
 
         spec = {**get_kernel_dict(), "display_name": "Python 3 (ipykernel)", "language": "python"}
         spec["env"] = {"PATIENCELAB_HOME": str(records_home)}
-        folder = self.server.home / "data" / "kernels" / "python3"
+        folder = server.home.parent / "kernel-path" / "kernels" / "python3"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "kernel.json").write_text(json.dumps(spec, indent=1))
 
@@ -226,24 +251,25 @@ class SharedJupyter:
     def lend(
         self, flavour: Flavour, *, records_home: pathlib.Path, settings: Mapping[str, dict[str, Any]] | None = None
     ) -> Iterator[JupyterFolder]:
-        """The server for one test, in ``flavour``; ``settings`` maps a plugin (``"@jupyterlab/docmanager-extension:
-        plugin"``) to the user settings the test runs with."""
-        self._shut_kernels()  # none should be left, but a page may have started one after its test
-        self._reset_settings()
+        """The server of ``flavour`` for one test; ``settings`` maps a plugin
+        (``"@jupyterlab/docmanager-extension:plugin"``) to the user settings the test runs with."""
+        server = self._server(flavour)
+        self._shut_kernels(server)  # none should be left, but a page may have started one after its test
+        self._reset_settings(flavour)
         self.lent += 1
-        root = self.server.root / f"test-{self.lent}"
+        root = server.root / f"test-{self.lent}"
         root.mkdir()
-        self._kernel_spec(records_home)
+        self._kernel_spec(server, records_home)
         for plugin, values in (settings or {}).items():
             extension, name = plugin.split(":", 1)
-            path = self._settings / extension / f"{name}.jupyterlab-settings"
+            path = server.home / "settings" / extension / f"{name}.jupyterlab-settings"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
         try:
-            yield JupyterFolder(self.server, flavour, root, f"test-{self.lent}", records_home)
+            yield JupyterFolder(server, flavour, root, f"test-{self.lent}", records_home)
         finally:
-            self._shut_kernels()
-            self._reset_settings()
+            self._shut_kernels(server)
+            self._reset_settings(flavour)
 
 
 #: What notebooks open in: a server of their own, or one test's part of a shared one.

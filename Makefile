@@ -68,8 +68,8 @@ js-test: setup
 # The whole suite on the compiled modules (less the tests marked pure, which need the pure modules: deselected, so
 # that a skip here always means something), then the solver, rules and hints again on the pure ones, with the tests
 # marked pure (tests/conftest.py). pytest-xdist runs the test files on one process a core (at most 4;
-# PYTEST_WORKERS=0 runs them in this one), each file whole in one process, so a file's browser and JupyterLab
-# fixtures stay its own. The files go out in the order they are collected, the browser tests (the longest) first:
+# PYTEST_WORKERS=0 runs them in this one), each file whole in one process, so a file's browser fixture stays its
+# own (the Jupyter servers are one a worker, lent to one test at a time: tests/browser/jupyter_harness.py). The files go out in the order they are collected, the browser tests (the longest) first:
 # xdist's own order (most tests first) left them to the end, one worker finishing them while the other waited.
 # build/pytest-compiled.xml keeps each test's time: `python benchmarks/bench_tests.py` sums them by file.
 # PY_TEST_PATHS: what the first pass collects (make test adds the Lite site's tests, tests/lite).

@@ -22,6 +22,8 @@ from .chromium import CHROMIUM_ARGS, find_chromium, no_browser
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
 
+    from .jupyter_harness import Jupyter, SharedJupyter
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 STATIC = REPO / "src" / "patiencelab" / "static"
 PAGE_DIR = pathlib.Path(__file__).resolve().parent / "page"
@@ -65,6 +67,24 @@ def browser(playwright_driver: Playwright, chromium_path: str) -> Iterator[Brows
     launched = playwright_driver.chromium.launch(executable_path=chromium_path, args=list(CHROMIUM_ARGS))
     yield launched
     launched.close()
+
+
+@pytest.fixture(scope="session")
+def shared_jupyter(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedJupyter]:
+    """The Jupyter servers of this test process (each pytest-xdist worker has its own): one JupyterLab, and one
+    Notebook 7 for its tests, each started when a test first asks for it (``jupyter`` below)."""
+    from .jupyter_harness import SharedJupyter
+
+    servers = SharedJupyter(tmp_path_factory.mktemp("jupyter"))
+    yield servers
+    servers.close()
+
+
+@pytest.fixture
+def jupyter(shared_jupyter: SharedJupyter, private_records_home: pathlib.Path) -> Jupyter:
+    """``with jupyter("lab") as server:`` (or ``"notebook"``, Notebook 7; ``settings={plugin: values}``): this
+    test's own folder, workspace and kernels in the process's server of that flavour (``SharedJupyter.lend``)."""
+    return functools.partial(shared_jupyter.lend, records_home=private_records_home)
 
 
 class _PageHandler(http.server.SimpleHTTPRequestHandler):

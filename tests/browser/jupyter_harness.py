@@ -1,5 +1,9 @@
 """A real Jupyter server (JupyterLab or Notebook 7) in a private temp dir, for browser tests and the widget
 benchmark: start it, open a notebook, run it, evaluate Python in its kernel, and stop it.
+
+The browser tests share the servers of their test process, one JupyterLab and one Notebook 7
+(:class:`SharedJupyter`, the ``jupyter`` fixture of ``conftest.py``), each test with a part of one of its own
+(:class:`JupyterFolder`).
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -60,24 +64,31 @@ def write_notebook(path: pathlib.Path, *sources: str) -> None:
 
 @dataclass
 class JupyterServer:
-    """A running server: its base URL, token, root dir and process."""
+    """A running server: its base URL, token, root dir, private config dirs (``home``) and process."""
 
     flavour: Flavour
     url: str
     token: str
     root: pathlib.Path
+    home: pathlib.Path
     process: subprocess.Popen[bytes]
 
     def notebook_url(self, name: str) -> str:
         path = f"lab/tree/{name}" if self.flavour == "lab" else f"notebooks/{name}"
         return f"{self.url}/{path}?token={self.token}"
 
+    def api(self, method: str, path: str) -> Any:
+        """Calls the server's REST API (``/api/...``) and returns the JSON it answers (``None`` when empty)."""
+        request = urllib.request.Request(
+            f"{self.url}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
     def stop(self) -> None:
         try:
-            request = urllib.request.Request(
-                f"{self.url}/api/shutdown", method="POST", headers={"Authorization": f"token {self.token}"}
-            )
-            urllib.request.urlopen(request, timeout=5).close()
+            self.api("POST", "/api/shutdown")
             self.process.wait(timeout=10)
         except (OSError, subprocess.TimeoutExpired):
             self.process.send_signal(signal.SIGTERM)
@@ -89,8 +100,11 @@ class JupyterServer:
 
 
 @contextmanager
-def jupyter_server(flavour: Flavour, workdir: pathlib.Path) -> Iterator[JupyterServer]:
-    """Start ``jupyter lab`` or ``jupyter notebook`` on a free port with private config dirs under ``workdir``."""
+def jupyter_server(
+    flavour: Flavour, workdir: pathlib.Path, env: Mapping[str, str] | None = None
+) -> Iterator[JupyterServer]:
+    """Start ``jupyter lab`` or ``jupyter notebook`` on a free port with private config dirs under ``workdir``
+    (and ``env`` added to the environment it and its kernels run in)."""
     home = workdir / "jupyter-home"
     root = workdir / "notebooks"
     for sub in ("config", "data", "runtime", "ipython", "settings", "workspaces"):
@@ -102,8 +116,9 @@ def jupyter_server(flavour: Flavour, workdir: pathlib.Path) -> Iterator[JupyterS
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
-    env = {
+    server_env = {
         **os.environ,
+        **(env or {}),
         "JUPYTER_CONFIG_DIR": str(home / "config"),
         "JUPYTER_DATA_DIR": str(home / "data"),
         "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
@@ -125,8 +140,8 @@ def jupyter_server(flavour: Flavour, workdir: pathlib.Path) -> Iterator[JupyterS
         f"--ServerApp.root_dir={root}",
     ]
     log = (workdir / f"jupyter-{flavour}.log").open("wb")
-    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    server = JupyterServer(flavour, f"http://127.0.0.1:{port}", token, root, process)
+    process = subprocess.Popen(command, env=server_env, stdout=log, stderr=subprocess.STDOUT)
+    server = JupyterServer(flavour, f"http://127.0.0.1:{port}", token, root, home, process)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -143,6 +158,124 @@ def jupyter_server(flavour: Flavour, workdir: pathlib.Path) -> Iterator[JupyterS
     finally:
         server.stop()
         log.close()
+
+
+@dataclass
+class JupyterFolder:
+    """One test's part of a shared server (:meth:`SharedJupyter.lend`): a folder of its own for its notebooks
+    (``root``, where its kernels start), its own JupyterLab workspace (the open tabs and the layout), and its
+    kernels' own ``PATIENCELAB_HOME``."""
+
+    server: JupyterServer
+    flavour: Flavour
+    root: pathlib.Path
+    workspace: str
+    records_home: pathlib.Path
+
+    def notebook_url(self, name: str) -> str:
+        path = f"{self.root.relative_to(self.server.root).as_posix()}/{name}"
+        if self.flavour == "lab":
+            return f"{self.server.url}/lab/workspaces/{self.workspace}/tree/{path}?token={self.server.token}"
+        return f"{self.server.url}/notebooks/{path}?token={self.server.token}"
+
+
+class SharedJupyter:
+    """The Jupyter servers of a test process, one a flavour (``jupyter lab``; ``jupyter notebook`` for Notebook 7,
+    which throws page errors when ``jupyter lab`` serves it), each started when a test first asks for it and lent
+    to one test at a time (starting a server and loading it cost seconds each time). A test sees nothing of those
+    before it: its notebooks are in a new folder, JupyterLab opens them in a new workspace, its kernels run with
+    the test's ``PATIENCELAB_HOME`` (the ``python3`` kernel spec is written for each test into a folder of
+    ``JUPYTER_PATH``, searched before the environment's own; a kernel spec is read when a kernel starts), the
+    settings it asks for are written for it alone, and when it ends its kernels are shut down and the settings put
+    back as the server started with them. :func:`open_notebook` checks each kernel's records home and folder."""
+
+    def __init__(self, workdir: pathlib.Path) -> None:
+        self._workdir = workdir
+        self._servers: dict[Flavour, JupyterServer] = {}
+        self._baselines: dict[Flavour, dict[pathlib.Path, bytes]] = {}
+        self._stack = ExitStack()
+        self.lent = 0
+
+    def close(self) -> None:
+        """Stops the servers."""
+        self._stack.close()
+
+    def _server(self, flavour: Flavour) -> JupyterServer:
+        if flavour not in self._servers:
+            workdir = self._workdir / flavour
+            workdir.mkdir()
+            kernel_path = [str(workdir / "kernel-path"), os.environ.get("JUPYTER_PATH", "")]
+            env = {
+                "PATIENCELAB_HOME": str(workdir / "records-of-no-test"),
+                "JUPYTER_PATH": os.pathsep.join(filter(None, kernel_path)),
+            }
+            server = self._stack.enter_context(jupyter_server(flavour, workdir, env=env))
+            self._servers[flavour] = server
+            self._baselines[flavour] = self._settings_files(server)
+        return self._servers[flavour]
+
+    @staticmethod
+    def _settings_files(server: JupyterServer) -> dict[pathlib.Path, bytes]:
+        return {path: path.read_bytes() for path in (server.home / "settings").rglob("*") if path.is_file()}
+
+    def _reset_settings(self, flavour: Flavour) -> None:
+        server, baseline = self._servers[flavour], self._baselines[flavour]
+        for path in self._settings_files(server).keys() - baseline.keys():
+            path.unlink()
+        for path, content in baseline.items():
+            if not path.is_file() or path.read_bytes() != content:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(content)
+
+    @staticmethod
+    def _shut_kernels(server: JupyterServer) -> None:
+        """Shuts down every session and kernel of ``server``, and checks that none is left."""
+        for session in server.api("GET", "/api/sessions"):
+            server.api("DELETE", f"/api/sessions/{session['id']}")
+        for kernel in server.api("GET", "/api/kernels"):
+            server.api("DELETE", f"/api/kernels/{kernel['id']}")
+        left = server.api("GET", "/api/kernels")
+        assert left == [], f"kernels left running in the shared Jupyter server: {left}"
+
+    @staticmethod
+    def _kernel_spec(server: JupyterServer, records_home: pathlib.Path) -> None:
+        from ipykernel.kernelspec import get_kernel_dict
+
+        spec = {**get_kernel_dict(), "display_name": "Python 3 (ipykernel)", "language": "python"}
+        spec["env"] = {"PATIENCELAB_HOME": str(records_home)}
+        folder = server.home.parent / "kernel-path" / "kernels" / "python3"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "kernel.json").write_text(json.dumps(spec, indent=1))
+
+    @contextmanager
+    def lend(
+        self, flavour: Flavour, *, records_home: pathlib.Path, settings: Mapping[str, dict[str, Any]] | None = None
+    ) -> Iterator[JupyterFolder]:
+        """The server of ``flavour`` for one test; ``settings`` maps a plugin
+        (``"@jupyterlab/docmanager-extension:plugin"``) to the user settings the test runs with."""
+        server = self._server(flavour)
+        self._shut_kernels(server)  # none should be left, but a page may have started one after its test
+        self._reset_settings(flavour)
+        self.lent += 1
+        root = server.root / f"test-{self.lent}"
+        root.mkdir()
+        self._kernel_spec(server, records_home)
+        for plugin, values in (settings or {}).items():
+            extension, name = plugin.split(":", 1)
+            path = server.home / "settings" / extension / f"{name}.jupyterlab-settings"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values))
+        try:
+            yield JupyterFolder(server, flavour, root, f"test-{self.lent}", records_home)
+        finally:
+            self._shut_kernels(server)
+            self._reset_settings(flavour)
+
+
+#: What notebooks open in: a server of their own, or one test's part of a shared one.
+Notebooks = JupyterServer | JupyterFolder
+#: The ``jupyter`` fixture (``conftest.py``): ``with jupyter("lab") as server:``.
+Jupyter = Callable[..., AbstractContextManager[JupyterFolder]]
 
 
 _KERNEL_READY = """() => {
@@ -165,10 +298,17 @@ _EXECUTE = """async (code) => {
 }"""
 
 
-def open_notebook(page: Page, server: JupyterServer, name: str, timeout_ms: int = 60_000) -> None:
+#: The kernel's records home, and whether it runs in the test's folder.
+_WHERE = "import os as _os\nprint(_os.environ.get('PATIENCELAB_HOME'), _os.path.samefile(_os.getcwd(), {root!r}))"
+
+
+def open_notebook(page: Page, server: Notebooks, name: str, timeout_ms: int = 60_000) -> None:
     """Open notebook ``name`` and wait until its kernel is connected and idle."""
     page.goto(server.notebook_url(name))
     page.wait_for_function(_KERNEL_READY, timeout=timeout_ms, polling=200)
+    if isinstance(server, JupyterFolder):  # a shared server: the kernel is the test's own
+        where = kernel_eval(page, _WHERE.format(root=str(server.root))).strip()
+        assert where == f"{server.records_home} True", f"the kernel is not the test's own: {where}"
 
 
 def run_all(page: Page) -> None:
@@ -176,7 +316,7 @@ def run_all(page: Page) -> None:
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
-def open_and_run(page: Page, server: JupyterServer, name: str, timeout_ms: int = 60_000) -> None:
+def open_and_run(page: Page, server: Notebooks, name: str, timeout_ms: int = 60_000) -> None:
     """Open notebook ``name``, wait for its kernel, and run every cell."""
     open_notebook(page, server, name, timeout_ms)
     run_all(page)

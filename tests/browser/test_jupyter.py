@@ -11,10 +11,10 @@ from playwright.sync_api import Page, expect
 from .jupyter_harness import (
     CHECK_STATES,
     PLAY_SETUP,
+    Jupyter,
     assert_states_followed_the_protocol,
     choose_from_more,
     drag,
-    jupyter_server,
     kernel_eval,
     open_and_run,
     page_errors,
@@ -25,9 +25,9 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("flavour", ["lab", "notebook"])
-def test_play_in_real_jupyter(flavour: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
+def test_play_in_real_jupyter(flavour: str, page: Page, jupyter: Jupyter, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
-    with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
+    with jupyter(flavour) as server:
         write_notebook(server.root / "play.ipynb", PLAY_SETUP, "w", CHECK_STATES)  # the same widget shown twice
         open_and_run(page, server, "play.ipynb")
         root = page.locator("[data-version]").first
@@ -103,10 +103,10 @@ FIRST_STEP = {
 
 @pytest.mark.parametrize("lang", ["en", "nl", "sv"])
 def test_step_through_a_lesson_in_real_jupyterlab(
-    lang: str, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    lang: str, page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "lesson.ipynb", LESSON_SETUP.format(lang=lang), CHECK_STATES)
         open_and_run(page, server, "lesson.ipynb")
         root = page.locator("[data-version]").first
@@ -149,9 +149,9 @@ w = KlondikeWidget(Klondike.from_position(nearly_won))
 w"""
 
 
-def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
+def test_statistics_survive_a_kernel_restart(page: Page, jupyter: Jupyter, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "records.ipynb", RECORDS_SETUP, CHECK_STATES)
         open_and_run(page, server, "records.ipynb")
         root = page.locator("[data-version]").first
@@ -181,11 +181,9 @@ def test_statistics_survive_a_kernel_restart(page: Page, tmp_path: pathlib.Path,
     assert errors == []
 
 
-def test_the_winnability_indicator_in_real_jupyterlab(
-    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
-) -> None:
+def test_the_winnability_indicator_in_real_jupyterlab(page: Page, jupyter: Jupyter, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         # a state budget: the verdict does not depend on how busy the machine is
         setup = PLAY_SETUP.replace(
             "seed=7)", "seed=7, records=None)\nw.indicator_seconds, w.indicator_max_states = 3600, 10**6"

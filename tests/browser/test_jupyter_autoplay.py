@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from patiencelab.core.i18n import labels, message
 
-from .jupyter_harness import LANGUAGE_SIZES, jupyter_server, kernel_eval, open_and_run, page_errors, write_notebook
+from .jupyter_harness import LANGUAGE_SIZES, Jupyter, kernel_eval, open_and_run, page_errors, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +20,10 @@ SETUP = "from patiencelab import KlondikeWidget, players\nw = KlondikeWidget(see
 
 
 def test_a_player_plays_on_the_board_and_stops_when_asked(
-    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "watch.ipynb", SETUP)
         open_and_run(page, server, "watch.ipynb")
         root = page.locator("[data-version]").first

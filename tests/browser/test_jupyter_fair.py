@@ -14,8 +14,8 @@ from patiencelab.core.i18n import labels
 
 from .jupyter_harness import (
     LANGUAGE_SIZES,
+    Jupyter,
     choose_from_more,
-    jupyter_server,
     kernel_eval,
     open_and_run,
     page_errors,
@@ -41,10 +41,10 @@ FAIR_WORDS = {"en": "possible deals winnable", "nl": "mogelijke delingen winbaar
 
 
 def test_a_fair_hint_and_the_peeking_indicator_in_real_jupyterlab(
-    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "fair.ipynb", SETUP)
         open_and_run(page, server, "fair.ipynb")
         root = page.locator("[data-version]").first

@@ -19,8 +19,8 @@ from patiencelab.lessons import Lesson
 
 from .jupyter_harness import (
     CHECK_STATES,
+    Jupyter,
     assert_states_followed_the_protocol,
-    jupyter_server,
     kernel_eval,
     open_and_run,
     page_errors,
@@ -105,13 +105,13 @@ def look_everywhere(
 
 @pytest.mark.parametrize("flavour", ["lab", "notebook"])
 def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
-    flavour: str, still_page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    flavour: str, still_page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     page = still_page
     errors = page_errors(page)
     sizes = SIZES if flavour == "lab" else SIZES[:1]
     problems: list[str] = []
-    with jupyter_server(flavour, tmp_path) as server:  # type: ignore[arg-type]
+    with jupyter(flavour) as server:
         write_notebook(server.root / "layout.ipynb", SETUP, CHECK_STATES)
         open_and_run(page, server, "layout.ipynb")
         root = page.locator(".pl-root").first
@@ -141,7 +141,7 @@ PRESENTER_SIZES = {(width, height) for width, height, _ in PRESENTER}
 
 
 def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab(
-    still_page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    still_page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     """Issue 21: every step of every shipped lesson in en, nl and sv, at 1024x768 with the file browser open and at
     400 px: no word scrolls, ends in an ellipsis or is cut off, and the board ends inside the notebook's visible
@@ -152,7 +152,7 @@ def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab
     page = still_page
     errors = page_errors(page)
     problems: list[str] = []
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "presenter.ipynb", SETUP, CHECK_STATES)
         open_and_run(page, server, "presenter.ipynb")
         root = page.locator(".pl-root").first

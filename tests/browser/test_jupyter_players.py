@@ -10,7 +10,7 @@ import shutil
 import pytest
 from playwright.sync_api import Page, expect
 
-from .jupyter_harness import jupyter_server, kernel_eval, open_notebook, page_errors, run_all
+from .jupyter_harness import Jupyter, kernel_eval, open_notebook, page_errors, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -18,10 +18,10 @@ NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "examples" / "players.i
 
 
 def test_run_all_of_the_players_notebook_lets_the_demo_play(
-    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         shutil.copy(NOTEBOOK, server.root / "players.ipynb")
         open_notebook(page, server, "players.ipynb")
         run_all(page)

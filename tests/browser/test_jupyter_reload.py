@@ -11,7 +11,7 @@ import pathlib
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .jupyter_harness import Flavour, jupyter_server, kernel_eval, open_notebook, page_errors, run_all, write_notebook
+from .jupyter_harness import Flavour, Jupyter, kernel_eval, open_notebook, page_errors, run_all, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +19,8 @@ CELL = "from patiencelab import KlondikeWidget\nboard = KlondikeWidget(lang='nl'
 HISTORY = "print([str(move) for move in board.game.history])"
 
 
-def no_autosave(workdir: pathlib.Path) -> None:
-    """The notebook is saved only when the test says so (JupyterLab and Notebook 7 autosave every 2 minutes)."""
-    folder = workdir / "jupyter-home" / "settings" / "@jupyterlab" / "docmanager-extension"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+#: The notebook is saved only when the test says so (JupyterLab and Notebook 7 autosave every 2 minutes).
+NO_AUTOSAVE = {"@jupyterlab/docmanager-extension:plugin": {"autosave": False}}
 
 
 def board_of(page: Page) -> Locator:
@@ -42,12 +39,11 @@ def widget_outputs(path: pathlib.Path) -> int:
 @pytest.mark.parametrize("saved", [True, False], ids=["saved", "unsaved"])
 @pytest.mark.parametrize("flavour", ["lab", "notebook"])
 def test_a_reload_keeps_the_game_in_play(
-    flavour: Flavour, saved: bool, page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    flavour: Flavour, saved: bool, page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
     page.on("dialog", lambda dialog: dialog.accept())  # "leave the page with unsaved changes?"
-    no_autosave(tmp_path)
-    with jupyter_server(flavour, tmp_path) as server:
+    with jupyter(flavour, settings=NO_AUTOSAVE) as server:
         notebook = server.root / "play.ipynb"
         write_notebook(notebook, CELL)
         open_notebook(page, server, "play.ipynb")

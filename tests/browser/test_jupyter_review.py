@@ -17,9 +17,9 @@ from patiencelab.core.i18n import labels
 
 from .jupyter_harness import (
     CHECK_STATES,
+    Jupyter,
     assert_states_followed_the_protocol,
     choose_from_more,
-    jupyter_server,
     kernel_eval,
     open_and_run,
     page_errors,
@@ -102,13 +102,13 @@ def fits(element: Locator) -> bool:
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_review_a_lost_game_and_click_a_marked_mistake_on_the_chart(
-    lang: str, still_page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    lang: str, still_page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     """At a projector's 1024x768, with JupyterLab's file browser open (as it opens)."""
     page = still_page
     errors = page_errors(page)
     words = labels(lang)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "review.ipynb", SETUP, CHECK_STATES)
         open_and_run(page, server, "review.ipynb")
         root = page.locator("[data-version]").first

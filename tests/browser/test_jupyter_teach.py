@@ -12,10 +12,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from .jupyter_harness import (
     CHECK_STATES,
+    Jupyter,
     assert_states_followed_the_protocol,
     choose_from_more,
     drag,
-    jupyter_server,
     kernel_eval,
     open_and_run,
     page_errors,
@@ -37,9 +37,9 @@ w"""
 )
 
 
-def test_review_a_lost_game_to_its_losing_move(page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
+def test_review_a_lost_game_to_its_losing_move(page: Page, jupyter: Jupyter, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "review.ipynb", REVIEW_SETUP, CHECK_STATES)
         open_and_run(page, server, "review.ipynb")
         root = page.locator("[data-version]").first
@@ -96,10 +96,10 @@ w"""
 
 
 def test_answer_a_quiz_step_wrongly_then_rightly_in_dutch(
-    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
+    page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
     errors = page_errors(page)
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "quiz.ipynb", QUIZ_SETUP, CHECK_STATES)
         open_and_run(page, server, "quiz.ipynb")
         root = page.locator("[data-version]").first
@@ -151,10 +151,12 @@ def right_drag(page: Page, start: Locator, end: Locator) -> None:
     page.mouse.up(button="right")
 
 
-def test_record_a_lesson_save_it_and_play_it_back(page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path) -> None:
+def test_record_a_lesson_save_it_and_play_it_back(
+    page: Page, jupyter: Jupyter, tmp_path: pathlib.Path, artifacts: pathlib.Path
+) -> None:
     errors = page_errors(page)
     saved = tmp_path / "recorded.json"
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab") as server:
         write_notebook(server.root / "record.ipynb", RECORD_SETUP, CHECK_STATES, "playback")
         open_and_run(page, server, "record.ipynb")
         root = page.locator("[data-version]").first

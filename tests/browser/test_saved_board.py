@@ -10,7 +10,7 @@ import pathlib
 import pytest
 from playwright.sync_api import Page, expect
 
-from .jupyter_harness import PLAY_SETUP, drag, jupyter_server, open_and_run, page_errors, write_notebook
+from .jupyter_harness import PLAY_SETUP, Jupyter, drag, open_and_run, page_errors, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -20,14 +20,9 @@ _SAVED = """() => {
 }"""
 
 
-def test_a_saved_board_shows_its_last_position_on_reopen(
-    page: Page, tmp_path: pathlib.Path, artifacts: pathlib.Path
-) -> None:
+def test_a_saved_board_shows_its_last_position_on_reopen(page: Page, jupyter: Jupyter, artifacts: pathlib.Path) -> None:
     errors = page_errors(page)
-    settings = tmp_path / "jupyter-home" / "settings" / "@jupyter-widgets" / "jupyterlab-manager"
-    settings.mkdir(parents=True)
-    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
-    with jupyter_server("lab", tmp_path) as server:
+    with jupyter("lab", settings={"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}) as server:
         write_notebook(server.root / "saved.ipynb", PLAY_SETUP.replace("seed=7)", "seed=7, records=None)"))
         open_and_run(page, server, "saved.ipynb")
         root = page.locator("[data-version]").first

@@ -19,6 +19,20 @@ pytestmark = pytest.mark.browser
 SETUP = "from patiencelab import KlondikeWidget, players\nw = KlondikeWidget(seed=5, records=None)\nw"
 
 
+# Records in the page every value the board's move counter takes (window.plMovesSeen), whatever re-renders it.
+OBSERVE_COUNTER = """() => {
+  const root = document.querySelector("[data-version]");
+  const read = () => root.querySelector(".pl-stat-moves .pl-stat-value")?.textContent ?? "";
+  window.plMovesSeen = [read()];
+  window.plMovesObserver?.disconnect();
+  window.plMovesObserver = new MutationObserver(() => {
+    const now = read();
+    if (window.plMovesSeen[window.plMovesSeen.length - 1] !== now) window.plMovesSeen.push(now);
+  });
+  window.plMovesObserver.observe(root, { childList: true, characterData: true, subtree: true });
+}"""
+
+
 def test_a_player_plays_on_the_board_and_stops_when_asked(
     page: Page, jupyter: Jupyter, artifacts: pathlib.Path
 ) -> None:
@@ -35,6 +49,9 @@ def test_a_player_plays_on_the_board_and_stops_when_asked(
             kernel_eval(page, f"w.lang = {lang!r}\nw.new_game(seed=5)")
             stop = root.locator('.pl-bar [data-action="stop-autoplay"]')
             expect(stop).to_be_hidden()
+            # every value the move counter shows is recorded in the page as it changes (a test polling from here
+            # would miss some on a busy machine)
+            page.evaluate(OBSERVE_COUNTER)
             kernel_eval(page, "w.autoplay(players.Greedy(), pace=0.3)")
             expect(stop).to_be_visible(timeout=30_000)
             expect(stop).to_have_attribute("aria-label", labels(lang)["stop-autoplay"])
@@ -43,12 +60,8 @@ def test_a_player_plays_on_the_board_and_stops_when_asked(
             assert said == message("autoplay.playing", lang, player="Greedy")
             # the moves come one by one, each synced and shown: the board's counter climbs past 10
             moves = root.locator(".pl-stat-moves .pl-stat-value")
-            seen: set[str] = set()
-            for _ in range(600):
-                seen.add(moves.inner_text())
-                if int(moves.inner_text()) >= 10:
-                    break
-                page.wait_for_timeout(100)
+            page.wait_for_function("() => window.plMovesSeen.some((n) => Number(n) >= 10)", timeout=60_000)
+            seen = set(page.evaluate("() => window.plMovesSeen"))
             assert int(moves.inner_text()) >= 10 and len(seen) >= 5, seen
             root.scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts / f"jupyter-autoplay-{lang}-{width}.png"))

@@ -115,6 +115,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_solver.py --compare-pure
 	rm -f build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
+	$(BIN)/python benchmarks/bench_losses.py --deals 3 --states 200000
 
 # The model's and the solver's benchmarks, this checkout against a "before" side by side in one run (fresh
 # processes taking turns, CPU time, both compiled): `make bench-before BEFORE=<commit>` unpacks that commit into

@@ -509,6 +509,7 @@ def test_nopeek_plays_the_solvers_line_where_every_card_is_known() -> None:
     game.play(first.move)
     then = player.decide(game.player_view())
     assert then.followed and then.solves == 0 and then.move == game.parse_move(line.moves[1])
+    assert player.last_decision == then
     game.play(then.move)
     play_out(game, player)
     assert game.is_won and game.moves == len(line.moves)

@@ -31,12 +31,16 @@ def test_the_player_goes_once_through_the_stock_and_is_back_at_the_start_knowing
     start = table(game)
     stock = game.player_view().stock_size
     passes = -(-stock // draw)  # the draws of one pass
-    played = _scout(game, NoPeek(**SMALL, scout=True), passes + 1)
+    player = NoPeek(**SMALL, scout=True)
+    played = _scout(game, player, passes + 1)
     assert played == ["d"] * passes + ["r"]
+    assert player.last_decision is None, "a move of the look was decided by nothing"
     view = game.player_view()
     assert view.unseen_stock == 0 and len(view.stock) == stock, "every stock card seen, in order"
     assert table(game) == start, "the very position it started from"
     assert scouting_move(view, legal_moves(view)) is None, "once is enough"
+    game.play(player.choose(view))
+    assert player.last_decision is not None and game.history[-1] == player.last_decision.move
 
 
 def test_no_look_when_a_pass_costs_something_or_the_player_is_told_not_to() -> None:

@@ -209,6 +209,9 @@ class NoPeek:
         #: chance (0: the most deals won, ties by the hint order).
         self.reach_margin = check_number(reach_margin, "reach_margin")
         self.seconds = math.inf
+        #: The decision behind the move :meth:`choose` or :meth:`decide` gave last (None after a move of the look
+        #: through the stock, or before any).
+        self.last_decision: Decision | None = None
         #: The rest of the way to the endpoint chosen last: the moves played when it was chosen, then the moves
         #: still to play.
         self._route: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())
@@ -227,13 +230,20 @@ class NoPeek:
         """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
         looks = self.scout if self.scout is not None else view.rules.draw > 1
         scout = scouting_move(view, _legal_or_fail(view)) if looks else None
-        return scout if scout is not None else self.decide(view).move
+        if scout is not None:
+            self.last_decision = None
+            return scout
+        return self.decide(view).move
 
     def decide(self, view: PlayerView, *, confirm: bool = False) -> Decision:
         """The move to play and the samples' verdicts. With ``confirm`` (for a hint that says how many deals its
         move keeps winnable) no shortcut is taken and ``kept`` counts every sampled deal won after the move;
         without, a move chosen without solving has ``samples == 0`` (or counts the plans it follows).
         """
+        self.last_decision = self._decide(view, confirm)
+        return self.last_decision
+
+    def _decide(self, view: PlayerView, confirm: bool) -> Decision:
         game = stand_in(view)
         legal = _legal_or_fail(view)
         visited = self._visit(view)

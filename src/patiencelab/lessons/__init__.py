@@ -54,11 +54,13 @@ LESSON_FORMAT = "patiencelab-lesson"
 LESSON_VERSION = 3
 #: The most wrong answers a quiz step may allow before it shows its move.
 MAX_TRIES = 9
-#: The most steps a lesson has: a lesson of that many steps, each with the longest notes in every language and
-#: the most marks, still saves to a file that :meth:`Lesson.load` reads.
+#: The most steps of a lesson with notes, marks or quizzes (and the most a recording holds): a lesson of that many
+#: steps, each with the longest notes in every language and the most marks, still saves to a file that
+#: :meth:`Lesson.load` reads.
 MAX_STEPS = 200
-#: The most steps of a review's lesson (one with a :class:`ReviewChart`): the whole game as played, whose steps
-#: carry the review's few sentences.
+#: The most steps of any lesson: a review's (one with a :class:`ReviewChart`) is the whole game as played, whose
+#: steps carry the review's few sentences; a plain one may step through a solver's winning line, which can be
+#: longer than :data:`MAX_STEPS`. At most :data:`MAX_STEPS` of them carry notes, marks or quizzes.
 MAX_REVIEW_STEPS = 1_000
 #: The labels of a review chart's marks.
 CHART_LABELS = ("inaccuracy", "mistake", "blunder", "luck")
@@ -364,17 +366,15 @@ class Lesson:
         steps = tuple(s if isinstance(s, Step) else Step(*s) if isinstance(s, tuple) else Step(s) for s in self.steps)
         if self.chart is not None and not isinstance(self.chart, ReviewChart):
             raise InvalidLessonError(f"a lesson's chart must be a ReviewChart, not {type(self.chart).__name__}")
-        most = MAX_STEPS if self.chart is None else MAX_REVIEW_STEPS
-        if len(steps) > most:
-            raise InvalidLessonError(f"a lesson has at most {most} steps; this one has {len(steps)}")
-        if self.chart is not None:
-            if len(self.chart.points) != len(steps) + 1:
-                raise InvalidLessonError(
-                    f"a review's chart has a point for the start and each step: {len(steps) + 1}, "
-                    f"not {len(self.chart.points)}"
-                )
-            if sum(s.note is not None or bool(s.marks) or s.quiz is not None for s in steps) > MAX_STEPS:
-                raise InvalidLessonError(f"a lesson has at most {MAX_STEPS} steps with notes, marks or quizzes")
+        if len(steps) > MAX_REVIEW_STEPS:
+            raise InvalidLessonError(f"a lesson has at most {MAX_REVIEW_STEPS} steps; this one has {len(steps)}")
+        if sum(s.note is not None or bool(s.marks) or s.quiz is not None for s in steps) > MAX_STEPS:
+            raise InvalidLessonError(f"a lesson has at most {MAX_STEPS} steps with notes, marks or quizzes")
+        if self.chart is not None and len(self.chart.points) != len(steps) + 1:
+            raise InvalidLessonError(
+                f"a review's chart has a point for the start and each step: {len(steps) + 1}, "
+                f"not {len(self.chart.points)}"
+            )
         object.__setattr__(self, "steps", steps)
         if (self.deal is None) == (self.position is None):
             raise InvalidLessonError("a lesson starts from a deal or from a position (one of the two)")

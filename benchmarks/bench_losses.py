@@ -25,8 +25,14 @@ from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.players import NoPeek
 from patiencelab.players.playing import play_to_end
-from patiencelab.players.sampling import deals, solve_deal
+from patiencelab.players.sampling import keeps_winnable
 from patiencelab.solver.search import solve
+
+
+def _after(game: Klondike, move: Move) -> Position:
+    trial = game.copy()
+    trial.play(move)
+    return trial.snapshot()
 
 
 def diagnose(draw: int, seed: int, states: int, knobs: dict[str, Any]) -> dict[str, Any]:
@@ -76,20 +82,10 @@ def diagnose(draw: int, seed: int, states: int, knobs: dict[str, Any]) -> dict[s
             high = middle
     here = Klondike.from_position(positions[low], rules=rules)
     view = views[low]
-    sampled, _ = deals(view, 32, 7)
-    kept: dict[str, int] = {}
-    keeps: list[str] = []
-    for move in here.legal_moves():
-        trial = here.copy()
-        trial.play(move)
-        if verdict(trial.snapshot()) == "solved":
-            keeps.append(str(move))
-        won = 0
-        for deal in sampled:
-            sample = Klondike.from_position(deal, rules=rules)
-            sample.play(move)
-            won += solve_deal(sample.snapshot(), rules, 2_000, math.inf).outcome == "solved"
-        kept[str(move)] = won
+    legal = here.legal_moves()
+    keeps = [str(move) for move in legal if verdict(_after(here, move)) == "solved"]
+    judged, _ = keeps_winnable(view, legal, samples=32, max_states=2_000, seed=7)
+    kept = {str(move): chances.won for move, chances in zip(legal, judged)}
     played = str(game.history[low])
     row.update(
         at=low,

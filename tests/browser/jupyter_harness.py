@@ -167,14 +167,13 @@ class JupyterFolder:
     kernels' own ``PATIENCELAB_HOME``."""
 
     server: JupyterServer
-    flavour: Flavour
     root: pathlib.Path
     workspace: str
     records_home: pathlib.Path
 
     def notebook_url(self, name: str) -> str:
         path = f"{self.root.relative_to(self.server.root).as_posix()}/{name}"
-        if self.flavour == "lab":
+        if self.server.flavour == "lab":
             return f"{self.server.url}/lab/workspaces/{self.workspace}/tree/{path}?token={self.server.token}"
         return f"{self.server.url}/notebooks/{path}?token={self.server.token}"
 
@@ -266,7 +265,7 @@ class SharedJupyter:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
         try:
-            yield JupyterFolder(server, flavour, root, f"test-{self.lent}", records_home)
+            yield JupyterFolder(server, root, f"test-{self.lent}", records_home)
         finally:
             self._shut_kernels(server)
             self._reset_settings(flavour)

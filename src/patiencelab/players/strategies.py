@@ -214,9 +214,9 @@ class NoPeek:
         self.last_decision: Decision | None = None
         #: The rest of the way to the endpoint chosen last: the moves played when it was chosen, then the moves
         #: still to play.
-        self._route: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())
+        self._route: Line = ((), ())
         #: The winning line found where every card is known: the moves played when it was found, then the rest.
-        self._known: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())
+        self._known: Line = ((), ())
         #: Where a search with every card known last failed: the moves played then and the cards home (-1: the
         #: position was proved lost), or None.
         self._known_failed: tuple[tuple[Move, ...], int] | None = None
@@ -288,14 +288,10 @@ class NoPeek:
         unseen or no win was found (a position proved lost is not solved again, nor one left undecided until a
         card has gone home since).
         """
-        history, rest = self._known
-        self._known = ((), ())
         game = stand_in(view)
-        if rest and history == view.history:
-            move = _parse_first(game, rest)
-            if move is not None and move in legal:
-                self._known = ((*history, move), rest[1:])
-                return Decision(move, 1, 1, tally(1, 0, 0, True), followed=True)
+        move, self._known = _next_on(self._known, view, game, legal)
+        if move is not None:
+            return Decision(move, 1, 1, tally(1, 0, 0, True), followed=True)
         if len(view.unseen_cards()) > 1:
             return None
         home, failed = sum(view.foundations), self._known_failed
@@ -315,11 +311,9 @@ class NoPeek:
         endpoint chosen before while the game follows it, else the first move of the way to the best endpoint now;
         None when no irreversible move can be reached (then the moves are judged one by one).
         """
-        history, rest = self._route
-        self._route = ((), ())
-        if rest and history == view.history and rest[0] in legal:
-            self._route = ((*history, rest[0]), rest[1:])
-            return Decision(rest[0], 0, 0, tally(0, 0, 0, False), followed=True)
+        move, self._route = _next_on(self._route, view, game, legal)
+        if move is not None:
+            return Decision(move, 0, 0, tally(0, 0, 0, False), followed=True)
         endpoints = reach_endpoints(view, game)
         if not endpoints:
             return None
@@ -677,6 +671,20 @@ def _parse_first(game: Klondike, line: tuple[Move, ...]) -> Move | None:
         return game.parse_move(line[0])
     except PatienceError:  # pragma: no cover - a solver's move is legal where it was found
         return None
+
+
+#: A line of moves being played out: the moves played when its next move was taken, then the moves still to play.
+Line = tuple[tuple[Move, ...], tuple[Move, ...]]
+
+
+def _next_on(line: Line, view: PlayerView, game: Klondike, legal: list[Move]) -> tuple[Move | None, Line]:
+    """The next move of ``line`` where the game has followed it so far (``view``'s moves are those it was left at)
+    and that move is legal in ``game`` (the view's stand-in), with the line after it; else None and no line."""
+    history, rest = line
+    move = _parse_first(game, rest) if rest and history == view.history else None
+    if move is None or move not in legal:
+        return None, ((), ())
+    return move, ((*history, move), rest[1:])
 
 
 def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:

@@ -32,11 +32,12 @@ LANGS = ("en", "nl", "sv")
 WALK_ALL = os.environ.get("PATIENCELAB_LAYOUT_WALK", "") == "all"
 
 
-def walked(size: int, lang: str, item: int = 0) -> bool:
-    """Whether the ``item``-th walk (a lesson, say) is walked at the ``size``-th size in ``lang``: always under
-    ``PATIENCELAB_LAYOUT_WALK=all``, else in one language, turning with the item and the size, so that every size
-    walks every item once, and every size and every item meet every language (a third of the walks)."""
-    return WALK_ALL or LANGS[(item + size) % len(LANGS)] == lang
+def walked(size: int, lang: str, item: int = 0, sizes: int = 1) -> bool:
+    """Whether the ``item``-th walk (a lesson, say) is walked at the ``size``-th of ``sizes`` sizes in ``lang``:
+    always under ``PATIENCELAB_LAYOUT_WALK=all``; else at one size (the item's number modulo ``sizes``) in one
+    language (turning with the item and the size), so that every item is walked once, and the walks meet every
+    size and every language in turn. ``sizes=1``: every size walks every item once, in one language."""
+    return WALK_ALL or (item % sizes == size % sizes and LANGS[(item + size) % len(LANGS)] == lang)
 
 
 #: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).
@@ -334,10 +335,25 @@ def to_top(root: Locator) -> None:
     root.page.wait_for_timeout(50)
 
 
+#: Resolves once an element has kept its place and size for two frames running: JupyterLab lays its panels out
+#: again a few frames after the window or its side panel changes, later still on a busy machine.
+SETTLED = """el => new Promise(resolve => {
+  let last = "", same = 0;
+  const look = () => {
+    const r = el.getBoundingClientRect(), now = [r.x, r.y, r.width, r.height].join();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 2) resolve(); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
 def click(page: Page, target: Locator) -> None:
     """A person's click: on the centre of what is seen (no scrolling by Playwright first), once it shows (a menu
-    opens on a later frame, much later on a busy machine)."""
+    opens on a later frame, much later on a busy machine) and has stopped moving (:data:`SETTLED`)."""
     expect(target).to_be_visible()
+    target.evaluate(SETTLED)
     b = target.bounding_box()
     assert b is not None, f"{target} is not shown"
     page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)

@@ -2,7 +2,8 @@
 1024x768 and 400 px) and in Notebook 7 (1280x900): every menu and panel opened, every step of three shipped lessons
 (in JupyterLab at 1280 px; at 1024x768 and 400 px the presenter test steps through every shipped lesson). One server
 and one page per host; sizes and languages change inside it. ``make test`` walks the lessons and the teaching states
-in a fixed sample of the languages (``layout.walked``); ``make soak`` walks all (``PATIENCELAB_LAYOUT_WALK=all``).
+in a fixed sample (``layout.walked``: each lesson once a test, the sizes and languages turning); ``make soak`` walks
+all (``PATIENCELAB_LAYOUT_WALK=all``).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ SCROLL_INTO_MENU = """el => {
 def choose_language(page: Page, root: Locator, lang: str) -> None:
     to_top(root)
     click(page, root.locator('.pl-bar [data-action="more"]'))
+    expect(root.locator(".pl-list:not([hidden])")).to_have_count(1)  # the menu opened
     item = root.locator(f'.pl-menu-item[data-lang="{lang}"]')
     item.evaluate(SCROLL_INTO_MENU)  # a menu cut short by a short board scrolls inside, as a person scrolls it
     click(page, item)
@@ -127,7 +129,7 @@ def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
                 lessons = flavour != "lab" or (width, height) not in PRESENTER_SIZES
                 tag = f"{flavour}-{lang}-{width}x{height}"
                 size = SIZES.index((width, height)) + (flavour == "notebook")  # Notebook 7 turns another way
-                walk = functools.partial(walked, size, lang)  # make test: a sample; make soak: all
+                walk = functools.partial(walked, size, lang, sizes=len(sizes))  # make test: a sample; soak: all
                 problems += look_everywhere(page, root, tag, artifacts, lessons=lessons, walk=walk)
         assert_states_followed_the_protocol(page)
     assert not problems, summary(problems)
@@ -167,7 +169,8 @@ def test_every_shipped_lesson_shows_every_word_on_a_projector_in_real_jupyterlab
                 if files:
                     problems += look_at_stats(page, root, f"presenter-{lang}-{width}x{height}", artifacts)
                 for item, name in enumerate(Lesson.builtin_names()):
-                    if not walked(PRESENTER.index((width, height, files)) + 2, lang, item):  # make test: a sample
+                    where = PRESENTER.index((width, height, files)) + 2  # make test: each lesson once
+                    if not walked(where, lang, item, len(PRESENTER)):
                         continue
                     kernel_eval(page, f"w.lesson = Lesson.builtin({name!r})")
                     expect(root).to_have_attribute("data-lesson-step", "0")

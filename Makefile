@@ -67,18 +67,19 @@ js-test: setup
 
 # The whole suite on the compiled modules (less the tests marked pure, which need the pure modules: deselected, so
 # that a skip here always means something), then the solver, rules and hints again on the pure ones, with the tests
-# marked pure (tests/conftest.py). pytest-xdist runs the test files on one process a core (at most 4;
+# marked pure (tests/conftest.py). pytest-xdist runs the test files on one process a core and one more (a browser
+# test waits on its page and its kernel about a third of its time, so a third process fills the cores; at most 4;
 # PYTEST_WORKERS=0 runs them in this one), each file whole in one process, so a file's browser fixture stays its
 # own (the Jupyter servers are one a worker, lent to one test at a time: tests/browser/jupyter_harness.py). The files go out in the order they are collected, the browser tests (the longest) first:
 # xdist's own order (most tests first) left them to the end, one worker finishing them while the other waited.
 # build/pytest-compiled.xml keeps each test's time: `python benchmarks/bench_tests.py` sums them by file.
 # PY_TEST_PATHS: what the first pass collects (make test adds the Lite site's tests, tests/lite).
-PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, os.cpu_count() or 1))')
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(4, (os.cpu_count() or 1) + 1))')
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 PY_TEST_PATHS ?=
 py-test: setup
 	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL) -m "not pure" --junitxml=build/pytest-compiled.xml $(PY_TEST_PATHS)
-	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
+	PATIENCELAB_PURE=1 PATIENCELAB_SOUNDNESS_CASES=1000 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt
 	$(PYTHON) -m venv $(LITE_VENV)
@@ -136,8 +137,12 @@ bench-before: setup
 # issue 25 among them (make test: 8 of those 60, two of each rule set); 20,000 random bad arguments through both
 # builds (make test: 300); 2,000 schedules of the board's background work against the player's hands (make test:
 # 300); the layout walks, every lesson step at every size in every language, in a plain page and in real JupyterLab
-# and Notebook 7 (make test: each size walks every lesson in one language, tests/browser/layout.py `walked`); the
-# three fuzzes of the board's intents, 10,000 intents each (make test: 2,500 each, hypothesis derandomized under CI).
+# and Notebook 7 (make test: each lesson once a test, at one size in one language, the sizes and languages turning,
+# and the taller laptop screen left out, tests/browser/layout.py `walked`); the real-Jupyter tests in every language
+# and host they name (make test: one of each, `sampled`); the compiled wheel's build and install (make test: the
+# sdist and the pure wheel); the three fuzzes of the board's intents, 10,000 intents each (make test: 2,500 each,
+# hypothesis derandomized under CI). The pure pass of make test checks 1,000 of the soundness positions (the
+# compiled pass 5,000: the same source, compiled).
 SOAK_SEED ?= 1
 soak: setup
 	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
@@ -146,6 +151,8 @@ soak: setup
 	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
 	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
 	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py -k "lesson_step or shipped_lesson"
+	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py -k "lesson or review or reload"
+	PATIENCELAB_COMPILED_WHEEL=1 $(BIN)/pytest -q -p no:cacheprovider tests/test_wheel.py
 	PATIENCELAB_FUZZ_EXAMPLES=200 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root

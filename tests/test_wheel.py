@@ -4,7 +4,8 @@ board's state and draw an SVG. Needs the package registry (pip installs the depe
 
 Two wheels: the compiled one (a C compiler on the PATH: the rules kernel, game and solver core built by mypyc)
 and the pure one (``PATIENCELAB_PURE_BUILD=1``, as ``make lite`` builds it for Pyodide). The sdist installs with
-no compiler on the PATH, pure, with one line of notice.
+no compiler on the PATH, pure, with one line of notice. The compiled wheel's build (a minute of mypyc) is
+``make soak``'s (``PATIENCELAB_COMPILED_WHEEL=1``); ``make setup`` compiles the same modules by the same build hook.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ import zipfile
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
+
+#: Whether the compiled wheel is built and tried too (``make soak``).
+COMPILED_WHEEL = os.environ.get("PATIENCELAB_COMPILED_WHEEL", "") == "1"
 
 CHECK = """
 import json, pathlib, patiencelab
@@ -92,9 +96,9 @@ def fresh_venv(path: pathlib.Path) -> pathlib.Path:
 
 
 @pytest.fixture(scope="module")
-def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path, pathlib.Path]:
-    """The sdist, the compiled wheel (from the sdist) and the pure wheel, built by ``python -m build`` with no Node
-    around (a C compiler on the PATH for the compiled one).
+def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path | None, pathlib.Path]:
+    """The sdist, the compiled wheel (from the sdist; None unless :data:`COMPILED_WHEEL`) and the pure wheel, built
+    by ``python -m build`` with no Node around (a C compiler on the PATH for the compiled one).
     """
     if not (REPO / "src" / "patiencelab" / "static" / "widget.js").is_file():
         pytest.fail("the front end is not built: run 'make setup' first", pytrace=False)
@@ -109,10 +113,14 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathl
     source = work / "source"  # a copy of the checkout without its environments
     ignore = shutil.ignore_patterns(".venv*", "node_modules", "build", "dist", ".git", "test-artifacts", "*cache*")
     shutil.copytree(REPO, source, ignore=ignore)
-    env = without_node(python.parent, compiler_only(work / "cc"))
-    run([str(python), "-m", "build", "--outdir", str(out), str(source)], env)
+    if COMPILED_WHEEL:
+        env = without_node(python.parent, compiler_only(work / "cc"))
+        run([str(python), "-m", "build", "--outdir", str(out), str(source)], env)
+        (wheel,) = out.glob("patiencelab-*.whl")
+    else:
+        run([str(python), "-m", "build", "--sdist", "--outdir", str(out), str(source)], without_node(python.parent))
+        wheel = None
     (sdist,) = out.glob("patiencelab-*.tar.gz")
-    (wheel,) = out.glob("patiencelab-*.whl")
     pure_out = work / "pure"
     env = {**without_node(python.parent), "PATIENCELAB_PURE_BUILD": "1"}
     run([str(python), "-m", "build", "--wheel", "--outdir", str(pure_out), str(source)], env)
@@ -127,21 +135,26 @@ def checked(output: str) -> tuple[list[object], list[str], str]:
 
 
 def test_the_package_installs_and_plays_without_node(
-    dists: tuple[pathlib.Path, pathlib.Path, pathlib.Path], tmp_path: pathlib.Path
+    dists: tuple[pathlib.Path, pathlib.Path | None, pathlib.Path], tmp_path: pathlib.Path
 ) -> None:
     sdist, wheel, pure = dists
-    assert not wheel.name.endswith("-none-any.whl") and pure.name.endswith("-py3-none-any.whl")
+    assert pure.name.endswith("-py3-none-any.whl")
     bin_dir = fresh_venv(tmp_path / "venv")
     env = without_node(bin_dir)
     pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet"]
     check = [str(bin_dir / "python"), "-c", CHECK.format(prefix=str(tmp_path / "venv"))]
-    run([*pip, f"patiencelab[widget] @ {wheel.as_uri()}"], env)  # with its dependencies, from the registry
-    board, compiled, moves = checked(run(check, env, cwd=tmp_path))
-    assert board == [wheel.name, 1, "playing", ["5D"], "<svg"] and compiled == CORE
-    assert checked(run(check, {**env, "PATIENCELAB_PURE": "1"}, cwd=tmp_path)) == (board, [], moves)
-    # the pure wheel: the same answers from the Python source alone
-    run([*pip, "--force-reinstall", "--no-deps", str(pure)], env)
-    assert checked(run(check, env, cwd=tmp_path)) == ([pure.name, *board[1:]], [], moves)
+    if wheel is not None:  # make soak: the compiled wheel first, then the same answers from the pure one
+        assert not wheel.name.endswith("-none-any.whl")
+        run([*pip, f"patiencelab[widget] @ {wheel.as_uri()}"], env)  # with its dependencies, from the registry
+        board, compiled, moves = checked(run(check, env, cwd=tmp_path))
+        assert board == [wheel.name, 1, "playing", ["5D"], "<svg"] and compiled == CORE
+        assert checked(run(check, {**env, "PATIENCELAB_PURE": "1"}, cwd=tmp_path)) == (board, [], moves)
+        run([*pip, "--force-reinstall", "--no-deps", str(pure)], env)
+        assert checked(run(check, env, cwd=tmp_path)) == ([pure.name, *board[1:]], [], moves)
+    else:  # the pure wheel, with its dependencies from the registry
+        run([*pip, f"patiencelab[widget] @ {pure.as_uri()}"], env)
+        board, compiled, moves = checked(run(check, env, cwd=tmp_path))
+        assert board[1:] == [1, "playing", ["5D"], "<svg"] and board[0] == pure.name and compiled == []
     # the sdist builds (its front end is in it) with no C compiler on the PATH, pure, with one line of notice
     done = subprocess.run(
         [*pip[:-1], "--verbose", "--force-reinstall", "--no-deps", str(sdist)],
@@ -157,11 +170,11 @@ def test_the_package_installs_and_plays_without_node(
 
 
 def test_the_wheels_ship_every_room_and_the_lessons_in_theirs(
-    dists: tuple[pathlib.Path, pathlib.Path, pathlib.Path],
+    dists: tuple[pathlib.Path, pathlib.Path | None, pathlib.Path],
 ) -> None:
     lessons = sorted(path.name for path in (REPO / "src" / "patiencelab" / "lessons").glob("*.json"))
     rooms = ("players", "review", "lessons", "records", "survey", "solver", "widget", "core")
-    for wheel in dists[1:]:
+    for wheel in (wheel for wheel in dists[1:] if wheel is not None):
         names = set(zipfile.ZipFile(wheel).namelist())
         assert {f"patiencelab/lessons/{name}" for name in lessons} <= names, wheel.name
         assert {f"patiencelab/{room}/__init__.py" for room in rooms} <= names, wheel.name

@@ -11,13 +11,15 @@ from __future__ import annotations
 import inspect
 import os
 import pathlib
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from playwright.sync_api import Locator, Page, expect
 
 from ..review_games import random_game
 from .jupyter_harness import kernel_eval
+
+T = TypeVar("T")
 
 #: Random play (``tests/review_games.random_game``) for a notebook's kernel: a game to review.
 RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.getsource(random_game)
@@ -27,9 +29,23 @@ RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.gets
 SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
 LANGS = ("en", "nl", "sv")
 
-#: ``PATIENCELAB_LAYOUT_WALK=all`` (``make soak``) walks every lesson step at every size in every language. Unset
-#: (``make test``), the walks are a fixed sample, see :func:`walked`.
+#: ``PATIENCELAB_LAYOUT_WALK=all`` (``make soak``) walks every lesson step at every size in every language, and
+#: the browser tests run with every value of their parameters (:func:`sampled`). Unset (``make test``), the walks
+#: are a fixed sample, see :func:`walked`.
 WALK_ALL = os.environ.get("PATIENCELAB_LAYOUT_WALK", "") == "all"
+
+
+def sampled(every: Sequence[T], *kept: T) -> list[T]:
+    """The values a browser test runs with: ``kept`` of ``every`` in ``make test`` (what differs between the
+    others, the words of each language or the room of each size, the layout walks see), every one in ``make
+    soak``."""
+    assert all(value in every for value in kept), kept
+    return list(every) if WALK_ALL else list(kept)
+
+
+#: The sizes the layout walks see in ``make test``: the shorter laptop screen (less room than the taller one, the
+#: file browser open in JupyterLab too), the projector and the phone; ``make soak`` adds the taller laptop screen.
+WALKED_SIZES = sampled(SIZES, *SIZES[1:])
 
 
 def walked(size: int, lang: str, item: int = 0, sizes: int = 1) -> bool:

@@ -1,8 +1,8 @@
-"""Issue 12's layout check in a plain page, against the real Python widget: three languages, four sizes, every
-menu and panel, every step of every shipped lesson (the same check runs in real JupyterLab in test_jupyter_layout).
-``make test`` walks a fixed sample (``layout.walked``): each lesson once, at one size in one language, the sizes and
-languages turning; the teaching states at every size in one language; ``make soak`` walks all
-(``PATIENCELAB_LAYOUT_WALK=all``).
+"""Issue 12's layout check in a plain page, against the real Python widget: three languages, four sizes (three in
+``make test``: ``layout.WALKED_SIZES``), every menu and panel, every step of every shipped lesson (the same check
+runs in real JupyterLab in test_jupyter_layout). ``make test`` walks a fixed sample (``layout.walked``): each lesson
+once, at one size in one language, the sizes and languages turning; the teaching states at every size in one
+language; ``make soak`` walks all (``PATIENCELAB_LAYOUT_WALK=all``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .layout import (
     CONTROLS,
     LANGS,
     SIZES,
+    WALKED_SIZES,
     check,
     click,
     look_at_every_menu_and_panel,
@@ -52,7 +53,7 @@ def choose_language(page: Page, lang: str) -> None:
     expect(root.locator(f'.pl-menu-item[data-lang="{lang}"]')).to_have_attribute("aria-checked", "true")
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("width", "height"), WALKED_SIZES, ids=[f"{w}x{h}" for w, h in WALKED_SIZES])
 def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
     width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
 ) -> None:
@@ -69,9 +70,9 @@ def test_every_menu_panel_and_lesson_step_fits_in_a_plain_page(
         problems += look_at_every_menu_and_panel(
             page, root, tag, artifacts, shots=lambda what: what in ("more", "stats")
         )
-        size, lessons = SIZES.index((width, height)), Lesson.builtin_names()
+        size, lessons = WALKED_SIZES.index((width, height)), Lesson.builtin_names()
         for item, name in enumerate(lessons):
-            if not walked(size, lang, item, len(SIZES)):  # make test: each lesson once (layout.walked); soak: all
+            if not walked(size, lang, item, len(WALKED_SIZES)):  # make test: each lesson once; soak: all
                 continue
             widget.lesson = Lesson.builtin(name)
             page.evaluate("s => window.pl.model.push(s)", widget.state)

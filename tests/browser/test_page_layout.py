@@ -21,7 +21,6 @@ from .layout import (
     BOARD_SETUP,
     CONTROLS,
     LANGS,
-    SIZES,
     WALKED_SIZES,
     check,
     click,
@@ -148,7 +147,7 @@ w = KlondikeWidget(Klondike.from_position(position, rules=Rules.preset("standard
 w.reveal = True"""
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("width", "height"), WALKED_SIZES, ids=[f"{w}x{h}" for w, h in WALKED_SIZES])
 def test_long_columns_and_the_draw_three_fan_show_every_rank_and_suit(
     width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
 ) -> None:
@@ -268,7 +267,7 @@ _CHART = """(root) => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("width", "height"), WALKED_SIZES, ids=[f"{w}x{h}" for w, h in WALKED_SIZES])
 def test_a_review_with_its_chart_fits_and_a_click_on_a_mark_goes_to_its_step(
     width: int, height: int, new_page: Callable[..., Page], page_server: str, artifacts: pathlib.Path
 ) -> None:

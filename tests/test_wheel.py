@@ -143,18 +143,15 @@ def test_the_package_installs_and_plays_without_node(
     env = without_node(bin_dir)
     pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet"]
     check = [str(bin_dir / "python"), "-c", CHECK.format(prefix=str(tmp_path / "venv"))]
-    if wheel is not None:  # make soak: the compiled wheel first, then the same answers from the pure one
-        assert not wheel.name.endswith("-none-any.whl")
-        run([*pip, f"patiencelab[widget] @ {wheel.as_uri()}"], env)  # with its dependencies, from the registry
-        board, compiled, moves = checked(run(check, env, cwd=tmp_path))
-        assert board == [wheel.name, 1, "playing", ["5D"], "<svg"] and compiled == CORE
+    first = pure if wheel is None else wheel  # make soak: the compiled wheel first
+    assert wheel is None or not wheel.name.endswith("-none-any.whl")
+    run([*pip, f"patiencelab[widget] @ {first.as_uri()}"], env)  # with its dependencies, from the registry
+    board, compiled, moves = checked(run(check, env, cwd=tmp_path))
+    assert board == [first.name, 1, "playing", ["5D"], "<svg"] and compiled == ([] if wheel is None else CORE)
+    if wheel is not None:  # the same answers from the Python source alone: pure modules, then the pure wheel
         assert checked(run(check, {**env, "PATIENCELAB_PURE": "1"}, cwd=tmp_path)) == (board, [], moves)
         run([*pip, "--force-reinstall", "--no-deps", str(pure)], env)
         assert checked(run(check, env, cwd=tmp_path)) == ([pure.name, *board[1:]], [], moves)
-    else:  # the pure wheel, with its dependencies from the registry
-        run([*pip, f"patiencelab[widget] @ {pure.as_uri()}"], env)
-        board, compiled, moves = checked(run(check, env, cwd=tmp_path))
-        assert board[1:] == [1, "playing", ["5D"], "<svg"] and board[0] == pure.name and compiled == []
     # the sdist builds (its front end is in it) with no C compiler on the PATH, pure, with one line of notice
     done = subprocess.run(
         [*pip[:-1], "--verbose", "--force-reinstall", "--no-deps", str(sdist)],

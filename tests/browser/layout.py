@@ -56,6 +56,14 @@ def walked(size: int, lang: str, item: int = 0, sizes: int = 1) -> bool:
     return WALK_ALL or (item % sizes == size % sizes and LANGS[(item + size) % len(LANGS)] == lang)
 
 
+def walk_languages(size: int, items: int, sizes: int) -> list[str]:
+    """The languages a board at the ``size``-th of ``sizes`` sizes is looked at in: in ``make test`` those in which
+    one of ``items`` walks falls there (:func:`walked`), or one turning with the size where none does; every one in
+    ``make soak``."""
+    falls = [lang for lang in LANGS if any(walked(size, lang, item, sizes) for item in range(items))]
+    return sampled(LANGS, *(falls or [LANGS[size % len(LANGS)]]))
+
+
 #: The board of the layout tests: a deal, and statistics for five rule sets (the widest table the panel shows).
 BOARD_SETUP = (
     """import pathlib, tempfile

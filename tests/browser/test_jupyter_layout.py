@@ -36,10 +36,10 @@ from .layout import (
     look_at_every_menu_and_panel,
     look_at_stats,
     look_at_teaching,
-    sampled,
     step_through,
     summary,
     to_top,
+    walk_languages,
     walked,
 )
 
@@ -124,17 +124,17 @@ def test_every_menu_panel_and_lesson_step_fits_in_real_jupyter(
             page.set_viewport_size({"width": width, "height": height})
             if flavour == "lab":
                 side_panel(page, open_it=width >= 1280)
-            # make test: one language a size, the one whose walk falls there (see walked), every size another; the
-            # plain page sees every language at every size (test_page_layout); make soak: every language here too
+            # make test: each lesson and the teaching states walked once in JupyterLab, one lesson in Notebook 7
+            # (which turns another way), each size looked at in the languages of its walks (the plain page sees
+            # every language at every size: test_page_layout); make soak: all, in every language
             turn = sizes.index((width, height)) + (flavour == "notebook")
-            for lang in sampled(LANGS, LANGS[2 * turn % len(LANGS)]):
+            spread = len(sizes) if flavour == "lab" else len(LESSONS) + 1
+            for lang in walk_languages(turn, len(LESSONS) + 1, spread):
                 choose_language(page, root, lang)
                 # JupyterLab's 1024x768 and 400 px: the presenter test below steps through every shipped lesson
                 # there (these three among them), at 1024x768 with the file browser open, so not twice
                 lessons = flavour != "lab" or (width, height) not in PRESENTER_SIZES
                 tag = f"{flavour}-{lang}-{width}x{height}"
-                # make test: a sample (each lesson once in JupyterLab, one in Notebook 7); make soak: all
-                spread = len(sizes) if flavour == "lab" else len(LESSONS) + 1  # Notebook 7 turns another way
                 walk = functools.partial(walked, turn, lang, sizes=spread)
                 problems += look_everywhere(page, root, tag, artifacts, lessons=lessons, walk=walk)
         assert_states_followed_the_protocol(page)

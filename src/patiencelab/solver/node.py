@@ -105,6 +105,7 @@ class Node:
         "eager",
         "f2t",
         "found",
+        "home",
         "king_only",
         "known_key",
         "max_rec",
@@ -120,9 +121,11 @@ class Node:
         "talon",
         "talon_first",
         "talon_key",
+        "tcards",
         "tidx",
         "tmask",
         "up",
+        "where",
     )
 
     def __init__(
@@ -141,8 +144,12 @@ class Node:
         self.talon = waste + stock
         self.tidx = list(range(len(self.talon)))
         self.tmask = (1 << len(self.talon)) - 1
+        self.tcards = sum(1 << c for c in self.talon)  # the talon's cards, as bits (bit c: card c)
         self.p = len(waste)
         self.found = found
+        #: The cards that may go on their foundation now, as bits (bit c: card c): one test a card instead of two
+        #: list reads and a division; kept by apply and undo (see _homed).
+        self.home = sum(1 << (13 * s + f) for s, f in enumerate(found) if f < 13)
         self.recycles = recycles
         self.draw = rules.draw
         self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
@@ -169,6 +176,9 @@ class Node:
         self.reach_packed: list[int] = []
         self.packed_sig = -1  # what reach_packed was computed for
         self.packed: dict[int, list[int]] = {}  # reach_codes by what they were computed for
+        #: ``where[t]``: the column whose top card is ``t``, for the top cards of the position movegen.generate_codes
+        #: was last called on (kept here, not built there: the other cards' entries are left as they were).
+        self.where = [0] * 52
 
     @classmethod
     def from_position(cls, pos: Position, rules: Rules) -> Node:
@@ -403,7 +413,7 @@ class Node:
 
     def goes_home_safely(self, c: int) -> bool:
         """True when ``c`` may go on its foundation now and that can never hurt (see :meth:`is_safe`)."""
-        return self.found[c // 13] == RANK[c] - 1 and self.is_safe(c)
+        return self.home >> c & 1 != 0 and self.is_safe(c)
 
     def is_safe(self, c: int) -> bool:
         """True when putting ``c`` on its foundation can never hurt (a sound dominance), or always in the
@@ -425,6 +435,12 @@ class Node:
         return f[x // 13] >= r - 1 and f[y // 13] >= r - 1
 
     # ------------------------------------------------------------------------------------------- changes
+
+    def _homed(self, c: int) -> None:
+        """Book-keeping when card ``c`` goes on its foundation or comes back from it: then ``c`` may go home
+        (again) or may not, and so the card above it (none above a King).
+        """
+        self.home ^= 1 << c if c % 13 == 12 else 3 << c
 
     def _turned_up(self, i: int) -> None:
         """Book-keeping after column ``i`` turned up its face-down card."""
@@ -453,6 +469,7 @@ class Node:
             i = m[1]
             token = lift_top(self.down[i], self.up[i])
             self.found[token // 26] += 1
+            self._homed(token >> 1)
             if token & 1:
                 self._turned_up(i)
             self._set_column_key(i)
@@ -460,7 +477,9 @@ class Node:
         if kind == F2T:
             s, j = m[1], m[2]
             self.found[s] -= 1
-            self.up[j].append(s * 13 + self.found[s])
+            c = s * 13 + self.found[s]
+            self.up[j].append(c)
+            self._homed(c)
             self._set_column_key(j)
             return 0
         idx = m[1]
@@ -469,9 +488,11 @@ class Node:
             self.recycles += 1
         c = self.talon.pop(idx)
         self.tmask ^= 1 << self.tidx.pop(idx)
+        self.tcards ^= 1 << c
         self.p = idx
         if kind == W2F:
             self.found[c // 13] += 1
+            self._homed(c)
         else:
             j = m[2]
             self.up[j].append(c)
@@ -496,16 +517,18 @@ class Node:
                 self._turning_down(i)
             unlift_top(self.down[i], self.up[i], token)
             self.found[token // 26] -= 1
+            self._homed(token >> 1)
             self._set_column_key(i)
         elif kind == F2T:
             s, j = m[1], m[2]
-            self.up[j].pop()
+            self._homed(self.up[j].pop())
             self.found[s] += 1
             self._set_column_key(j)
         else:
             c = (token >> 16) & 0xFF
             if kind == W2F:
                 self.found[c // 13] -= 1
+                self._homed(c)
             else:
                 j = m[2]
                 self.up[j].pop()
@@ -515,6 +538,7 @@ class Node:
             self.talon.insert(idx, c)
             self.tidx.insert(idx, tid)
             self.tmask |= 1 << tid
+            self.tcards |= 1 << c
             self.p = token & 0xFF
             self.recycles = token >> 24
             self._update_talon_key()

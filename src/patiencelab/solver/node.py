@@ -104,6 +104,7 @@ class Node:
         "draw",
         "eager",
         "f2t",
+        "fkey",
         "found",
         "home",
         "king_only",
@@ -150,6 +151,7 @@ class Node:
         #: The cards that may go on their foundation now, as bits (bit c: card c): one test a card instead of two
         #: list reads and a division; kept by apply and undo (see _homed).
         self.home = sum(1 << (13 * s + f) for s, f in enumerate(found) if f < 13)
+        self.fkey = self._found_key()  # the foundations' part of the key, kept by apply and undo
         self.recycles = recycles
         self.draw = rules.draw
         self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
@@ -276,7 +278,7 @@ class Node:
         """
         key = self.known_key
         if key < 0:
-            key = self.colsum + self.talon_key + self._found_key()
+            key = self.colsum + self.talon_key + self.fkey
             self.known_key = key
         return key
 
@@ -436,9 +438,25 @@ class Node:
 
     # ------------------------------------------------------------------------------------------- changes
 
+    def _went_home(self, c: int) -> None:
+        """Book-keeping when card ``c`` goes on its foundation: its count, its key field, and the cards that may go
+        home (see :meth:`_homed`).
+        """
+        s = c // 13
+        self.found[s] += 1
+        self.fkey += 1 << 4 * s
+        self._homed(c)
+
+    def _came_back(self, c: int) -> None:
+        """Book-keeping when card ``c`` comes back from its foundation (the other way round)."""
+        s = c // 13
+        self.found[s] -= 1
+        self.fkey -= 1 << 4 * s
+        self._homed(c)
+
     def _homed(self, c: int) -> None:
-        """Book-keeping when card ``c`` goes on its foundation or comes back from it: then ``c`` may go home
-        (again) or may not, and so the card above it (none above a King).
+        """``c`` went on its foundation or came back from it: then ``c`` may go home (again) or may not, and so the
+        card above it (none above a King).
         """
         self.home ^= 1 << c if c % 13 == 12 else 3 << c
 
@@ -453,34 +471,44 @@ class Node:
         self.ndown += 1
 
     def apply(self, m: IMove) -> int:
-        """Play an internal move; returns the token :meth:`undo` needs."""
+        """Play an internal move; returns the token :meth:`undo` needs.
+
+        A column's part of the key changes only with its bottom face-up card or its face-down count (see
+        :meth:`_set_column_key`): only when a move takes a whole run away, or puts cards on an empty column.
+        """
         self.known_key = -1
         kind = m[0]
         if kind == T2T:
             i, j, k = m[1], m[2], m[3]
+            dest = self.up[j]
+            onto_empty = not dest
             count = len(self.up[i]) - k
-            if move_run(self.down[i], self.up[i], self.up[j], count):
+            if move_run(self.down[i], self.up[i], dest, count):
                 self._turned_up(i)
                 count = -count
-            self._set_column_key(i)
-            self._set_column_key(j)
+            if not k:
+                self._set_column_key(i)
+            if onto_empty:
+                self._set_column_key(j)
             return count
         if kind == T2F:
             i = m[1]
             token = lift_top(self.down[i], self.up[i])
-            self.found[token // 26] += 1
-            self._homed(token >> 1)
+            self._went_home(token >> 1)
             if token & 1:
                 self._turned_up(i)
-            self._set_column_key(i)
+                self._set_column_key(i)
+            elif not self.up[i]:
+                self._set_column_key(i)
             return token
         if kind == F2T:
             s, j = m[1], m[2]
-            self.found[s] -= 1
-            c = s * 13 + self.found[s]
-            self.up[j].append(c)
-            self._homed(c)
-            self._set_column_key(j)
+            c = s * 13 + self.found[s] - 1
+            self._came_back(c)
+            dest = self.up[j]
+            dest.append(c)
+            if len(dest) == 1:
+                self._set_column_key(j)
             return 0
         idx = m[1]
         token = self.p | (self.tidx[idx] << 8) | (self.talon[idx] << 16) | (self.recycles << 24)
@@ -491,48 +519,51 @@ class Node:
         self.tcards ^= 1 << c
         self.p = idx
         if kind == W2F:
-            self.found[c // 13] += 1
-            self._homed(c)
+            self._went_home(c)
         else:
-            j = m[2]
-            self.up[j].append(c)
-            self._set_column_key(j)
+            dest = self.up[m[2]]
+            dest.append(c)
+            if len(dest) == 1:
+                self._set_column_key(m[2])
         self._update_talon_key()
         return token
 
     def undo(self, m: IMove, token: int) -> None:
-        """Take back ``m``, given the token :meth:`apply` returned."""
+        """Take back ``m``, given the token :meth:`apply` returned (a column's key part as :meth:`apply` keeps it)."""
         self.known_key = -1
         kind = m[0]
         if kind == T2T:
             i, j = m[1], m[2]
             if token < 0:
                 self._turning_down(i)
-            unmove_run(self.down[i], self.up[i], self.up[j], abs(token), token < 0)
-            self._set_column_key(i)
-            self._set_column_key(j)
+            dest = self.up[j]
+            unmove_run(self.down[i], self.up[i], dest, abs(token), token < 0)
+            if not m[3]:
+                self._set_column_key(i)
+            if not dest:
+                self._set_column_key(j)
         elif kind == T2F:
             i = m[1]
             if token & 1:
                 self._turning_down(i)
             unlift_top(self.down[i], self.up[i], token)
-            self.found[token // 26] -= 1
-            self._homed(token >> 1)
-            self._set_column_key(i)
+            self._came_back(token >> 1)
+            if token & 1 or len(self.up[i]) == 1:
+                self._set_column_key(i)
         elif kind == F2T:
-            s, j = m[1], m[2]
-            self._homed(self.up[j].pop())
-            self.found[s] += 1
-            self._set_column_key(j)
+            dest = self.up[m[2]]
+            self._went_home(dest.pop())
+            if not dest:
+                self._set_column_key(m[2])
         else:
             c = (token >> 16) & 0xFF
             if kind == W2F:
-                self.found[c // 13] -= 1
-                self._homed(c)
+                self._came_back(c)
             else:
-                j = m[2]
-                self.up[j].pop()
-                self._set_column_key(j)
+                dest = self.up[m[2]]
+                dest.pop()
+                if not dest:
+                    self._set_column_key(m[2])
             tid = (token >> 8) & 0xFF
             idx = m[1]
             self.talon.insert(idx, c)

@@ -39,8 +39,11 @@ _FROM_FOUNDATION: Final = 100
 _ONTO_LOW: Final = bytes(63 if RANK[c] == 13 else min(TWINS[c + 1]) for c in range(52))
 _ONTO_HIGH: Final = bytes(63 if RANK[c] == 13 else max(TWINS[c + 1]) for c in range(52))
 
-#: The cards of a suit but its Ace, as bits (the lowest 13 bits: the clubs).
-_ABOVE_ACES: Final = (1 << 13) - 2
+#: The cards of a suit, as bits (the lowest 13: the clubs), and those but its Ace; every card; the Kings.
+_SUIT: Final = (1 << 13) - 1
+_ABOVE_ACES: Final = _SUIT - 1
+_CARDS: Final = (1 << 52) - 1
+_KINGS: Final = sum(1 << (13 * s + 12) for s in range(4))
 
 #: A move with its score, packed in one int by :func:`_code`: sorted as the pairs (score, move) would be, and a list
 #: of small ints sorts much faster than one of tuples (CPython compares ints under 2**30 directly).
@@ -98,6 +101,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             empty = j
     free = onto < 0
     home = st.home
+    # the ranks of the cards that may go home (bits, rank - 1): a run holds none of them below its top card for most
+    # runs, told without reading its cards
+    home_ranks = (home | home >> 13 | home >> 26 | home >> 39) & _SUIT
     # takers: the cards that could go on a top (bits): a red card of rank r on a black top of rank r + 1 and the
     # other way round; one test a card, before looking where (see _columns)
     black = ((tops | tops >> 39) & _ABOVE_ACES) >> 1
@@ -129,7 +135,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                         king_waiting = not king_only or _king_waiting(st)
                     if king_waiting:
                         scored.append(_code(_EMPTY_COLUMN, T2T, i, j, 0))
-        for k in range(1, length):  # a part of the run, when the card it leaves can go home
+        # a part of the run, when the card it leaves can go home (one of the ranks above the top's, to the bottom's)
+        below_top = (2 << bottom % 13) - (2 << top % 13)
+        for k in range(1, length if home_ranks & below_top else 1):
             below = u[k - 1]
             if home >> below & 1:
                 card = u[k]
@@ -148,13 +156,19 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                 for k in range(1, length):
                     scored.append(_code(_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
-    if talon:
+    # the talon cards worth a look (bits): those that may go home, on a top, or to an empty column
+    want = takers | (home if free else 0)
+    if to_empty >= 0:
+        want |= _KINGS if king_only else _CARDS
+    if st.tcards & want:
         stays = st.draw == 1 and st.max_rec is None
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         for place in st.reach_codes():
             idx = place >> 8
             cost = place & 255
             c = talon[idx]
+            if not want >> c & 1:
+                continue
             if free and home >> c & 1:
                 scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
             targets = _columns(c, tops, where) & allow if takers >> c & 1 else 0

@@ -28,6 +28,7 @@ __all__ = [
     "OBLIGATION",
     "T2F",
     "T2T",
+    "TALON_FIELD",
     "W2F",
     "W2T",
     "WASTE_FIELD",
@@ -74,17 +75,21 @@ def position_and_rules(source: Position | Positioned, rules: Rules | None = None
 
 _SEP: Final = 200
 
-# The fields of an int key (see Node.key), low bits first: the foundations (4 bits a suit), the talon (which
-# cards are left, the waste's size, the passes made), a card to cover (see movegen.OBLIGATION_KEY), the bottom
-# cards of the columns with no face-down cards, and each other column's face-down count (6 bits a column).
-_TALON: Final = 16
-_MASK52: Final = (1 << 52) - 1
-_WASTE: Final = _TALON + 52
+# The fields of an int key (see Node.key), low bits first: the foundations (4 bits a suit), the talon (the waste's
+# size and the passes made where they matter, which cards are left: one bit a card of the talon the node started
+# with), a card to cover (see movegen.OBLIGATION_KEY), the bottom cards of the columns with no face-down cards, and
+# each other column's face-down count (6 bits a column). Of a standard deal's talon (24 cards) and foundations, the
+# key's part is under 2**62, an int mypyc keeps unboxed: only the columns' part is a big int.
 #: The lowest bit of a node's key that holds the waste's size where it matters (6 bits; see Node.stronger_keys).
-WASTE_FIELD: Final = _WASTE
+WASTE_FIELD: Final = 16
+_WASTE: Final = WASTE_FIELD
 _PASSES: Final = _WASTE + 6
+#: The lowest bit of a node's key that holds which talon cards are left (52 bits, one a card of the talon).
+TALON_FIELD: Final = _PASSES + 8
+_TALON: Final = TALON_FIELD
+_MASK52: Final = (1 << 52) - 1
 #: The lowest bit of a node's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
-OBLIGATION: Final = _PASSES + 8
+OBLIGATION: Final = _TALON + 52
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
 #: ``_BOTTOM[c]``: card ``c`` as a column's bottom card in the key (built once: a shift makes a new big int).
@@ -278,7 +283,7 @@ class Node:
         """
         key = self.known_key
         if key < 0:
-            key = self.colsum + self.talon_key + self.fkey
+            key = self.colsum + (self.talon_key + self.fkey)  # one big-int addition
             self.known_key = key
         return key
 
@@ -333,7 +338,7 @@ class Node:
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
-            key = self.key() - self.talon_key + talon_key
+            key = self.key() + (talon_key - self.talon_key)  # one big-int addition
             return key if self.up[j] else key + _BOTTOM[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home

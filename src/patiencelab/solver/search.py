@@ -44,6 +44,9 @@ Outcome = Literal["solved", "impossible", "unknown"]
 #: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).
 SLICE: Final = 512
 
+#: A key's waste field (see Node.stronger_keys), as bits.
+_WASTE_BITS: Final = 63 << WASTE_FIELD
+
 
 @dataclass(frozen=True, slots=True)
 class Solution:
@@ -163,7 +166,7 @@ class _Search:
         key is in :attr:`strong` when one of them was seen. Another waste's are the smaller sizes of its size
         modulo ``draw`` (:attr:`stronger`), up to 8 keys built and looked up in :attr:`seen` before.
         """
-        p = key >> WASTE_FIELD & 63
+        p = (key & _WASTE_BITS) >> WASTE_FIELD  # not key >> WASTE_FIELD: that shifts the whole big int
         if not p:
             return key in self.strong
         return self.strong.get(key - (p << WASTE_FIELD), 0) & self.stronger[p] != 0

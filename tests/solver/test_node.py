@@ -35,13 +35,29 @@ def snapshot(s: Node) -> tuple[object, ...]:
         s.key(),
         list(s.downflag),
         s.ndown,
+        s.home,
+        s.tcards,
+        s.fkey,
     )
 
 
 def same_position(s: Node, game: Klondike) -> bool:
-    """True when ``s`` holds the game's position (columns, talon, waste size, foundations, recycles)."""
+    """True when ``s`` holds the game's position (columns, talon, waste size, foundations, recycles), and what apply
+    and undo keep beside it (the cards that may go home, the talon's cards, the foundations' key) as a node made
+    from it has them.
+    """
     g = Node.of(game)
-    return (s.down, s.up, s.talon, s.p, s.found, s.recycles) == (g.down, g.up, g.talon, g.p, g.found, g.recycles)
+    return (s.down, s.up, s.talon, s.p, s.found, s.recycles, s.home, s.tcards, s.fkey) == (
+        g.down,
+        g.up,
+        g.talon,
+        g.p,
+        g.found,
+        g.recycles,
+        g.home,
+        g.tcards,
+        g.fkey,
+    )
 
 
 @settings(max_examples=40, deadline=None)

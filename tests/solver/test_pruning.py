@@ -19,7 +19,7 @@ from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import OBLIGATION_KEY, must_cover
-from patiencelab.solver.node import F2T, T2T, W2T, WASTE_FIELD, Node
+from patiencelab.solver.node import F2T, T2T, TALON_FIELD, W2T, WASTE_FIELD, Node
 from patiencelab.solver.portfolio import easier_start
 from tests.solver.positions import blocked_five
 from tests.solver.replay import replay_wins
@@ -201,7 +201,7 @@ def test_stronger_seen_looks_up_exactly_the_stronger_keys(seed: int) -> None:
     st, field = one.st, WASTE_FIELD
     checked = strong = 0
     for key in list(one.seen)[:400]:
-        size = (key >> 16 & (1 << 52) - 1).bit_count()
+        size = (key >> TALON_FIELD & (1 << 52) - 1).bit_count()
         for p in [0, *(q for q in range(1, size) if q % 3)]:
             probe = (key & ~(63 << field)) | p << field
             expected = any(k in one.seen for k in st.stronger_keys(probe))

@@ -26,14 +26,11 @@ import pytest
 from patiencelab import Klondike, Move, Rules
 from patiencelab.solver import movegen, portfolio, search, solve
 from patiencelab.solver.deadend import is_dead
-from patiencelab.solver.node import W2T, WASTE_FIELD, Node
+from patiencelab.solver.node import TALON_FIELD, W2T, WASTE_FIELD, Node
 from patiencelab.solver.portfolio import Run, eager_start, easier_start, talon_first_start
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases, talon_cases
 from tests.solver.reference import reference_solve
 from tests.solver.replay import replay_wins
-
-#: The lowest bit of a key's talon cards left (see Node._talon_key).
-TALON_FIELD = 16
 
 #: Positions each search may take, and the reference search (its "unknown" leaves a verdict unchecked).
 SOLVER_STATES = 3_000

@@ -174,9 +174,12 @@ def move_run(down: list[int], up: list[int], dest: list[int], count: int) -> boo
     """Move the top ``count`` face-up cards of a column (``down``, ``up``) onto ``dest``, in order; when that
     empties the face-up run, turn up the next face-down card. Returns True when a card was turned up.
     """
-    cut = len(up) - count
-    dest.extend(up[cut:])
-    del up[cut:]
+    if count == 1:
+        dest.append(up.pop())  # most moves move one card: no slice made
+    else:
+        cut = len(up) - count
+        dest.extend(up[cut:])
+        del up[cut:]
     if not up and down:
         up.append(down.pop())
         return True
@@ -187,9 +190,12 @@ def unmove_run(down: list[int], up: list[int], dest: list[int], count: int, flip
     """Undo :func:`move_run` (the same arguments and what it returned)."""
     if flipped:
         down.append(up.pop())
-    cut = len(dest) - count
-    up.extend(dest[cut:])
-    del dest[cut:]
+    if count == 1:
+        up.append(dest.pop())
+    else:
+        cut = len(dest) - count
+        up.extend(dest[cut:])
+        del dest[cut:]
 
 
 def lift_top(down: list[int], up: list[int]) -> int:

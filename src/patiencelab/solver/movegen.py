@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from patiencelab.core.cards import Card
-from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, TWINS, talon_route
+from patiencelab.core.kernel import RANK, SUIT_LETTERS, TWINS, talon_route
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.solver.node import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, Node
 
@@ -33,10 +33,17 @@ _EMPTY_COLUMN: Final = 200
 _PARTIAL_TO_EMPTY: Final = 150
 _FROM_FOUNDATION: Final = 100
 
-#: ``_TOP_SLOT[t]``: the index in ``every`` (see generate_codes) of the cards that could go on column top ``t``,
-#: ``2 * rank + red`` of such a card; ``_NEED_SLOT[c]``: that index for card ``c`` itself.
-_TOP_SLOT: Final[list[int]] = [2 * (RANK[c] - 1) + (0 if RED[c] else 1) for c in range(52)]
-_NEED_SLOT: Final[list[int]] = [2 * RANK[c] + (1 if RED[c] else 0) for c in range(52)]
+#: ``_ONTO_LOW[c]``, ``_ONTO_HIGH[c]``: the two cards ``c`` may lie on in a column (one rank higher, the other
+#: colour), 63 (no card) for a King. Bytes, not lists: a compiled read of a byte is an int at once, where a list's
+#: item is a boxed int (some 40 instructions to read: bounds, reference count, unboxing).
+_ONTO_LOW: Final = bytes(63 if RANK[c] == 13 else min(TWINS[c + 1]) for c in range(52))
+_ONTO_HIGH: Final = bytes(63 if RANK[c] == 13 else max(TWINS[c + 1]) for c in range(52))
+
+#: The cards of a suit, as bits (the lowest 13: the clubs), and those but its Ace; every card; the Kings.
+_SUIT: Final = (1 << 13) - 1
+_ABOVE_ACES: Final = _SUIT - 1
+_CARDS: Final = (1 << 52) - 1
+_KINGS: Final = sum(1 << (13 * s + 12) for s in range(4))
 
 #: A move with its score, packed in one int by :func:`_code`: sorted as the pairs (score, move) would be, and a list
 #: of small ints sorts much faster than one of tuples (CPython compares ints under 2**30 directly).
@@ -60,18 +67,6 @@ def decode(code: int) -> IMove:
     return (code >> _KIND & 7, code >> _A & 63, code >> _B & 15, code & 63)
 
 
-def _home(found: list[int]) -> int:
-    """The cards that may go on their foundation now, as bits (bit ``c``: card ``c``): one test a card instead of
-    two list reads.
-    """
-    home = 0
-    for s in range(4):
-        f = found[s]
-        if f < 13:
-            home |= 1 << (13 * s + f)
-    return home
-
-
 def generate(st: Node, onto: int = -1) -> list[IMove]:
     """The moves of :func:`generate_codes`, decoded, in its order."""
     return [decode(code) for code in generate_codes(st, onto)]
@@ -87,27 +82,34 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     every empty column but the first as a target; a foundation card brought down when no card could go on it
     or on a card below it on its foundation, or when it is safe (it would go straight back).
     """
-    up, down, found, n = st.up, st.down, st.found, st.n
+    up, down, n = st.up, st.down, st.n
     king_only = st.king_only
-    # every[2 * rank + red]: the columns (bits) a card of that rank and colour could go on (red: 1 for red); with a
-    # duty (see must_cover), only the moves that may follow it: onto ``onto`` (``allow``: the columns it tops), and
-    # cards brought back from the foundations (any card, not only of ``onto``'s suit: the key does not tell
-    # ``onto`` from its twin, so what follows a duty must not depend on which of the two it names).
-    every = [0] * 28
+    # tops: the columns' top cards (bits), each column's in where (see _columns). With a duty (see must_cover), only
+    # the moves that may follow it: onto ``onto`` (``allow``: the column it tops), and cards brought back from the
+    # foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so what
+    # follows a duty must not depend on which of the two it names).
+    where = st.where
+    tops = 0
     empty = -1
-    onto_columns = 0
     for j in range(n):
         u = up[j]
         if u:
             t = u[-1]
-            every[_TOP_SLOT[t]] |= 1 << j
-            if t == onto:
-                onto_columns |= 1 << j
+            tops |= 1 << t
+            where[t] = j
         elif empty < 0:
             empty = j
     free = onto < 0
-    home = _home(found)
-    allow = (1 << n) - 1 if free else onto_columns
+    home = st.home
+    # the ranks of the cards that may go home (bits, rank - 1): a run holds none of them below its top card for most
+    # runs, told without reading its cards
+    home_ranks = (home | home >> 13 | home >> 26 | home >> 39) & _SUIT
+    # takers: the cards that could go on a top (bits): a red card of rank r on a black top of rank r + 1 and the
+    # other way round; one test a card, before looking where (see _columns)
+    black = ((tops | tops >> 39) & _ABOVE_ACES) >> 1
+    red = ((tops >> 13 | tops >> 26) & _ABOVE_ACES) >> 1
+    takers = black << 13 | black << 26 | red | red << 39
+    allow = (1 << n) - 1 if free else (1 << where[onto] if tops >> onto & 1 else 0)
     to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[Scored] = []
@@ -119,9 +121,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         nd = len(down[i])
         if free and home >> top & 1:
             scored.append(_code(_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
-        r0 = RANK[u[0]]
+        bottom = u[0]
         length = len(u)
-        targets = every[_NEED_SLOT[u[0]]] & allow
+        targets = _columns(bottom, tops, where) & allow if takers >> bottom & 1 else 0
         if targets:  # the whole run
             for j in range(n):
                 if not targets >> j & 1:
@@ -133,17 +135,20 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                         king_waiting = not king_only or _king_waiting(st)
                     if king_waiting:
                         scored.append(_code(_EMPTY_COLUMN, T2T, i, j, 0))
-        for k in range(1, length):  # a part of the run, when the card it leaves can go home
+        # a part of the run, when the card it leaves can go home (one of the ranks above the top's, to the bottom's)
+        below_top = (2 << bottom % 13) - (2 << top % 13)
+        for k in range(1, length if home_ranks & below_top else 1):
             below = u[k - 1]
             if home >> below & 1:
-                targets = every[_NEED_SLOT[u[k]]] & allow
+                card = u[k]
+                targets = _columns(card, tops, where) & allow if takers >> card & 1 else 0
                 if targets:
                     for j in range(n):
                         if targets >> j & 1:
                             scored.append(_code(_EXPOSE_FOR_FOUNDATION, T2T, i, j, k))
         if to_empty >= 0:
             if king_only:
-                if r0 == 13 and nd:
+                if bottom % 13 == 12 and nd:  # a King
                     scored.append(_code(_FLIP, T2T, i, to_empty, 0))
             else:
                 if nd:
@@ -151,18 +156,23 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                 for k in range(1, length):
                     scored.append(_code(_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
-    if talon:
+    # the talon cards worth a look (bits): those that may go home, on a top, or to an empty column
+    want = takers | (home if free else 0)
+    if to_empty >= 0:
+        want |= _KINGS if king_only else _CARDS
+    if st.tcards & want:
         stays = st.draw == 1 and st.max_rec is None
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
-        any_to_empty = to_empty >= 0 and not king_only
         for place in st.reach_codes():
             idx = place >> 8
             cost = place & 255
             c = talon[idx]
+            if not want >> c & 1:
+                continue
             if free and home >> c & 1:
                 scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
-            targets = every[_NEED_SLOT[c]] & allow
-            into_empty = any_to_empty or (c % 13 == 12 and to_empty >= 0)
+            targets = _columns(c, tops, where) & allow if takers >> c & 1 else 0
+            into_empty = to_empty >= 0 and (not king_only or c % 13 == 12)  # a King under the King rule
             if not targets and not into_empty:
                 continue
             if stays and not _wanted(st, c):
@@ -174,9 +184,23 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             if into_empty:
                 scored.append(_code(out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
-        _foundation_moves(st, every, empty, scored)
+        _foundation_moves(st, tops, takers, empty, scored)
     scored.sort()
     return scored
+
+
+def _columns(c: int, tops: int, where: list[int]) -> int:
+    """The columns (bits: column ``j`` is ``1 << j``) whose top card ``c`` may go on, given the top cards ``tops``
+    (bits) and ``where`` each of them lies (``Node.where``, filled by :func:`generate_codes`).
+    """
+    columns = 0
+    t = _ONTO_LOW[c]
+    if tops >> t & 1:
+        columns = 1 << where[t]
+    t = _ONTO_HIGH[c]
+    if tops >> t & 1:
+        columns |= 1 << where[t]
+    return columns
 
 
 def must_cover(st: Node, m: IMove) -> int:
@@ -228,14 +252,10 @@ def follow_up(st: Node, m: IMove) -> IMove | None:
 OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
 
 
-#: What ``every`` in :func:`generate_codes` holds: at ``2 * rank + red`` (``red``: 1 for a red card, else 0), the
-#: columns a card of that rank and colour could go on, as bits (column ``j``: ``1 << j``).
-Takes = list[int]
-
-
-def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) -> None:
-    """Foundation cards back to the tableau (``takes``: see :data:`Takes`), added to ``scored``, only where a card
-    could be put on them, or on a card below them on their foundation, soon after (see :func:`_return_wanted`).
+def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list[Scored]) -> None:
+    """Foundation cards back to the tableau (``tops``, ``takers``: see :func:`generate_codes`), added to ``scored``,
+    only where a card could be put on them, or on a card below them on their foundation, soon after (see
+    :func:`_return_wanted`).
     """
     found = st.found
     for s in range(4):
@@ -243,7 +263,7 @@ def _foundation_moves(st: Node, takes: Takes, empty: int, scored: list[Scored]) 
         if count <= 1:
             continue  # nothing ever goes on an Ace
         c = s * 13 + count - 1
-        targets = takes[2 * count + RED[c]]
+        targets = _columns(c, tops, st.where) if takers >> c & 1 else 0
         to_empty = empty >= 0 and (count == 13 or not st.king_only)
         if not targets and not to_empty:
             continue
@@ -294,7 +314,7 @@ def _king_waiting(st: Node) -> bool:
             if st.f2t:
                 return True
             continue
-        if king in st.talon:
+        if st.tcards >> king & 1:
             return True
         for i in range(st.n):
             u = st.up[i]
@@ -309,8 +329,7 @@ def safe_move(st: Node) -> IMove | None:
     Column tops always; talon cards only with draw 1 (removing a card then changes no other card's reach):
     any talon card with unlimited passes, the waste's top card otherwise.
     """
-    found = st.found
-    home = _home(found)
+    home = st.home
     up = st.up
     for i in range(st.n):
         u = up[i]

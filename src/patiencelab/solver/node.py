@@ -28,6 +28,7 @@ __all__ = [
     "OBLIGATION",
     "T2F",
     "T2T",
+    "TALON_FIELD",
     "W2F",
     "W2T",
     "WASTE_FIELD",
@@ -74,17 +75,21 @@ def position_and_rules(source: Position | Positioned, rules: Rules | None = None
 
 _SEP: Final = 200
 
-# The fields of an int key (see Node.key), low bits first: the foundations (4 bits a suit), the talon (which
-# cards are left, the waste's size, the passes made), a card to cover (see movegen.OBLIGATION_KEY), the bottom
-# cards of the columns with no face-down cards, and each other column's face-down count (6 bits a column).
-_TALON: Final = 16
-_MASK52: Final = (1 << 52) - 1
-_WASTE: Final = _TALON + 52
+# The fields of an int key (see Node.key), low bits first: the foundations (4 bits a suit), the talon (the waste's
+# size and the passes made where they matter, which cards are left: one bit a card of the talon the node started
+# with), a card to cover (see movegen.OBLIGATION_KEY), the bottom cards of the columns with no face-down cards, and
+# each other column's face-down count (6 bits a column). Of a standard deal's talon (24 cards) and foundations, the
+# key's part is under 2**62, an int mypyc keeps unboxed: only the columns' part is a big int.
 #: The lowest bit of a node's key that holds the waste's size where it matters (6 bits; see Node.stronger_keys).
-WASTE_FIELD: Final = _WASTE
+WASTE_FIELD: Final = 16
+_WASTE: Final = WASTE_FIELD
 _PASSES: Final = _WASTE + 6
+#: The lowest bit of a node's key that holds which talon cards are left (52 bits, one a card of the talon).
+TALON_FIELD: Final = _PASSES + 8
+_TALON: Final = TALON_FIELD
+_MASK52: Final = (1 << 52) - 1
 #: The lowest bit of a node's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
-OBLIGATION: Final = _PASSES + 8
+OBLIGATION: Final = _TALON + 52
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
 #: ``_BOTTOM[c]``: card ``c`` as a column's bottom card in the key (built once: a shift makes a new big int).
@@ -104,7 +109,9 @@ class Node:
         "draw",
         "eager",
         "f2t",
+        "fkey",
         "found",
+        "home",
         "king_only",
         "known_key",
         "max_rec",
@@ -120,9 +127,11 @@ class Node:
         "talon",
         "talon_first",
         "talon_key",
+        "tcards",
         "tidx",
         "tmask",
         "up",
+        "where",
     )
 
     def __init__(
@@ -141,8 +150,13 @@ class Node:
         self.talon = waste + stock
         self.tidx = list(range(len(self.talon)))
         self.tmask = (1 << len(self.talon)) - 1
+        self.tcards = sum(1 << c for c in self.talon)  # the talon's cards, as bits (bit c: card c)
         self.p = len(waste)
         self.found = found
+        #: The cards that may go on their foundation now, as bits (bit c: card c): one test a card instead of two
+        #: list reads and a division; kept by apply and undo (see _homed).
+        self.home = sum(1 << (13 * s + f) for s, f in enumerate(found) if f < 13)
+        self.fkey = self._found_key()  # the foundations' part of the key, kept by apply and undo
         self.recycles = recycles
         self.draw = rules.draw
         self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
@@ -169,6 +183,9 @@ class Node:
         self.reach_packed: list[int] = []
         self.packed_sig = -1  # what reach_packed was computed for
         self.packed: dict[int, list[int]] = {}  # reach_codes by what they were computed for
+        #: ``where[t]``: the column whose top card is ``t``, for the top cards of the position movegen.generate_codes
+        #: was last called on (kept here, not built there: the other cards' entries are left as they were).
+        self.where = [0] * 52
 
     @classmethod
     def from_position(cls, pos: Position, rules: Rules) -> Node:
@@ -266,7 +283,7 @@ class Node:
         """
         key = self.known_key
         if key < 0:
-            key = self.colsum + self.talon_key + self._found_key()
+            key = self.colsum + (self.talon_key + self.fkey)  # one big-int addition
             self.known_key = key
         return key
 
@@ -321,7 +338,7 @@ class Node:
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
-            key = self.key() - self.talon_key + talon_key
+            key = self.key() + (talon_key - self.talon_key)  # one big-int addition
             return key if self.up[j] else key + _BOTTOM[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home
@@ -403,7 +420,7 @@ class Node:
 
     def goes_home_safely(self, c: int) -> bool:
         """True when ``c`` may go on its foundation now and that can never hurt (see :meth:`is_safe`)."""
-        return self.found[c // 13] == RANK[c] - 1 and self.is_safe(c)
+        return self.home >> c & 1 != 0 and self.is_safe(c)
 
     def is_safe(self, c: int) -> bool:
         """True when putting ``c`` on its foundation can never hurt (a sound dominance), or always in the
@@ -426,6 +443,28 @@ class Node:
 
     # ------------------------------------------------------------------------------------------- changes
 
+    def _went_home(self, c: int) -> None:
+        """Book-keeping when card ``c`` goes on its foundation: its count, its key field, and the cards that may go
+        home (see :meth:`_homed`).
+        """
+        s = c // 13
+        self.found[s] += 1
+        self.fkey += 1 << 4 * s
+        self._homed(c)
+
+    def _came_back(self, c: int) -> None:
+        """Book-keeping when card ``c`` comes back from its foundation (the other way round)."""
+        s = c // 13
+        self.found[s] -= 1
+        self.fkey -= 1 << 4 * s
+        self._homed(c)
+
+    def _homed(self, c: int) -> None:
+        """``c`` went on its foundation or came back from it: then ``c`` may go home (again) or may not, and so the
+        card above it (none above a King).
+        """
+        self.home ^= 1 << c if c % 13 == 12 else 3 << c
+
     def _turned_up(self, i: int) -> None:
         """Book-keeping after column ``i`` turned up its face-down card."""
         self.downflag[self.up[i][0]] = False
@@ -437,31 +476,44 @@ class Node:
         self.ndown += 1
 
     def apply(self, m: IMove) -> int:
-        """Play an internal move; returns the token :meth:`undo` needs."""
+        """Play an internal move; returns the token :meth:`undo` needs.
+
+        A column's part of the key changes only with its bottom face-up card or its face-down count (see
+        :meth:`_set_column_key`): only when a move takes a whole run away, or puts cards on an empty column.
+        """
         self.known_key = -1
         kind = m[0]
         if kind == T2T:
             i, j, k = m[1], m[2], m[3]
+            dest = self.up[j]
+            onto_empty = not dest
             count = len(self.up[i]) - k
-            if move_run(self.down[i], self.up[i], self.up[j], count):
+            if move_run(self.down[i], self.up[i], dest, count):
                 self._turned_up(i)
                 count = -count
-            self._set_column_key(i)
-            self._set_column_key(j)
+            if not k:
+                self._set_column_key(i)
+            if onto_empty:
+                self._set_column_key(j)
             return count
         if kind == T2F:
             i = m[1]
             token = lift_top(self.down[i], self.up[i])
-            self.found[token // 26] += 1
+            self._went_home(token >> 1)
             if token & 1:
                 self._turned_up(i)
-            self._set_column_key(i)
+                self._set_column_key(i)
+            elif not self.up[i]:
+                self._set_column_key(i)
             return token
         if kind == F2T:
             s, j = m[1], m[2]
-            self.found[s] -= 1
-            self.up[j].append(s * 13 + self.found[s])
-            self._set_column_key(j)
+            c = s * 13 + self.found[s] - 1
+            self._came_back(c)
+            dest = self.up[j]
+            dest.append(c)
+            if len(dest) == 1:
+                self._set_column_key(j)
             return 0
         idx = m[1]
         token = self.p | (self.tidx[idx] << 8) | (self.talon[idx] << 16) | (self.recycles << 24)
@@ -469,52 +521,60 @@ class Node:
             self.recycles += 1
         c = self.talon.pop(idx)
         self.tmask ^= 1 << self.tidx.pop(idx)
+        self.tcards ^= 1 << c
         self.p = idx
         if kind == W2F:
-            self.found[c // 13] += 1
+            self._went_home(c)
         else:
-            j = m[2]
-            self.up[j].append(c)
-            self._set_column_key(j)
+            dest = self.up[m[2]]
+            dest.append(c)
+            if len(dest) == 1:
+                self._set_column_key(m[2])
         self._update_talon_key()
         return token
 
     def undo(self, m: IMove, token: int) -> None:
-        """Take back ``m``, given the token :meth:`apply` returned."""
+        """Take back ``m``, given the token :meth:`apply` returned (a column's key part as :meth:`apply` keeps it)."""
         self.known_key = -1
         kind = m[0]
         if kind == T2T:
             i, j = m[1], m[2]
             if token < 0:
                 self._turning_down(i)
-            unmove_run(self.down[i], self.up[i], self.up[j], abs(token), token < 0)
-            self._set_column_key(i)
-            self._set_column_key(j)
+            dest = self.up[j]
+            unmove_run(self.down[i], self.up[i], dest, abs(token), token < 0)
+            if not m[3]:
+                self._set_column_key(i)
+            if not dest:
+                self._set_column_key(j)
         elif kind == T2F:
             i = m[1]
             if token & 1:
                 self._turning_down(i)
             unlift_top(self.down[i], self.up[i], token)
-            self.found[token // 26] -= 1
-            self._set_column_key(i)
+            self._came_back(token >> 1)
+            if token & 1 or len(self.up[i]) == 1:
+                self._set_column_key(i)
         elif kind == F2T:
-            s, j = m[1], m[2]
-            self.up[j].pop()
-            self.found[s] += 1
-            self._set_column_key(j)
+            dest = self.up[m[2]]
+            self._went_home(dest.pop())
+            if not dest:
+                self._set_column_key(m[2])
         else:
             c = (token >> 16) & 0xFF
             if kind == W2F:
-                self.found[c // 13] -= 1
+                self._came_back(c)
             else:
-                j = m[2]
-                self.up[j].pop()
-                self._set_column_key(j)
+                dest = self.up[m[2]]
+                dest.pop()
+                if not dest:
+                    self._set_column_key(m[2])
             tid = (token >> 8) & 0xFF
             idx = m[1]
             self.talon.insert(idx, c)
             self.tidx.insert(idx, tid)
             self.tmask |= 1 << tid
+            self.tcards |= 1 << c
             self.p = token & 0xFF
             self.recycles = token >> 24
             self._update_talon_key()

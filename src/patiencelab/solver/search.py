@@ -44,6 +44,9 @@ Outcome = Literal["solved", "impossible", "unknown"]
 #: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).
 SLICE: Final = 512
 
+#: A key's waste field (see Node.stronger_keys), as bits.
+_WASTE_BITS: Final = 63 << WASTE_FIELD
+
 
 @dataclass(frozen=True, slots=True)
 class Solution:
@@ -75,7 +78,19 @@ class _Search:
     no pair built a move), with frame starts.
     """
 
-    __slots__ = ("deadline", "max_states", "path", "pause", "seen", "st", "states", "strong", "tokens", "wastes")
+    __slots__ = (
+        "deadline",
+        "max_states",
+        "path",
+        "pause",
+        "seen",
+        "st",
+        "states",
+        "strong",
+        "stronger",
+        "tokens",
+        "wastes",
+    )
 
     def __init__(
         self, st: Node, deadline: float, max_states: int | None, partner: _Search | None = None, pause: int = SLICE
@@ -90,10 +105,15 @@ class _Search:
         #: The keys seen; shared with ``partner``, a search of the same game in another order (see
         #: portfolio.Run.shares): each skips what either has seen.
         self.seen: set[int] = partner.seen if partner is not None else set()
-        #: The keys seen whose waste field is not 0, that field cleared (see _stronger_seen), shared alike.
-        self.strong: set[int] = partner.strong if partner is not None else set()
+        #: The keys seen whose waste field is not 0, that field cleared, each with the waste sizes (the field's
+        #: values) seen with it, as bits (bit q: size q; see _stronger_seen), shared alike.
+        self.strong: dict[int, int] = partner.strong if partner is not None else {}
         #: True when some wastes are stronger than others (draw 2 or more, unlimited passes; Node.stronger_keys).
         self.wastes = st.draw > 1 and st.max_rec is None
+        draw = st.draw
+        #: ``stronger[p]``: the waste sizes stronger than a waste of ``p`` cards not a multiple of ``draw``, as bits:
+        #: the smaller ones of the same size modulo ``draw`` (see Node.stronger_keys).
+        self.stronger = [sum(1 << q for q in range(p % draw, p, draw)) if p % draw else 0 for p in range(64)]
         self.states = 0
 
     def _play(self, m: IMove) -> None:
@@ -140,29 +160,30 @@ class _Search:
 
     def _stronger_seen(self, key: int) -> bool:
         """True when a key of :meth:`Node.stronger_keys` of ``key`` was seen (the same keys, without building
-        their list). The weakest waste (its waste field 0: a fresh stock or a multiple of ``draw`` cards) has the
-        most stronger keys, every waste size not a multiple of ``draw``: it looks its key up once in
-        :attr:`strong`, the keys seen with a waste field other than 0 with that field cleared (see
-        :meth:`_seen_one`).
+        them), in one lookup in :attr:`strong`, the keys seen with a waste field other than 0, that field cleared,
+        with the waste sizes seen (see :meth:`_seen_one`). The weakest waste (its waste field 0: a fresh stock or
+        a multiple of ``draw`` cards) has the most stronger keys, every waste size not a multiple of ``draw``: its
+        key is in :attr:`strong` when one of them was seen. Another waste's are the smaller sizes of its size
+        modulo ``draw`` (:attr:`stronger`), up to 8 keys built and looked up in :attr:`seen` before.
         """
-        p = key >> WASTE_FIELD & 63
+        p = (key & _WASTE_BITS) >> WASTE_FIELD  # not key >> WASTE_FIELD: that shifts the whole big int
         if not p:
             return key in self.strong
-        seen, draw = self.seen, self.st.draw
-        base = key - (p << WASTE_FIELD)
-        return any(base + (q << WASTE_FIELD) in seen for q in range(p % draw, p, draw))
+        return self.strong.get(key - (p << WASTE_FIELD), 0) & self.stronger[p] != 0
 
     def _seen_one(self, key: int) -> None:
         """Add ``key``, the key of the node's position, to the positions seen, and to :attr:`strong` (its waste
-        field cleared) when that field is not 0: the waste's size when it is not a multiple of ``draw`` and the
-        stock is not empty (:meth:`Node._talon_key`).
+        field cleared, the field's value added to the sizes seen with it) when that field is not 0: the waste's
+        size when it is not a multiple of ``draw`` and the stock is not empty (:meth:`Node._talon_key`).
         """
         self.seen.add(key)
         if self.wastes:
             st = self.st
             p = st.p
             if p % st.draw and p < len(st.talon):
-                self.strong.add(key - (p << WASTE_FIELD))
+                base = key - (p << WASTE_FIELD)
+                strong = self.strong
+                strong[base] = strong.get(base, 0) | 1 << p
 
     def _finish(self) -> None:
         """Play a trivially won position out to the foundations."""

@@ -349,7 +349,7 @@ def safe_move(st: Node) -> IMove | None:
             c = u[-1]
             if home >> c & 1 and st.is_safe(c):
                 return (T2F, i, 0, 0)
-    if st.draw == 1 and st.talon:
+    if st.draw == 1 and st.tcards & home:  # a talon card may go home: only then are the talon's cards read
         talon = st.talon
         if st.max_rec is None:
             for idx in range(len(talon)):

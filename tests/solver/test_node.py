@@ -33,7 +33,7 @@ def snapshot(s: Node) -> tuple[object, ...]:
         list(s.found),
         s.recycles,
         s.key(),
-        list(s.downflag),
+        s.downcards,
         s.ndown,
         s.home,
         s.tcards,

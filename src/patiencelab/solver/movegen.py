@@ -284,31 +284,43 @@ def _wanted(st: Node, c: int) -> bool:
     What may come between ``c``'s being put out and a card's going on it (the moves :func:`must_cover` lets
     through) turns no card up, so a card face down now cannot be the one.
     """
-    if RANK[c] == 1:
-        return False
-    downflag = st.downflag
-    x, y = TWINS[c - 1]
+    if c % 13 == 0:
+        return False  # an Ace
+    down = st.downcards
     if st.f2t:
-        return not downflag[x] or not downflag[y]
+        # the cards one rank below of the other colour (suits s ^ 1 and s ^ 2), as bits: not both face down
+        below = 1 << (c % 13 - 1)
+        s = c // 13
+        under = below << 13 * (s ^ 1) | below << 13 * (s ^ 2)
+        return down & under != under
     found = st.found
-    return (not downflag[x] and found[x // 13] < RANK[x]) or (not downflag[y] and found[y // 13] < RANK[y])
+    x, y = TWINS[c - 1]
+    return (not down >> x & 1 and found[x // 13] < RANK[x]) or (not down >> y & 1 and found[y // 13] < RANK[y])
 
 
 def _return_wanted(st: Node, c: int) -> bool:
     """True when bringing foundation card ``c`` back can serve: a card could go on it, or on a card below it
     on its foundation (``c`` must come back before that one can, see :func:`must_cover`).
     """
-    return any(_wanted(st, d) for d in range(c, c - RANK[c] + 1, -1))
+    # Only asked with returns allowed (st.f2t): then a card below is wanted when the two that could go on it (one
+    # rank lower, the other colour) are not both face down. Over the ranks below c's at once, as bits: the other
+    # colour's suits (s ^ 1 and s ^ 2) both face down at each rank from the Ace to c's rank less one, what
+    # any(_wanted(st, d) for d in range(c, c - RANK[c] + 1, -1)) says false of.
+    ranks = (1 << c % 13) - 1
+    down = st.downcards
+    s = c // 13
+    both = down >> 13 * (s ^ 1) & down >> 13 * (s ^ 2) & ranks
+    return both != ranks
 
 
 def _king_waiting(st: Node) -> bool:
     """True when some King could still use an empty column (face down, in the talon, over face-down cards,
     or on a foundation's top with returns allowed).
     """
-    found, downflag = st.found, st.downflag
+    found, down = st.found, st.downcards
     for s in range(4):
         king = s * 13 + 12
-        if downflag[king]:
+        if down >> king & 1:
             return True
         if found[s] == 13:
             if st.f2t:
@@ -337,7 +349,7 @@ def safe_move(st: Node) -> IMove | None:
             c = u[-1]
             if home >> c & 1 and st.is_safe(c):
                 return (T2F, i, 0, 0)
-    if st.draw == 1 and st.talon:
+    if st.draw == 1 and st.tcards & home:  # a talon card may go home: only then are the talon's cards read
         talon = st.talon
         if st.max_rec is None:
             for idx in range(len(talon)):

@@ -11,8 +11,6 @@ from typing import Final, Protocol
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.kernel import (
-    RANK,
-    TWINS,
     lift_top,
     move_run,
     talon_needs_recycle,
@@ -100,12 +98,11 @@ class Node:
     """A search node: a position for the search, changed in place by :meth:`apply` and restored by :meth:`undo`."""
 
     __slots__ = (
-        "colkey",
         "colshape",
         "colsum",
         "colunit",
         "down",
-        "downflag",
+        "downcards",
         "draw",
         "eager",
         "f2t",
@@ -165,15 +162,13 @@ class Node:
         self.talon_first = False  # the move order (see solver.portfolio): talon cards before turning cards up
         #: Every card that may go home goes at once (a restricted game, see solver.portfolio.eager_start).
         self.eager = False
-        self.downflag = [False] * 52
-        for col in down:
-            for c in col:
-                self.downflag[c] = True
+        #: The face-down cards, as bits (bit c: card c): under 2**62, an int mypyc keeps unboxed, where a list of
+        #: flags cost a boxed read a card; kept by apply and undo.
+        self.downcards = sum(1 << c for col in down for c in col)
         self.ndown = sum(len(col) for col in down)
         self.colunit = [1 << (_COLUMNS + 6 * i) for i in range(self.n)]  # one face-down card of each column
-        self.colkey = [self._column_key(i) for i in range(self.n)]
         self.colshape = [self._column_shape(i) for i in range(self.n)]
-        self.colsum = sum(self.colkey)
+        self.colsum = sum(self._column_key(i) for i in range(self.n))  # the columns' part of the key
         self.talon_key = 0
         self._update_talon_key()
         #: The position's key once asked (see key), -1 until then: apply and undo clear it.
@@ -182,7 +177,9 @@ class Node:
         self.reach: tuple[tuple[int, int], ...] = ()
         self.reach_packed: list[int] = []
         self.packed_sig = -1  # what reach_packed was computed for
-        self.packed: dict[int, list[int]] = {}  # reach_codes by what they were computed for
+        #: reach_codes by what they were computed for (the sig of reach_codes, under 2**13): a list, read by index,
+        #: not a dict, whose lookup (a hash, a probe, a boxed key) cost some 280 instructions a talon move.
+        self.packed: list[list[int] | None] = [None] * (1 << 13)
         #: ``where[t]``: the column whose top card is ``t``, for the top cards of the position movegen.generate_codes
         #: was last called on (kept here, not built there: the other cards' entries are left as they were).
         self.where = [0] * 52
@@ -229,12 +226,33 @@ class Node:
         only touched when it changed.
         """
         shape = self._column_shape(i)
-        if shape == self.colshape[i]:
+        old = self.colshape[i]
+        if shape == old:
             return
         self.colshape[i] = shape
-        new = self._column_key(i)
-        self.colsum += new - self.colkey[i]
-        self.colkey[i] = new
+        # Each big-int operation makes a new int (an allocation, some hundreds of instructions): a card turned up
+        # or back down is one addition of a prebuilt int; only a column's bottom card taking or leaving its place
+        # costs two.
+        if old > 0 and shape > 0 and abs(shape - old) == 1:
+            if shape < old:
+                self.colsum -= self.colunit[i]
+            else:
+                self.colsum += self.colunit[i]
+            return
+        if old:
+            self.colsum -= self._shape_key(old, i)
+        if shape:
+            self.colsum += self._shape_key(shape, i)
+
+    def _shape_key(self, shape: int, i: int) -> int:
+        """Column ``i``'s part of :meth:`key` when its :meth:`_column_shape` is ``shape`` (not 0), as
+        :meth:`_column_key` gives it (a prebuilt int but for two face-down cards or more).
+        """
+        if shape < 0:
+            return _BOTTOM[-1 - shape]
+        if shape == 1:
+            return self.colunit[i]
+        return shape << (_COLUMNS + 6 * i)  # a shift, not a multiplication (see _column_key)
 
     def _column_shape(self, i: int) -> int:
         """What column ``i``'s part of the key depends on, as a small int: its face-down count, or with none, its
@@ -321,7 +339,7 @@ class Node:
                     if len(d) == 1:
                         delta += _BOTTOM[c]
                 else:
-                    delta = -self.colkey[i]
+                    delta = -_BOTTOM[u[0]]  # its part of the key: no card face down, its bottom card
             if not self.up[j]:
                 delta += _BOTTOM[u[k]]
             return self.key() + delta
@@ -406,7 +424,7 @@ class Node:
         may = self.can_recycle()
         sig = len(self.talon) | self.p << 6 | (1 << 12 if may else 0)
         if sig != self.packed_sig:
-            packed = self.packed.get(sig)
+            packed = self.packed[sig]
             if packed is None:
                 packed = [idx << 8 | cost for idx, cost in talon_reach(len(self.talon), self.p, self.draw, may)]
                 self.packed[sig] = packed
@@ -428,18 +446,22 @@ class Node:
         """
         if self.eager:
             return True
-        r = RANK[c]
+        r = c % 13 + 1  # its rank
         if r <= 2:
             return True
-        f = self.found
-        x, y = TWINS[c]
+        # The foundations' counts read from their key part (4 bits a suit), an unboxed int, not from the list. The
+        # suits of the other colour are s ^ 1 and s ^ 2 (clubs, diamonds, hearts, spades), the same colour's s ^ 3.
+        f = self.fkey
+        s = c // 13
+        other1 = f >> 4 * (s ^ 1) & 15
+        other2 = f >> 4 * (s ^ 2) & 15
         if self.f2t:
             # Blake & Gent: other colour within 2 ranks, the same colour's other suit within 3.
-            if f[x // 13] < r - 2 or f[y // 13] < r - 2:
+            if other1 < r - 2 or other2 < r - 2:
                 return False
-            return f[(c // 13) ^ 3] >= r - 3
+            return f >> 4 * (s ^ 3) & 15 >= r - 3
         # Without returns: nothing that could ever lie on c is still outside the foundations.
-        return f[x // 13] >= r - 1 and f[y // 13] >= r - 1
+        return other1 >= r - 1 and other2 >= r - 1
 
     # ------------------------------------------------------------------------------------------- changes
 
@@ -467,12 +489,12 @@ class Node:
 
     def _turned_up(self, i: int) -> None:
         """Book-keeping after column ``i`` turned up its face-down card."""
-        self.downflag[self.up[i][0]] = False
+        self.downcards ^= 1 << self.up[i][0]
         self.ndown -= 1
 
     def _turning_down(self, i: int) -> None:
         """Book-keeping before column ``i`` turns its face-up card back down."""
-        self.downflag[self.up[i][0]] = True
+        self.downcards |= 1 << self.up[i][0]
         self.ndown += 1
 
     def apply(self, m: IMove) -> int:

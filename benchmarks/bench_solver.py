@@ -42,6 +42,7 @@ from patiencelab import Klondike, Rules
 from patiencelab.core.position import seeded_deal
 from patiencelab.interop import to_deal_string
 from patiencelab.solver import solve
+from patiencelab.stats import wilson
 
 BUDGETS = (1.0, 10.0, 60.0)
 
@@ -111,16 +112,6 @@ def solve_deal(seed: int, draw: int, cpu_seconds: float) -> Deal:
         if time.process_time() - t0 > cpu_seconds:
             steps.close()
             return Deal(seed, draw, "unknown", "", 0, time.process_time() - t0)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` successes in ``n`` trials (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
-    return centre - half, centre + half
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -213,7 +204,8 @@ def report(deals: list[Deal], cpu_seconds: float) -> list[str]:
         won = sum(d.outcome == "solved" for d in mine)
         lost = sum(d.outcome == "impossible" for d in mine)
         left = [d.seed for d in mine if d.outcome == "unknown"]
-        low, high = wilson(won, won + lost)
+        interval = wilson(won, won + lost)  # the package's: clamped to 0-1 at the ends
+        low, high = interval.low, interval.high
         cpu = [d.cpu for d in mine]
         by = Counter(d.decided_by for d in mine if d.decided_by)
         share = f"{100 * won / max(1, won + lost):.2f}% ({100 * low:.2f}-{100 * high:.2f})"

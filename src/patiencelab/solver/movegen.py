@@ -286,16 +286,19 @@ def _wanted(st: Node, c: int) -> bool:
     """
     if c % 13 == 0:
         return False  # an Ace
-    down = st.downcards
     if st.f2t:
-        # the cards one rank below of the other colour (suits s ^ 1 and s ^ 2), as bits: not both face down
-        below = 1 << (c % 13 - 1)
-        s = c // 13
-        under = below << 13 * (s ^ 1) | below << 13 * (s ^ 2)
-        return down & under != under
-    found = st.found
+        return not _both_down(st, c // 13) >> (c % 13 - 1) & 1  # the two cards one rank below, not both face down
+    down, found = st.downcards, st.found
     x, y = TWINS[c - 1]
     return (not down >> x & 1 and found[x // 13] < RANK[x]) or (not down >> y & 1 and found[y // 13] < RANK[y])
+
+
+def _both_down(st: Node, s: int) -> int:
+    """The ranks (bits, rank - 1) at which both cards of the other colour than suit ``s`` (suits ``s ^ 1`` and
+    ``s ^ 2``) are face down: the cards that could lie on a card of suit ``s`` one rank higher.
+    """
+    down = st.downcards
+    return down >> 13 * (s ^ 1) & down >> 13 * (s ^ 2) & _SUIT
 
 
 def _return_wanted(st: Node, c: int) -> bool:
@@ -303,14 +306,11 @@ def _return_wanted(st: Node, c: int) -> bool:
     on its foundation (``c`` must come back before that one can, see :func:`must_cover`).
     """
     # Only asked with returns allowed (st.f2t): then a card below is wanted when the two that could go on it (one
-    # rank lower, the other colour) are not both face down. Over the ranks below c's at once, as bits: the other
-    # colour's suits (s ^ 1 and s ^ 2) both face down at each rank from the Ace to c's rank less one, what
-    # any(_wanted(st, d) for d in range(c, c - RANK[c] + 1, -1)) says false of.
+    # rank lower, the other colour) are not both face down. Over the ranks below c's at once, as bits: what
+    # any(_wanted(st, d) for d in range(c, c - RANK[c] + 1, -1)) says, both face down at every rank from the Ace
+    # to c's rank less one, or not.
     ranks = (1 << c % 13) - 1
-    down = st.downcards
-    s = c // 13
-    both = down >> 13 * (s ^ 1) & down >> 13 * (s ^ 2) & ranks
-    return both != ranks
+    return _both_down(st, c // 13) & ranks != ranks
 
 
 def _king_waiting(st: Node) -> bool:

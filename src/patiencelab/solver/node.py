@@ -80,14 +80,12 @@ _SEP: Final = 200
 # key's part is under 2**62, an int mypyc keeps unboxed: only the columns' part is a big int.
 #: The lowest bit of a node's key that holds the waste's size where it matters (6 bits; see Node.stronger_keys).
 WASTE_FIELD: Final = 16
-_WASTE: Final = WASTE_FIELD
-_PASSES: Final = _WASTE + 6
+_PASSES: Final = WASTE_FIELD + 6
 #: The lowest bit of a node's key that holds which talon cards are left (52 bits, one a card of the talon).
 TALON_FIELD: Final = _PASSES + 8
-_TALON: Final = TALON_FIELD
 _MASK52: Final = (1 << 52) - 1
 #: The lowest bit of a node's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
-OBLIGATION: Final = _TALON + 52
+OBLIGATION: Final = TALON_FIELD + 52
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
 #: ``_BOTTOM[c]``: card ``c`` as a column's bottom card in the key (built once: a shift makes a new big int).
@@ -168,7 +166,7 @@ class Node:
         self.ndown = sum(len(col) for col in down)
         self.colunit = [1 << (_COLUMNS + 6 * i) for i in range(self.n)]  # one face-down card of each column
         self.colshape = [self._column_shape(i) for i in range(self.n)]
-        self.colsum = sum(self._column_key(i) for i in range(self.n))  # the columns' part of the key
+        self.colsum = sum(self._shape_key(shape, i) for i, shape in enumerate(self.colshape))  # the columns' part
         self.talon_key = 0
         self._update_talon_key()
         #: The position's key once asked (see key), -1 until then: apply and undo clear it.
@@ -207,19 +205,6 @@ class Node:
 
     # ------------------------------------------------------------------------------------------------ keys
 
-    def _column_key(self, i: int) -> int:
-        """Column ``i``'s part of :meth:`key`, up to what lies on its bottom face-up card: its face-down count
-        (which, in one search, also fixes the bottom card: the one turned up last) or, with none face down, its
-        bottom card.
-        """
-        nd = len(self.down[i])
-        if nd:
-            # a shift, not nd * colunit[i]: CPython checks for Ctrl-C inside a multiplication of big ints, and the
-            # compiled code takes the NULL it then returns for "out of memory" and aborts (tests/test_cli.py)
-            return nd << (_COLUMNS + 6 * i)
-        u = self.up[i]
-        return _BOTTOM[u[0]] if u else 0
-
     def _set_column_key(self, i: int) -> None:
         """Bring column ``i``'s part of the key up to date. Most moves change neither its face-down count nor
         its bottom card: a small int that names both (:meth:`_column_shape`) tells, and the key's big-int sum is
@@ -245,14 +230,18 @@ class Node:
             self.colsum += self._shape_key(shape, i)
 
     def _shape_key(self, shape: int, i: int) -> int:
-        """Column ``i``'s part of :meth:`key` when its :meth:`_column_shape` is ``shape`` (not 0), as
-        :meth:`_column_key` gives it (a prebuilt int but for two face-down cards or more).
+        """Column ``i``'s part of :meth:`key` when its :meth:`_column_shape` is ``shape``, up to what lies on its
+        bottom face-up card: its face-down count (which, in one search, also fixes the bottom card: the one turned
+        up last) or, with none face down, its bottom card; 0 for an empty column. A prebuilt int but for two
+        face-down cards or more.
         """
         if shape < 0:
             return _BOTTOM[-1 - shape]
         if shape == 1:
             return self.colunit[i]
-        return shape << (_COLUMNS + 6 * i)  # a shift, not a multiplication (see _column_key)
+        # a shift, not shape * colunit[i]: CPython checks for Ctrl-C inside a multiplication of big ints, and the
+        # compiled code takes the NULL it then returns for "out of memory" and aborts (tests/test_cli.py)
+        return shape << (_COLUMNS + 6 * i) if shape else 0
 
     def _column_shape(self, i: int) -> int:
         """What column ``i``'s part of the key depends on, as a small int: its face-down count, or with none, its
@@ -271,7 +260,7 @@ class Node:
         """The talon's part of :meth:`key`: which cards are left (``tmask``), and what of the waste (``p`` of the
         ``size`` cards) and the passes matters under the rules.
         """
-        mask = tmask << _TALON
+        mask = tmask << TALON_FIELD
         if self.draw == 1 and self.max_rec is None:
             return mask  # every talon card is reachable whatever the waste holds
         if self.max_rec is None:
@@ -281,12 +270,12 @@ class Node:
             # and a waste of a multiple of draw cards: its top and the places a draw or more above it are among
             # those, and the recycle brings the rest. Any other waste also reaches its top, which is none of
             # those, and that tells every two such wastes apart.
-            return mask | (p if p < size and p % self.draw else 0) << _WASTE
+            return mask | (p if p < size and p % self.draw else 0) << WASTE_FIELD
         # With a pass limit, the recycles left, counted up to the talon's size: each talon move (the only moves
         # that recycle) takes one card and at most one recycle, so from a talon of ``size`` cards with ``size``
         # recycles left or more, a recycle is allowed at every move, as with no limit. The count fits its field
         # (a talon holds at most 52 cards), so no two counts that matter share a key.
-        return mask | p << _WASTE | min(max(self.max_rec - recycles, 0), size) << _PASSES
+        return mask | p << WASTE_FIELD | min(max(self.max_rec - recycles, 0), size) << _PASSES
 
     def key(self) -> int:
         """A canonical key of the position up to *twin swaps*, an int: the foundations, each column's face-down
@@ -375,17 +364,17 @@ class Node:
         """
         if self.max_rec is not None or self.draw == 1:
             return []
-        p = key >> _WASTE & 63
-        base = key & ~(63 << _WASTE)
+        p = key >> WASTE_FIELD & 63
+        base = key & ~(63 << WASTE_FIELD)
         if p:
-            return [base | q << _WASTE for q in range(p % self.draw, p, self.draw)]
-        size = (key >> _TALON & _MASK52).bit_count()
-        return [base | q << _WASTE for q in range(1, size) if q % self.draw]
+            return [base | q << WASTE_FIELD for q in range(p % self.draw, p, self.draw)]
+        size = (key >> TALON_FIELD & _MASK52).bit_count()
+        return [base | q << WASTE_FIELD for q in range(1, size) if q % self.draw]
 
     def exact_key(self) -> int:
         """A key that tells apart every two positions (columns in any order); for tests of :meth:`key`."""
         cols = sorted(bytes((_SEP, len(d), *d, _SEP, *u)) for d, u in zip(self.down, self.up, strict=True))
-        talon = self.tmask << _TALON | self.p << _WASTE
+        talon = self.tmask << TALON_FIELD | self.p << WASTE_FIELD
         whole = int.from_bytes(b"".join(cols), "big") << 64 | self.recycles  # every recycle count apart
         return whole << _COLUMNS | talon | self._found_key()
 

@@ -22,14 +22,14 @@ from tests.review_games import lost_games
 
 import patiencelab
 from patiencelab.review import DEFAULT_MAX_STATES, review
-from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, DEFAULT_SAMPLES
+from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, REVIEW_SAMPLES
 
 
 def main(argv: list[str] | None = None) -> int:
     """Review the games and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=15, help="lost games per rule set (default 15: 60 in all)")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--samples", type=int, default=REVIEW_SAMPLES)
     parser.add_argument("--sample-states", type=int, default=DEFAULT_SAMPLE_STATES)
     parser.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
     parser.add_argument("--rows", action="store_true", help="a line per game")

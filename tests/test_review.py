@@ -173,14 +173,29 @@ def test_a_blunder_is_marked_with_the_better_move_and_marked_again_with_the_same
     (blunder,) = found.marks
     assert (blunder.move, blunder.label, str(blunder.played), str(blunder.better)) == (50, "blunder", "w-t2", "d")
     assert blunder.text == (
-        "Move 50, the 3♥ onto the 4♣, was a blunder: it lowered your chances from 100% to 62%; "
-        "a draw from the stock was better (100%)."
+        "Move 50, the 3♥ onto the 4♣, was a blunder: it lowered your chances from 94% to 56%; "
+        "a draw from the stock was better (94%)."
     )
     assert found.outcome == "winnable" and found.chart().marks == ((49, 50, "blunder"),)
     assert review(game).marks == found.marks, "the same seed, the same marks"
     swedish = found.retold(game, "sv")
     assert swedish.marks[0].text.startswith("Drag 50, 3♥ till 4♣, var en grov tabbe: ") and " %" in swedish.text
     assert swedish.chances == found.chances and swedish.summary != found.summary
+
+
+def test_the_game_the_function_and_the_board_review_with_the_same_budgets() -> None:
+    """``game.review()`` (whose defaults are written out in the core) gives ``review(game)``, and the board's option
+    is the review's number of deals (32, twice the hint's).
+    """
+    from patiencelab.widget.options import OPTIONS
+
+    assert OPTIONS["review_samples"] == review_module.REVIEW_SAMPLES == 2 * OPTIONS["hint_samples"]
+    assert OPTIONS["review_max_states"] == review_module.DEFAULT_MAX_STATES
+    game = Klondike(seed=42)
+    for move in ("t2-f", "t2-t6", "t1-t6"):
+        game.play(move)
+    assert game.review() == review(game)
+    assert game.review() != review(game, samples=16), "the number of deals tells"
 
 
 # ------------------------------------------------------------------------------------------ the chances

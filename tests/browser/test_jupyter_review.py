@@ -32,7 +32,8 @@ pytestmark = pytest.mark.browser
 #: A lost game: deal 4 of standard draw 3, played by drawing through the whole stock first and then by the hint
 #: order (the way of playing that lost the deal of issue 25), 96 moves, until it goes round in circles. The
 #: indicator says it is lost, so the board offers "Review game"; with the board's review budgets the review marks
-#: blunders at moves 71 and 72 (deal 5, used before, lost its one mark when the solver's portfolio changed). The
+#: a blunder at move 71 and a mistake at move 72 (deal 5, used before, lost its one mark when the solver's
+#: portfolio changed). The
 #: kernel keeps every review progress it synced, to see that the board was told how far the review was.
 SETUP = """from patiencelab import Klondike, KlondikeWidget, Rules
 from patiencelab.players import Greedy, legal_moves, play_out

@@ -495,7 +495,7 @@ class Klondike(Table):
         *,
         max_states: Any = 200_000,
         seconds: Any = math.inf,
-        samples: Any = 16,
+        samples: Any = 32,  # patiencelab.review.REVIEW_SAMPLES (not imported here: the core comes first)
         sample_states: Any = 2_000,
         seed: Any = 0,
         progress: Any = False,

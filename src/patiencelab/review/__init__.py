@@ -45,8 +45,8 @@ from patiencelab.lessons import ReviewChart
 from patiencelab.players import Chances
 from patiencelab.review.chances import (
     DEFAULT_SAMPLE_STATES,
-    DEFAULT_SAMPLES,
     LUCK,
+    REVIEW_SAMPLES,
     THRESHOLDS,
     MarkedMove,
     ReviewCancelledError,
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHART_COLORS",
     "DEFAULT_MAX_STATES",
+    "REVIEW_SAMPLES",
     "MarkedMove",
     "Review",
     "ReviewCancelledError",
@@ -213,7 +214,7 @@ def review(
     *,
     max_states: int | None = DEFAULT_MAX_STATES,
     seconds: float = math.inf,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int = REVIEW_SAMPLES,
     sample_states: int | None = DEFAULT_SAMPLE_STATES,
     max_calls: int | None = None,
     seed: int = 0,

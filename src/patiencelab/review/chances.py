@@ -51,13 +51,13 @@ against the chance at the next position (with the card that came). When it fell 
 more, passing the same sign test, or when it fell from some chance to a proved loss, the move is marked ``luck``:
 bad luck, not a mistake. A move gets one mark, the larger of the two drops.
 
-**Budget.** At most ``max_calls`` solver calls (by default :data:`CALLS_PER_SAMPLE` × ``samples``, 1,024
-calls of at most 2,000 positions: about 2 million positions whatever the game's length), one call reserved for
-the end of every track, so every position gets its chance (a game has at most one track per sample and move
-that turns up a card: 46 × ``samples`` with draw 1); the checks of mistakes take what is left, in order of the
-game (a deeper search counts as :data:`ESCALATE` calls), and a move that cannot be checked within it is not
-labelled. State budgets only, so every machine gives the same review. ``progress(done, total)`` is told after
-each position and ``cancel`` is looked at before each.
+**Budget.** At most ``max_calls`` solver calls (by default :data:`CALLS_PER_SAMPLE` × ``samples``: with a
+review's 32 deals, 2,048 calls of at most 2,000 positions, about 4 million positions whatever the game's
+length), one call reserved for the end of every track, so every position gets its chance (a game has at most one
+track per sample and move that turns up a card: 46 × ``samples`` with draw 1); the checks of mistakes take what
+is left, in order of the game (a deeper search counts as :data:`ESCALATE` calls), and a move that cannot be
+checked within it is not labelled. State budgets only, so every machine gives the same review.
+``progress(done, total)`` is told after each position and ``cancel`` is looked at before each.
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ __all__ = [
     "ESCALATE",
     "LABELS",
     "LUCK",
+    "REVIEW_SAMPLES",
     "SIGNIFICANCE",
     "THRESHOLDS",
     "Along",
@@ -113,6 +114,11 @@ SIGNIFICANCE = 0.05
 CONFIRM = 4
 #: Deals per position, unless told otherwise (the fair hint's).
 DEFAULT_SAMPLES = 16
+#: Deals per position of :func:`~patiencelab.review.review` and the board's review, unless told otherwise: twice
+#: the hint's. A move is looked at closely only when the first deals show a drop of 10 points, so more deals find
+#: more of the moves that lowered the chances (the 60 lost games of ``tests/review_games.py``: 11 marks with 32
+#: deals, 3 with 16; docs/players.md), within the CPU a review may take (30 s for a game of 100 moves).
+REVIEW_SAMPLES = 32
 #: Positions each solver call for the chances may search, unless told otherwise (the fair hint's).
 DEFAULT_SAMPLE_STATES = 2_000
 #: Solver calls per sample for the whole game (the total budget is this times ``samples``).

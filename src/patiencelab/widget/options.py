@@ -14,6 +14,7 @@ from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import check_language
 from patiencelab.core.limits import check_budget
+from patiencelab.review.chances import REVIEW_SAMPLES
 
 __all__ = ["OPTIONS", "SHOWN", "board_options", "change_option", "check_arguments", "check_option"]
 
@@ -36,7 +37,7 @@ OPTIONS: Mapping[str, Any] = {
     "indicator_seconds": float("inf"),
     "quiz_max_states": 50_000,
     "review_max_states": 200_000,
-    "review_samples": 16,
+    "review_samples": REVIEW_SAMPLES,
     "review_sample_max_states": 2_000,
 }
 

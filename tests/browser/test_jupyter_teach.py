@@ -25,12 +25,14 @@ from .layout import RANDOM_GAME
 
 pytestmark = pytest.mark.browser
 
-#: Random play from deal 13 (as ``tests/review_games.random_game``): move 85 lost the deal.
+#: Random play from deal 13 (as ``tests/review_games.random_game``): move 85 lost the deal. The review takes 16
+#: deals a position, not its default 32 (which also marks moves 22, 85 and 156, and the board opens a review at its
+#: first mark): with no mark it opens at the solver's losing move, what this test is about.
 REVIEW_SETUP = (
     RANDOM_GAME
     + "from patiencelab import KlondikeWidget\n"
     + """w = KlondikeWidget(random_game(13), records=None)
-w.review_max_states = 20_000
+w.review_max_states, w.review_samples = 20_000, 16
 w.indicator_seconds, w.indicator_max_states = 3600, 10**6
 w.indicator = True
 w"""
@@ -49,7 +51,7 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, jupyter: Jupyter, art
             page,
             "from patiencelab.review import review as _review\n"
             "from patiencelab.core.marks import move_piles as _piles\n"
-            "_found = _review(w.game, max_states=20_000)\n"
+            "_found = _review(w.game, max_states=20_000, samples=16)\n"
             "_g = random_game(13)\n"
             "while _g.moves > _found.at: _g.undo()\n"
             "_lead = _g.moving_cards(_found.better)\n"

@@ -85,7 +85,6 @@ from patiencelab.stats import sign_test, wilson
 __all__ = [
     "CALLS_PER_SAMPLE",
     "CONFIRM",
-    "DEFAULT_SAMPLES",
     "DEFAULT_SAMPLE_STATES",
     "ESCALATE",
     "LABELS",
@@ -112,12 +111,11 @@ LUCK = 0.20
 SIGNIFICANCE = 0.05
 #: A move that may be a mistake is checked on up to this many times ``samples`` deals.
 CONFIRM = 4
-#: Deals per position, unless told otherwise (the fair hint's).
-DEFAULT_SAMPLES = 16
-#: Deals per position of :func:`~patiencelab.review.review` and the board's review, unless told otherwise: twice
-#: the hint's. A move is looked at closely only when the first deals show a drop of 10 points, so more deals find
-#: more of the moves that lowered the chances (the 60 lost games of ``tests/review_games.py``: 11 marks with 32
-#: deals, 3 with 16; docs/players.md), within the CPU a review may take (30 s for a game of 100 moves).
+#: Deals per position of a review (:func:`chances_along`, :func:`~patiencelab.review.review` and the board's),
+#: unless told otherwise: twice the fair hint's (:data:`patiencelab.players.DEFAULT_SAMPLES`). A move is looked at
+#: closely only when its first deals show a drop of 10 points, so more deals find more of the moves that lowered
+#: the chances (the 60 lost games of ``tests/review_games.py``: 11 marks with 32 deals, 3 with 16;
+#: docs/players.md), within the CPU a review may take (30 s for a game of 100 moves).
 REVIEW_SAMPLES = 32
 #: Positions each solver call for the chances may search, unless told otherwise (the fair hint's).
 DEFAULT_SAMPLE_STATES = 2_000
@@ -189,7 +187,7 @@ class Along:
 def chances_along(
     views: Sequence[PlayerView],
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int = REVIEW_SAMPLES,
     max_states: int | None = DEFAULT_SAMPLE_STATES,
     seed: int = 0,
     max_calls: int | None = None,

@@ -14,7 +14,8 @@ from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import check_language
 from patiencelab.core.limits import check_budget
-from patiencelab.review.chances import REVIEW_SAMPLES
+from patiencelab.review import DEFAULT_MAX_STATES, REVIEW_SAMPLES
+from patiencelab.review.chances import DEFAULT_SAMPLE_STATES
 
 __all__ = ["OPTIONS", "SHOWN", "board_options", "change_option", "check_arguments", "check_option"]
 
@@ -36,9 +37,9 @@ OPTIONS: Mapping[str, Any] = {
     "indicator_max_states": None,
     "indicator_seconds": float("inf"),
     "quiz_max_states": 50_000,
-    "review_max_states": 200_000,
+    "review_max_states": DEFAULT_MAX_STATES,
     "review_samples": REVIEW_SAMPLES,
-    "review_sample_max_states": 2_000,
+    "review_sample_max_states": DEFAULT_SAMPLE_STATES,
 }
 
 #: The options that change what the board shows: setting one syncs the board.

@@ -84,3 +84,17 @@ def test_the_budget_counts_every_run() -> None:
     one, two = Scripted(100, "impossible"), Scripted(100, "impossible")
     assert verdict([Run(one), Run(two)], max_states=20 * 512) == ("unknown", None)
     assert one.states + two.states == 20 * 512
+
+
+def test_a_run_takes_its_grown_share_once_the_runs_have_searched_long() -> None:
+    """A run with ``grown`` takes its ``slices`` in a round until the runs together have searched ``grow_after``
+    positions, then ``grown`` slices a round (the easier game that a long search has not won).
+    """
+    real, easier = Scripted(100, "impossible"), Scripted(100, "impossible")
+    runs = [Run(real), Run(easier, 2, easier=True, grow_after=12 * 512, grown=5)]
+    assert verdict(runs, max_states=30 * 512) == ("unknown", None)
+    # four rounds of 1 and 2 slices (12 slices together), then rounds of 1 and 5 until 30 slices together
+    assert (real.states, easier.states) == (7 * 512, 23 * 512)
+    real, easier = Scripted(100, "impossible"), Scripted(100, "impossible")
+    assert verdict([Run(real), Run(easier, 2, easier=True)], max_states=30 * 512) == ("unknown", None)
+    assert (real.states, easier.states) == (10 * 512, 20 * 512)

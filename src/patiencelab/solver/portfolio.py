@@ -17,7 +17,10 @@ deals 439 and 482, 8.9 and 5.3 million positions each alone, twice that side by 
 every talon card can then be played at any time, so every win under the real rules, read as its plays (draws
 and recycles left out), is a win there too. Its search is often far smaller (a draw-1 position's key ignores the
 waste), so a deal that is impossible with draw 1 is proved impossible with draw 3 long before the draw-3 search
-would exhaust its own space. A win of the easier game proves nothing, and its search stops there.
+would exhaust its own space. A win of the easier game proves nothing, and its search stops there. An easier game
+not won once the searches together have searched :data:`EASIER_GROWS_AFTER` positions takes
+:data:`EASIER_GROWN_SLICES` slices a round from then on, the real game's searches one each: such a deal is most
+often impossible, and the easier game most often proves it first.
 
 **A harder game.** The real game with every card that may go home sent there at once and none brought back
 (:func:`eager_start`) has fewer moves, so far fewer positions; each of its moves is a move of the real game, so a
@@ -40,6 +43,8 @@ from patiencelab.solver.node import Node, Positioned, position_and_rules
 __all__ = [
     "EAGER_AFTER",
     "EAGER_MOST",
+    "EASIER_GROWN_SLICES",
+    "EASIER_GROWS_AFTER",
     "EASIER_SLICES",
     "Run",
     "Searcher",
@@ -55,6 +60,16 @@ __all__ = [
 #: for most deals proved impossible, more where the easier game is won late) and brings deal 72 (impossible)
 #: from some 445,000 positions to 335,000.
 EASIER_SLICES: Final = 2
+
+#: Positions all the searches must have searched before the easier game's share grows to
+#: :data:`EASIER_GROWN_SLICES`. An easier game still running then was not won within some hundreds of thousands of
+#: its own positions: a deal that hard with draw 1 is most often impossible, and then the easier game's proof is
+#: usually the shortest (the draw-3 deals of seeds 0-9,999 that took over a minute: see docs/performance.md). Deals
+#: decided sooner, the verdict tests' budgets among them, are searched as before.
+EASIER_GROWS_AFTER: Final = 1_000_000
+
+#: Slices of the easier game in each round once it has grown (the real game's searches keep one each).
+EASIER_GROWN_SLICES: Final = 16
 
 #: Positions the portfolio searches before the harder game (see :func:`eager_start`) joins it.
 EAGER_AFTER: Final = 5_000
@@ -86,7 +101,9 @@ class Run:
     ``Solution.decided_by`` (see :class:`~patiencelab.solver.search.Solution`) says when it decides;
     ``most``: the positions after which it leaves the portfolio undecided (0: never); ``shares``: a search of the
     real game that shares its table of positions seen with the other runs that do
-    (its "impossible" is a proof only once all of them have ended so, see :func:`interleave`).
+    (its "impossible" is a proof only once all of them have ended so, see :func:`interleave`); ``grown``: the
+    slices it takes in each round instead of ``slices`` once the runs together have searched ``grow_after``
+    positions (0: it keeps ``slices``).
     """
 
     search: Searcher
@@ -97,6 +114,12 @@ class Run:
     after: int = 0
     most: int = 0
     shares: bool = False
+    grow_after: int = 0
+    grown: int = 0
+
+    def slices_at(self, total: int) -> int:
+        """The slices of this run in a round that starts when the runs together have searched ``total``."""
+        return self.grown if self.grown and total >= self.grow_after else self.slices
 
 
 def easier_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
@@ -152,8 +175,9 @@ def _sharer_left(
 
 def interleave(runs: Sequence[Run], max_states: int | None) -> Generator[None, None, tuple[Outcome, Run | None]]:
     """The verdict of the searches ``runs`` (the first, of the real game, in the usual order) and the run that
-    gave it, searched round by round, each run its :attr:`Run.slices` slices in each round, once the runs
-    together have searched its :attr:`Run.after` positions: "solved" as soon as a search of the real game ends
+    gave it, searched round by round, each run its :attr:`Run.slices` slices in each round (:attr:`Run.grown` once
+    the runs together have searched its :attr:`Run.grow_after`), once the runs together have searched its
+    :attr:`Run.after` positions: "solved" as soon as a search of the real game ends
     so, "impossible" as soon as one ends so and every other run that shares its table (:attr:`Run.shares`) has
     ended so before, "impossible" as soon as the easier game is proved impossible, "solved" as soon as the
     harder game is won; an easier game won or a harder one proved impossible leaves the portfolio, as does a
@@ -169,7 +193,7 @@ def interleave(runs: Sequence[Run], max_states: int | None) -> Generator[None, N
             if run.most and run.search.states >= run.most:
                 live.remove((run, steps))
                 continue
-            for _ in range(run.slices):
+            for _ in range(run.slices_at(total)):
                 try:
                     next(steps)
                 except StopIteration as done:

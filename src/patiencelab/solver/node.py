@@ -76,26 +76,61 @@ _SEP: Final = 200
 # The fields of an int key (see Node.key), low bits first: the foundations (4 bits a suit), the talon (the waste's
 # size and the passes made where they matter, which cards are left: one bit a card of the talon the node started
 # with), a card to cover (see movegen.OBLIGATION_KEY), the bottom cards of the columns with no face-down cards, and
-# each other column's face-down count (6 bits a column). Of a standard deal's talon (24 cards) and foundations, the
-# key's part is under 2**62, an int mypyc keeps unboxed: only the columns' part is a big int.
+# each other column's face-down count (6 bits a column), and last a mix of the columns' part (see _MIX), which
+# tells no two positions apart that the rest does not but spreads the keys' hashes, as does the talon's fold into
+# the foundations' field (see _FOLD). Of a standard deal's talon (24
+# cards) and foundations, the key's part is under 2**62, an int mypyc keeps unboxed: only the columns' part (with
+# its mix) is a big int.
 #: The lowest bit of a node's key that holds the waste's size where it matters (6 bits; see Node.stronger_keys).
 WASTE_FIELD: Final = 16
 _PASSES: Final = WASTE_FIELD + 6
 #: The lowest bit of a node's key that holds which talon cards are left (52 bits, one a card of the talon).
 TALON_FIELD: Final = _PASSES + 8
 _MASK52: Final = (1 << 52) - 1
+#: The foundations' field, into which a key folds (xors) the first 16 bits of its talon field: the hash's low bits,
+#: which pick a key's first slot in the table of positions seen, then tell apart positions that differ in their
+#: talon only. A bijection of the key's part below the columns (the talon field is left as it is), so two keys are
+#: equal exactly when they were before; no code reads the foundations' counts from a key.
+_FOLD: Final = (1 << 16) - 1
 #: The lowest bit of a node's key that holds the card to cover (6 bits; see movegen.OBLIGATION_KEY).
 OBLIGATION: Final = TALON_FIELD + 52
 _BOTTOMS: Final = OBLIGATION + 6
 _COLUMNS: Final = _BOTTOMS + 52
-#: ``_BOTTOM[c]``: card ``c`` as a column's bottom card in the key (built once: a shift makes a new big int).
-_BOTTOM: Final[list[int]] = [1 << (_BOTTOMS + c) for c in range(52)]
+
+
+def _mix_values(count: int) -> list[int]:
+    """``count`` fixed pseudo-random 20-bit ints (the high bits of a xorshift64 sequence), the same in every
+    process. Shifts and xors only: no product of big ints in compiled code (see Node._shape_key).
+    """
+    out: list[int] = []
+    x = 0x9E3779B97F4A7C15
+    for _ in range(count):
+        x ^= (x << 13) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 7
+        x ^= (x << 17) & 0xFFFFFFFFFFFFFFFF
+        out.append(x >> 44)
+    return out
+
+
+#: The pseudo-random parts of the key's mix field, its last: one for a face-down card of each column (at most 9),
+#: then one for each card as a column's bottom card; the field holds their sum over the columns' part of the key
+#: (a count of face-down cards times its column's), kept by the same additions as that part. A function of the
+#: fields below it, so it tells no two positions apart that they do not, and those fields' values stay below the
+#: field's lowest bit: two keys are equal exactly when their positions are. It is there for the hash: Python hashes
+#: an int as its value modulo 2**61 - 1, and the field, at a multiple of 61 bits, lands whole in the hash's low bits,
+#: which pick a key's first slot in the table of positions seen; without it they come from the foundations and a
+#: column's count, and keys crowd a few slots (see docs/performance.md). 20 bits a value: a table of a few million
+#: keys picks a slot by the hash's low 22 bits or so, and the field of a standard deal (at most 49 of them added, under
+#: 2**26) then ends below bit 210, so a key stays an int of seven 30-bit digits (56 bytes), as it was without it.
+_MIX: Final[list[int]] = _mix_values(9 + 52)
 
 
 class Node:
     """A search node: a position for the search, changed in place by :meth:`apply` and restored by :meth:`undo`."""
 
     __slots__ = (
+        "bottom",
+        "colkeys",
         "colshape",
         "colsum",
         "colunit",
@@ -164,7 +199,20 @@ class Node:
         #: flags cost a boxed read a card; kept by apply and undo.
         self.downcards = sum(1 << c for col in down for c in col)
         self.ndown = sum(len(col) for col in down)
-        self.colunit = [1 << (_COLUMNS + 6 * i) for i in range(self.n)]  # one face-down card of each column
+        # the lowest bit of the key's mix field (see _MIX): the first multiple of 61 above the columns' part
+        mix_bit = 61 * ((_COLUMNS + 6 * self.n) // 61 + 1)
+        #: ``bottom[c]``: card ``c`` as a column's bottom card in the key, with its mix (built once: a shift makes a new
+        #: big int).
+        self.bottom = [(1 << (_BOTTOMS + c)) + (_MIX[9 + c] << mix_bit) for c in range(52)]
+        #: One face-down card of each column, with its mix.
+        self.colunit = [(1 << (_COLUMNS + 6 * i)) + (_MIX[i] << mix_bit) for i in range(self.n)]
+        #: ``colkeys[i][k]``: ``k`` face-down cards in column ``i`` (sums, not products: see _shape_key).
+        self.colkeys: list[list[int]] = []
+        for i in range(self.n):
+            row = [0]
+            for _ in range(max(len(down[i]), 1)):
+                row.append(row[-1] + self.colunit[i])
+            self.colkeys.append(row)
         self.colshape = [self._column_shape(i) for i in range(self.n)]
         self.colsum = sum(self._shape_key(shape, i) for i, shape in enumerate(self.colshape))  # the columns' part
         self.talon_key = 0
@@ -236,12 +284,10 @@ class Node:
         face-down cards or more.
         """
         if shape < 0:
-            return _BOTTOM[-1 - shape]
-        if shape == 1:
-            return self.colunit[i]
-        # a shift, not shape * colunit[i]: CPython checks for Ctrl-C inside a multiplication of big ints, and the
-        # compiled code takes the NULL it then returns for "out of memory" and aborts (tests/test_cli.py)
-        return shape << (_COLUMNS + 6 * i) if shape else 0
+            return self.bottom[-1 - shape]
+        # a prebuilt sum, not shape * colunit[i]: CPython checks for Ctrl-C inside a multiplication of big ints, and
+        # the compiled code takes the NULL it then returns for "out of memory" and aborts (tests/test_cli.py)
+        return self.colkeys[i][shape]
 
     def _column_shape(self, i: int) -> int:
         """What column ``i``'s part of the key depends on, as a small int: its face-down count, or with none, its
@@ -279,7 +325,8 @@ class Node:
 
     def key(self) -> int:
         """A canonical key of the position up to *twin swaps*, an int: the foundations, each column's face-down
-        count (or bottom card, column order left out: a set of bottom cards), and the talon.
+        count (or bottom card, column order left out: a set of bottom cards), and the talon (and a mix of the
+        columns' part for the hash's sake, see ``_MIX``).
 
         The face-up cards above the columns' bottom cards are left out: they are the cards in none of the other
         places, and each lies on one of the two cards of the next rank and other colour, so their layout is
@@ -290,7 +337,8 @@ class Node:
         """
         key = self.known_key
         if key < 0:
-            key = self.colsum + (self.talon_key + self.fkey)  # one big-int addition
+            low = self.talon_key + self.fkey
+            key = self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))  # one big-int addition
             self.known_key = key
         return key
 
@@ -326,11 +374,11 @@ class Node:
                         return None
                     delta = -self.colunit[i]
                     if len(d) == 1:
-                        delta += _BOTTOM[c]
+                        delta += self.bottom[c]
                 else:
-                    delta = -_BOTTOM[u[0]]  # its part of the key: no card face down, its bottom card
+                    delta = -self.bottom[u[0]]  # its part of the key: no card face down, its bottom card
             if not self.up[j]:
-                delta += _BOTTOM[u[k]]
+                delta += self.bottom[u[k]]
             return self.key() + delta
         if kind == W2T:
             idx, j = m[1], m[2]
@@ -345,14 +393,16 @@ class Node:
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
-            key = self.key() + (talon_key - self.talon_key)  # one big-int addition
-            return key if self.up[j] else key + _BOTTOM[c]
+            low = talon_key + self.fkey
+            key = self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))  # one big-int addition
+            return key if self.up[j] else key + self.bottom[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home
             # now that could not before.
             s, j = m[1], m[2]
-            key = self.key() - (1 << (4 * s))
-            return key if self.up[j] else key + _BOTTOM[s * 13 + self.found[s] - 1]
+            low = self.talon_key + self.fkey - (1 << (4 * s))
+            key = self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))
+            return key if self.up[j] else key + self.bottom[s * 13 + self.found[s] - 1]
         return None
 
     def stronger_keys(self, key: int) -> list[int]:

@@ -78,9 +78,8 @@ _SEP: Final = 200
 # with), a card to cover (see movegen.OBLIGATION_KEY), the bottom cards of the columns with no face-down cards, and
 # each other column's face-down count (6 bits a column), and last a mix of the columns' part (see _MIX), which
 # tells no two positions apart that the rest does not but spreads the keys' hashes, as does the talon's fold into
-# the foundations' field (see _FOLD). Of a standard deal's talon (24
-# cards) and foundations, the key's part is under 2**62, an int mypyc keeps unboxed: only the columns' part (with
-# its mix) is a big int.
+# the foundations' field (see _FOLD). Of a standard deal's talon (24 cards) and foundations, the key's part is
+# under 2**62, an int mypyc keeps unboxed: only the columns' part (with its mix) is a big int.
 #: The lowest bit of a node's key that holds the waste's size where it matters (6 bits; see Node.stronger_keys).
 WASTE_FIELD: Final = 16
 _PASSES: Final = WASTE_FIELD + 6
@@ -337,10 +336,15 @@ class Node:
         """
         key = self.known_key
         if key < 0:
-            low = self.talon_key + self.fkey
-            key = self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))  # one big-int addition
+            key = self._key_with(self.talon_key + self.fkey)
             self.known_key = key
         return key
+
+    def _key_with(self, low: int) -> int:
+        """The key of the node's columns with ``low`` as the talon's and foundations' part (the talon folded into
+        the foundations' field, see ``_FOLD``): one big-int addition.
+        """
+        return self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))
 
     def _found_key(self) -> int:
         f = self.found
@@ -393,15 +397,13 @@ class Node:
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
-            low = talon_key + self.fkey
-            key = self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))  # one big-int addition
+            key = self._key_with(talon_key + self.fkey)
             return key if self.up[j] else key + self.bottom[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home
             # now that could not before.
             s, j = m[1], m[2]
-            low = self.talon_key + self.fkey - (1 << (4 * s))
-            key = self.colsum + (low ^ (low >> TALON_FIELD & _FOLD))
+            key = self._key_with(self.talon_key + self.fkey - (1 << (4 * s)))
             return key if self.up[j] else key + self.bottom[s * 13 + self.found[s] - 1]
         return None
 

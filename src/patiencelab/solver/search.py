@@ -342,9 +342,16 @@ def solve_in_slices(
         runs.append(Run(_Search(second, deadline, max_states, first), name="talon first", shares=True))
     easier = easier_start(source, rules)  # its impossibility is a proof for these rules
     if easier is not None:
-        easy = _Search(easier, deadline, max_states)
-        grows, grown = EASIER_GROWS_AFTER, EASIER_GROWN_SLICES  # its share once a long search has not won it
-        runs.append(Run(easy, EASIER_SLICES, easier=True, name="easier game", grow_after=grows, grown=grown))
+        runs.append(
+            Run(
+                _Search(easier, deadline, max_states),
+                EASIER_SLICES,
+                easier=True,
+                name="easier game",
+                grow_after=EASIER_GROWS_AFTER,  # its larger share once a long search has not won it
+                grown=EASIER_GROWN_SLICES,
+            )
+        )
     # a harder game, once the others have searched a while: its wins are the real game's
     harder = _Search(eager_start(source, rules), deadline, max_states)
     runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))

@@ -46,7 +46,9 @@ def to_deal_string(cards: Sequence[Card], format: DealFormat, *, face_down: Sequ
     piles, rest = deal_piles(cards, face_down)
     tableau = [[_solvitaire_card(c, up=k == len(p) - 1) for k, c in enumerate(p)] for p in piles]
     stock = [_solvitaire_card(c, up=False) for c in reversed(rest)]
-    return json.dumps({"tableau piles": tableau, "stock": stock, "waste": [], "foundations": [[], [], [], []]})
+    # Only the two fields a fresh deal has: Solvitaire reads "foundations" as a flat list of cards, and its reader
+    # crashed on the four empty lists written here before.
+    return json.dumps({"tableau piles": tableau, "stock": stock})
 
 
 def _solvitaire_card(card: Card, *, up: bool) -> str:

@@ -31,6 +31,7 @@ def test_klondike_solver_digits() -> None:
 def test_solvitaire_layout() -> None:
     cards = seeded_deal(1)
     data = json.loads(to_deal_string(cards, "solvitaire"))
+    assert set(data) == {"tableau piles", "stock"}  # as Solvitaire's own deal files: no waste, no foundations
     piles = data["tableau piles"]
     assert [len(p) for p in piles] == [1, 2, 3, 4, 5, 6, 7]
     assert piles[0] == [str(cards[0]).replace("T", "10")]

@@ -12,10 +12,16 @@ the deals not in it, and reports them all: ``nice -n 10 python benchmarks/bench_
 --workers 2 --out survey.jsonl --resume`` can be stopped and started again.
 
 ``--peer`` runs the older table instead: ``--deals 200 --draw 1 --seconds 60 --peer``. Each deal is solved
-once with the largest budget and the decision time is read against the smaller ones. With ``--seconds 10 --then
-60`` each deal is solved with 10 s and only the deals undecided then are solved again, from the start, with 60 s
-(the search is deterministic, so that run repeats the first 10 s and goes on: the same as one 60 s run, for less
-time on the decided deals).
+once with the largest budget and the decision time is read against the smaller ones. ``--solvitaire PATH`` sets
+Solvitaire (Blake & Gent's C++ solver, built apart: it is no dependency of this project) beside this solver in that
+table, both timed in CPU seconds (Solvitaire: its own process's), with the positions per CPU second of each, and
+lists the deals where the two verdicts differ (the exit status is 1 then: one of them is wrong). ``--write-verdicts
+FILE`` keeps Solvitaire's verdicts (``tests/solver/solvitaire_verdicts.json`` is such a file, seeds 10,000-10,099
+within 60 s: ``--first 10000 --deals 100 --seconds 60 --solvitaire PATH --write-verdicts FILE``).
+
+With ``--seconds 10 --then 60`` each deal is solved with 10 s and only the deals undecided then are solved again,
+from the start, with 60 s (the search is deterministic, so that run repeats the first 10 s and goes on: the same as
+one 60 s run, for less time on the decided deals).
 
 ``--compare-pure`` measures positions per CPU second instead, compiled and pure side by side: the same searches
 (seeds 0-29 by default, draw 1 and 3, 20,000 positions each) in fresh processes, one with ``PATIENCELAB_PURE=1``,
@@ -31,9 +37,11 @@ import argparse
 import json
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass
@@ -54,6 +62,7 @@ class Run:
     seed: int
     outcome: str
     seconds: float
+    states: int = 0
 
     @property
     def decided(self) -> bool:
@@ -64,7 +73,7 @@ class Run:
 def run_ours(seed: int, draw: int, seconds: float) -> Run:
     """Solve one seeded deal with PatienceLab's solver."""
     solution = solve(Klondike(seed=seed, rules=Rules(draw=draw)), seconds=seconds)
-    return Run(seed, solution.outcome, solution.seconds)
+    return Run(seed, solution.outcome, solution.seconds, solution.states)
 
 
 def run_peer(seed: int, draw: int) -> Run | None:
@@ -83,6 +92,35 @@ def run_peer(seed: int, draw: int) -> Run | None:
     name = str(result).rsplit(".", 1)[-1]
     outcome = {"SolvedMinimal": "solved", "SolvedMayNotBeMinimal": "solved", "Impossible": "impossible"}
     return Run(seed, outcome.get(name, "unknown"), seconds)
+
+
+#: Solvitaire's game type for each draw count (its Klondike: unlimited passes, foundation cards may come back, only
+#: Kings on empty columns, as the standard rules).
+SOLVITAIRE_TYPES = {1: "klondike-deal-1", 3: "klondike"}
+
+
+def run_solvitaire(program: str, seed: int, draw: int, seconds: float) -> Run:
+    """Solve one seeded deal with the Solvitaire program at ``program`` (its ``--timeout`` is ``seconds`` of wall
+    time); ``Run.seconds`` is the CPU time of its process, ``Run.states`` the positions it says it searched.
+    """
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as deal:
+        deal.write(to_deal_string(seeded_deal(seed), "solvitaire"))
+        deal.flush()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            [program, "--type", SOLVITAIRE_TYPES[draw], "--classify", "--timeout", str(int(seconds * 1000)), deal.name],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    # one line: ", verdict, milliseconds, states searched, unique states, ..., verdict"
+    fields = [f.strip() for f in done.stdout.strip().split(",")]
+    if done.returncode != 0 or len(fields) < 4:
+        raise SystemExit(f"Solvitaire failed on seed {seed} (draw {draw}): {done.stdout or done.stderr}")
+    outcome = {"solved": "solved", "unsolvable": "impossible"}.get(fields[1], "unknown")
+    return Run(seed, outcome, cpu, int(fields[3]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,14 +298,19 @@ def compare(variants: dict[str, dict[str, str]], seeds: range, max_states: int, 
 
 
 def summary(runs: list[Run], budgets: tuple[float, ...]) -> list[str]:
-    """Cells: decided within each budget, solved / impossible, median seconds per decided deal."""
+    """Cells: decided within each budget, solved / impossible, median and worst seconds per decided deal, positions
+    per second (all deals).
+    """
     n = len(runs)
     cells = [f"{sum(r.decided and r.seconds <= b for r in runs)}/{n}" for b in budgets]
     decided = [r.seconds for r in runs if r.decided]
     solved = sum(r.outcome == "solved" for r in runs)
     impossible = sum(r.outcome == "impossible" for r in runs)
     median = statistics.median(decided) if decided else float("nan")
-    return [*cells, f"{solved} / {impossible}", f"{median:.3f}"]
+    worst = max(decided, default=float("nan"))
+    seconds = sum(r.seconds for r in runs)
+    rate = f"{sum(r.states for r in runs) / seconds:,.0f}" if seconds and any(r.states for r in runs) else ""
+    return [*cells, f"{solved} / {impossible}", f"{median:.3f}", f"{worst:.3f}", rate]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -279,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="largest budget per deal (default 60)")
     parser.add_argument("--then", type=float, help="solve again with this budget the deals undecided in --seconds")
     parser.add_argument("--peer", action="store_true", help="the older table, with pyksolve solve_fast when installed")
+    parser.add_argument("--solvitaire", metavar="PATH", help="the older table, beside the Solvitaire program at PATH")
+    parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
@@ -302,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.compare_with:
             variants[f"other: {args.compare_with}"] = {"PYTHONPATH": args.compare_with, "PATIENCELAB_PURE": "0"}
         return compare(variants, range(args.first, args.first + (args.deals or 30)), args.max_states, args.repeat)
+    if args.solvitaire:
+        return against_solvitaire(args.solvitaire, args, budgets_to(args.seconds))
     if not args.peer:
         seeds = range(args.first, args.first + (args.deals or 200))
         out = pathlib.Path(args.out) if args.out else None
@@ -315,9 +362,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(deals, args.cpu)))
         return 0
     top = max(args.seconds, args.then or 0.0)
-    budgets = tuple(sorted({*(b for b in BUDGETS if b < top), args.seconds, top}))
+    budgets = budgets_to(top, args.seconds)
     seeds = range(args.first, args.first + (args.deals or 200))
-    head = ["solver", "draw", *[f"decided ≤ {b:g} s" for b in budgets], "solved / impossible", "median s"]
+    head = ["solver", "draw", *[f"decided ≤ {b:g} s" for b in budgets], "solved / impossible", "median s", "worst s"]
+    head.append("positions per s")
     rows: list[list[str]] = []
     for draw in args.draw or [1, 3]:
         ours = []
@@ -341,11 +389,56 @@ def main(argv: list[str] | None = None) -> int:
             if mine and theirs:
                 ratio = statistics.median(mine) / statistics.median(theirs)
                 rows.append(["ratio (ours / peer median)", str(draw), *[""] * (len(budgets) + 1), f"{ratio:.3g}"])
+    print_table(head, rows)
+    return 0
+
+
+def budgets_to(top: float, *more: float) -> tuple[float, ...]:
+    """The budgets of the peer tables: :data:`BUDGETS` under ``top``, ``top`` and ``more``."""
+    return tuple(sorted({*(b for b in BUDGETS if b < top), top, *more}))
+
+
+def print_table(head: list[str], rows: list[list[str]]) -> None:
+    """Print a markdown table."""
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for row in rows:
         print("| " + " | ".join(row) + " |")
-    return 0
+
+
+def against_solvitaire(program: str, args: argparse.Namespace, budgets: tuple[float, ...]) -> int:
+    """This solver and Solvitaire on the same deals, each within ``args.seconds`` of CPU (Solvitaire: of wall time,
+    read in CPU); prints the table and the deals whose verdicts differ (exit status 1 if any).
+    """
+    seeds = range(args.first, args.first + (args.deals or 100))
+    head = ["solver", "draw", *[f"decided ≤ {b:g} CPU s" for b in budgets], "solved / impossible"]
+    head += ["median CPU s", "worst CPU s", "positions per CPU s"]
+    rows: list[list[str]] = []
+    differ: list[str] = []
+    kept: list[dict[str, object]] = []
+    for draw in args.draw or [1, 3]:
+        ours: list[Run] = []
+        theirs: list[Run] = []
+        for seed in seeds:
+            deal = solve_deal(seed, draw, args.seconds)
+            ours.append(Run(seed, deal.outcome, deal.cpu, deal.states))
+            theirs.append(run_solvitaire(program, seed, draw, args.seconds))
+            a, b = ours[-1], theirs[-1]
+            if a.decided and b.decided and a.outcome != b.outcome:
+                differ.append(f"draw {draw} seed {seed}: patiencelab {a.outcome}, Solvitaire {b.outcome}")
+            kept.append({"seed": seed, "draw": draw, "outcome": b.outcome})
+            if args.verbose:
+                print(f"draw {draw} seed {seed}: {a.outcome} {a.seconds:.3f} | Solvitaire {b.outcome} {b.seconds:.3f}")
+        rows.append(["patiencelab", str(draw), *summary(ours, budgets)])
+        rows.append(["Solvitaire", str(draw), *summary(theirs, budgets)])
+    print(f"seeds {seeds.start}-{seeds.stop - 1}, standard rules, at most {args.seconds:g} s a deal")
+    print_table(head, rows)
+    print("verdicts that differ: " + ("; ".join(differ) if differ else "none"))
+    if args.write_verdicts:
+        about = f"Solvitaire's verdicts within {args.seconds:g} s a deal (benchmarks/bench_solver.py --solvitaire)"
+        text = json.dumps({"about": about, "deals": kept}, indent=1)
+        pathlib.Path(args.write_verdicts).write_text(text + "\n", encoding="utf-8")
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """The solver's verdicts on seeds 0-199 are those of the solver before issue 34's speed-ups, at the same state
-budgets: a faster search must prove what the old one proved, and never the opposite.
+budgets: a faster search must prove what the old one proved, and never the opposite. On seeds 10,000-10,099 they
+are those of another program: Solvitaire, Blake & Gent's solver, written apart from this one in C++.
 
 ``verdicts_0_199.json`` holds the old solver's verdicts (``W`` won, ``L`` lost, ``?`` undecided, one letter a seed)
 within 20,000 and 200,000 positions. ``make test`` checks the first budget; ``make soak`` sets
-``PATIENCELAB_VERDICT_STATES=200000`` for the second.
+``PATIENCELAB_VERDICT_STATES=200000`` for the second. ``solvitaire_verdicts.json`` holds Solvitaire's verdicts
+(see ``benchmarks/bench_solver.py --solvitaire``), checked within the same budget.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from patiencelab.solver import solve
 from tests.solver.replay import replay_wins
 
 DATA = json.loads((Path(__file__).parent / "verdicts_0_199.json").read_text())
+PEER = json.loads((Path(__file__).parent / "solvitaire_verdicts.json").read_text())["deals"]
 STATES = os.environ.get("PATIENCELAB_VERDICT_STATES", "20000")
 LETTER = {"solved": "W", "impossible": "L", "unknown": "?"}
 
@@ -40,3 +43,25 @@ def test_verdicts_on_seeds_0_to_199_are_the_old_solvers(draw: int) -> None:
     differ = [(seed, a, b) for seed, (a, b) in enumerate(zip(old, new, strict=True)) if a != "?" and a != b]
     assert not differ, f"(seed, old, new) where the verdict changed: {differ}"
     assert old.count("?") >= "".join(new).count("?")
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_verdicts_on_seeds_10000_to_10099_are_solvitaires(draw: int) -> None:
+    """Every deal both Solvitaire (within 60 s) and this solver (within the budget) decide is decided alike, a win
+    replayed in the model: two searches written apart agree, so neither prunes a win away on these deals. Most
+    deals are decided here: a test that checked nothing would pass too.
+    """
+    peer = [deal for deal in PEER if deal["draw"] == draw and deal["outcome"] != "unknown"]
+    differ = []
+    decided = 0
+    for deal in peer:
+        game = Klondike(seed=deal["seed"], rules=Rules(draw=draw))
+        found = solve(game, seconds=math.inf, max_states=int(STATES))
+        if found.outcome == "solved":
+            assert replay_wins(game, found.moves), f"seed {deal['seed']}: moves that do not win"
+        if found.is_decided:
+            decided += 1
+            if found.outcome != deal["outcome"]:
+                differ.append((deal["seed"], deal["outcome"], found.outcome))
+    assert not differ, f"(seed, Solvitaire, this solver) where the verdicts differ: {differ}"
+    assert len(peer) >= 90 and decided >= 0.9 * len(peer), f"{decided} of {len(peer)} decided"

@@ -17,7 +17,10 @@ Solvitaire (Blake & Gent's C++ solver, built apart: it is no dependency of this 
 table, both timed in CPU seconds (Solvitaire: its own process's), with the positions per CPU second of each, and
 lists the deals where the two verdicts differ (the exit status is 1 then: one of them is wrong). ``--write-verdicts
 FILE`` keeps Solvitaire's verdicts (``tests/solver/solvitaire_verdicts.json`` is such a file, seeds 10,000-10,099
-within 60 s: ``--first 10000 --deals 100 --seconds 60 --solvitaire PATH --write-verdicts FILE``).
+within 60 s: ``--first 10000 --deals 100 --seconds 60 --solvitaire PATH --write-verdicts FILE``). Solvitaire counts
+every node it visits, this solver each position once; ``PATIENCELAB_PURE=1 python benchmarks/bench_solver.py --nodes
+--first 10098 --deals 1 --max-states 200000`` counts the moves this solver tries and plays a position, to set the two
+side by side.
 
 With ``--seconds 10 --then 60`` each deal is solved with 10 s and only the deals undecided then are solved again,
 from the start, with 60 s (the search is deterministic, so that run repeats the first 10 s and goes on: the same as
@@ -270,6 +273,46 @@ def positions_per_cpu_second(seeds: range, max_states: int) -> dict[str, object]
     return {"states": states, "cpu": cpu, "compiled": len(patiencelab.COMPILED)}
 
 
+def count_nodes(deals: list[tuple[int, int]], max_states: int) -> int:
+    """For each ``(seed, draw)``, the usual order's search within ``max_states`` positions, with the nodes it visits
+    in Solvitaire's sense counted: the moves it tries (each a child looked up in the table of positions seen, as
+    Solvitaire looks its children up in its cache) and the moves it plays (safe moves among them). Counted by
+    wrapping two methods, so only in a pure run (``PATIENCELAB_PURE=1``); prints a table, per position searched.
+    """
+    import math
+
+    import patiencelab
+    from patiencelab.solver.node import Node
+    from patiencelab.solver.search import _Search
+
+    if patiencelab.COMPILED:
+        raise SystemExit("--nodes counts in pure Python only: run it with PATIENCELAB_PURE=1")
+    counts = Counter[str]()
+    key_after, apply = Node.key_after, Node.apply
+
+    def tried(node: Node, move: tuple[int, int, int, int]) -> int | None:
+        counts["tried"] += 1
+        return key_after(node, move)
+
+    def played(node: Node, move: tuple[int, int, int, int]) -> int:
+        counts["played"] += 1
+        return apply(node, move)
+
+    Node.key_after, Node.apply = tried, played  # type: ignore[method-assign, assignment]
+    print("| draw | seed | outcome | positions | moves tried a position | moves played a position |")
+    print("|---|---:|---|---:|---:|---:|")
+    try:
+        for seed, draw in deals:
+            counts.clear()
+            search = _Search(Node.of(Klondike(seed=seed, rules=Rules(draw=draw))), math.inf, max_states)
+            outcome = search.run()
+            n = search.states
+            print(f"| {draw} | {seed} | {outcome} | {n:,} | {counts['tried'] / n:.2f} | {counts['played'] / n:.2f} |")
+    finally:
+        Node.key_after, Node.apply = key_after, apply  # type: ignore[method-assign]
+    return 0
+
+
 def compare(variants: dict[str, dict[str, str]], seeds: range, max_states: int, repeat: int) -> int:
     """Print positions per CPU second of each variant (a name and the environment of its processes: the pure
     modules, or another checkout's sources on ``PYTHONPATH``), side by side, and each one's ratio to the first.
@@ -328,6 +371,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer", action="store_true", help="the older table, with pyksolve solve_fast when installed")
     parser.add_argument("--solvitaire", metavar="PATH", help="the older table, beside the Solvitaire program at PATH")
     parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
+    parser.add_argument(
+        "--nodes",
+        action="store_true",
+        help="count the moves tried and played a position (pure runs)",
+    )
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
@@ -343,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-states", type=int, default=20_000, help="positions per search for --compare-pure")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each for --compare-pure (the best counts)")
     args = parser.parse_args(argv)
+    if args.nodes:
+        seeds = range(args.first, args.first + (args.deals or 1))
+        return count_nodes([(seed, draw) for draw in args.draw or [1, 3] for seed in seeds], args.max_states)
     if args.compare_pure or args.compare_with:
         here = {"PYTHONPATH": str(pathlib.Path(__file__).resolve().parent.parent / "src")}
         variants = {"compiled": {**here, "PATIENCELAB_PURE": "0"}}

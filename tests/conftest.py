@@ -9,7 +9,9 @@ The package may run compiled (mypyc): ``make test`` runs the whole suite so, the
 :data:`PURE_PASS` and those marked ``pure``) again with ``PATIENCELAB_PURE=1``:
 ``PATIENCELAB_PURE=1 pytest -m pure_pass``. A test that needs the pure modules is marked ``pure`` and runs in the
 pure pass only: one that patches the package's own functions or classes (compiled code calls its functions directly,
-past any patch), or reads their docstrings (mypyc keeps a compiled function's signature, not its docstring).
+past any patch), or reads their docstrings (mypyc keeps a compiled function's signature, not its docstring). A test
+marked ``first_pass`` stays out of the pure pass though its folder is in it: a long check of the solver's answers,
+which the pure modules give as the compiled ones do (``tests/test_compiled.py`` compares them).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         where = item.path.resolve().relative_to(_ROOT).as_posix()
         pure = item.get_closest_marker("pure") is not None
-        if pure or where.startswith(PURE_PASS):
+        first = item.get_closest_marker("first_pass") is not None
+        if pure or (where.startswith(PURE_PASS) and not first):
             item.add_marker(pytest.mark.pure_pass)
         if pure and patiencelab.COMPILED:
             item.add_marker(pytest.mark.skip(reason="needs the pure modules: runs in the pure pass"))

@@ -117,6 +117,8 @@ bench: setup
 	rm -f build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_losses.py --deals 3 --states 200000
+	$(BIN)/python benchmarks/bench_decisions.py collect --draw 1 --deals 4 --workers 2 --out build/bench-critical.jsonl
+	$(BIN)/python benchmarks/bench_decisions.py judge build/bench-critical.jsonl --workers 2 --out build/bench-judged.jsonl
 
 # The model's and the solver's benchmarks, this checkout against a "before" side by side in one run (fresh
 # processes taking turns, CPU time, both compiled): `make bench-before BEFORE=<commit>` unpacks that commit into

@@ -36,7 +36,6 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +47,7 @@ from patiencelab.players import NoPeek
 from patiencelab.players.playing import play_to_end
 from patiencelab.solver.search import solve
 from patiencelab.stats import sign_test, wilson
-from patiencelab.workers import process_pool, stop_pool
+from patiencelab.workers import process_pool, run_jobs, stop_pool
 
 
 def _verdict(game: Klondike, move: Move | None, states: int) -> str:
@@ -154,26 +153,6 @@ class _SeenError(Exception):
     """A card the player had not seen is in sight: the forward play stops."""
 
 
-def _collect_job(job: tuple[int, int, int, dict[str, Any]]) -> list[dict[str, Any]]:
-    return collect_deal(*job)
-
-
-def _judge_job(job: tuple[dict[str, Any], dict[str, Any], int]) -> dict[str, Any]:
-    return judge_position(*job)
-
-
-def _run(fn: Any, jobs: list[Any], workers: int) -> Iterator[Any]:
-    """``fn`` of each job, in order, on ``workers`` local processes (0 or 1: in this one)."""
-    if workers <= 1:
-        yield from map(fn, jobs)
-        return
-    pool = process_pool(workers)
-    try:
-        yield from pool.map(fn, jobs)
-    finally:
-        stop_pool(pool)
-
-
 def _read(path: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
 
@@ -239,24 +218,25 @@ def main(argv: list[str] | None = None) -> int:
     knobs = {name: json.loads(value) for name, value in (item.split("=", 1) for item in args.knob)}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w") as sink:
-        if args.command == "collect":
-            jobs: list[Any] = [(args.draw, s, args.states, knobs) for s in range(args.start, args.start + args.deals)]
-            count = 0
-            for rows in _run(_collect_job, jobs, args.workers):
-                count += len(rows)
-                for row in rows:
-                    sink.write(json.dumps(row) + "\n")
-                sink.flush()
-            print(f"{count} critical positions in {args.deals} games")
-        else:
-            results = []
-            for result in _run(
-                _judge_job, [(row, knobs, args.seed_offset) for row in _read(args.positions)], args.workers
-            ):
-                results.append(result)
-                sink.write(json.dumps(result) + "\n")
-            print(summary(results))
+    rows: list[dict[str, Any]] = []
+
+    def keep(result: dict[str, Any] | list[dict[str, Any]]) -> None:
+        for row in result if isinstance(result, list) else [result]:
+            rows.append(row)
+            sink.write(json.dumps(row) + "\n")
+        sink.flush()
+
+    pool = process_pool(max(1, args.workers))
+    try:
+        with out.open("w") as sink:
+            if args.command == "collect":
+                jobs = [(args.draw, s, args.states, knobs) for s in range(args.start, args.start + args.deals)]
+                run_jobs(pool, collect_deal, jobs, keep)
+            else:
+                run_jobs(pool, judge_position, [(row, knobs, args.seed_offset) for row in _read(args.positions)], keep)
+    finally:
+        stop_pool(pool)
+    print(f"{len(rows)} critical positions in {args.deals} games" if args.command == "collect" else summary(rows))
     return 0
 
 

@@ -355,20 +355,22 @@ def test_the_oracle_hint_is_still_there_with_peek() -> None:
 def test_the_fair_hint_says_how_many_possible_deals_it_keeps_winnable_in_three_languages() -> None:
     game = Klondike(seed=7)
     hint = find_fair_hint(game, samples=8, max_states=2_000)
-    assert hint is not None and hint.reason == "chances" and 0 < hint.kept <= hint.samples == 8
+    assert hint is not None and hint.reason == "chances" and 0 < hint.kept <= hint.samples
+    n = hint.samples  # 8 deals, 8 more at a time while the decision is close, up to 24
+    assert n in (8, 16, 24)
     sentences = {}
     for lang in ("en", "nl", "sv"):
         game.lang = lang
         sentences[lang] = hint_text(game, hint)
-    assert f"it keeps {hint.kept} of 8 possible deals winnable" in sentences["en"]
-    assert f"zo blijven {hint.kept} van 8 mogelijke delingen winbaar" in sentences["nl"]
-    assert f"då går {hint.kept} av 8 möjliga givar att vinna" in sentences["sv"]
+    assert f"it keeps {hint.kept} of {n} possible deals winnable" in sentences["en"]
+    assert f"zo blijven {hint.kept} van {n} mogelijke delingen winbaar" in sentences["nl"]
+    assert f"då går {hint.kept} av {n} möjliga givar att vinna" in sentences["sv"]
 
 
 def test_the_fair_hints_kept_count_is_checked_deal_by_deal() -> None:
     game = Klondike(seed=7)
     view = game.player_view()
-    player = NoPeek(samples=6, max_states=2_000, seed=3)
+    player = NoPeek(samples=6, max_states=2_000, seed=3, close=0)  # close=0: the 6 deals only, no more drawn
     decision = player.decide(view, confirm=True)
     from patiencelab.players import deals
 

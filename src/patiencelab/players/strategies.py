@@ -116,9 +116,10 @@ class NoPeek:
     ``max_states`` positions, then judges each candidate move on its own: after it, how many of the same deals
     stay winnable (a win found), with the solver as the judge. A deal lost before the move is lost after any move;
     deals the budget cannot decide are counted apart, not as losses. A candidate that can no longer catch up with
-    the leader on these deals is dropped early; ties go to the hint order. A decision searches at most
-    ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the view and the
-    state budgets only, never on the clock.
+    the leader on these deals is dropped early. Ties go by ``tiebreak``: by default, with draw 1, to the move after
+    which the solver found its wins with the least search (``effort``), with draw 3 to the hint order. A decision
+    searches at most ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the
+    view and the state budgets only, never on the clock.
 
     It spends nothing where the decision is easy: one legal move (or one that neither shuffles nor goes back), a
     card that goes home safely (nothing can ever need it on the tableau: the other colour's foundations within 2
@@ -160,7 +161,7 @@ class NoPeek:
         decision_states: int | None = DEFAULT_DECISION_STATES,
         close: int = 2,
         scout: bool | None = None,
-        tiebreak: str = "order",
+        tiebreak: str | None = None,
         follow: bool = True,
         follow_turns: bool = False,
         known_states: int | None = DEFAULT_DECISION_STATES,
@@ -185,9 +186,10 @@ class NoPeek:
         #: only, where it was measured to help (with draw 1 it lost more deals than it won: docs/players.md); False
         #: never.
         self.scout = None if scout is None else check_switch(scout, "scout")
-        #: How moves that keep as many deals winnable are told apart (:data:`~patiencelab.players.scouting.TIEBREAKS`).
-        self.tiebreak = check_choice(tiebreak, "tiebreak", TIEBREAKS)
-        self.effort = self.tiebreak == "effort"
+        #: How moves that keep as many deals winnable are told apart (:data:`~patiencelab.players.scouting.TIEBREAKS`);
+        #: None (the default): ``effort`` with draw 1, where it was measured to win more deals, ``order`` with draw 3,
+        #: where it changed nothing measurable (docs/players.md).
+        self.tiebreak = None if tiebreak is None else check_choice(tiebreak, "tiebreak", TIEBREAKS)
         #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
         self.follow = check_switch(follow, "follow")
         #: True to follow the wins found also through moves that commit (a card turned up, a waste card played,
@@ -225,6 +227,13 @@ class NoPeek:
         #: The sampled deals won after the move just played: the moves played to the next decision, the deal
         #: after them and the rest of its winning line.
         self._plans: list[tuple[tuple[Move, ...], Position, tuple[Move, ...]]] = []
+
+    def tiebreak_for(self, rules: Rules) -> str:
+        """The tie-break :meth:`decide` uses under ``rules``: ``tiebreak``, or by default ``effort`` with draw 1 and
+        ``order`` otherwise."""
+        if self.tiebreak is not None:
+            return self.tiebreak
+        return "effort" if rules.draw == 1 else "order"
 
     def choose(self, view: PlayerView) -> Move:
         """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
@@ -278,7 +287,7 @@ class NoPeek:
             or [m for m in legal if m.is_draw or m.is_recycle]  # round in circles: at least one play_out spots
             or ordered
         )
-        if len(candidates) == 1 and not confirm:
+        if len(candidates) == 1 and not confirm and not (_from_foundation(candidates[0]) and _stay(legal, back)):
             return Decision(candidates[0], 0, 0, tally(0, 0, 0, False))
         return self._judge(view, game, candidates, back, confirm)
 
@@ -342,6 +351,8 @@ class NoPeek:
     ) -> Decision:
         """Judge each of ``candidates`` on the same sampled deals (see the class's documentation)."""
         rules, max_states, budget = view.rules, self.max_states, self.decision_states
+        tiebreak = self.tiebreak_for(rules)
+        effort = tiebreak == "effort"
         deals, exact = _deals(view, self.samples, self.seed)
         if exact and max_states is not None and self.known_states is not None:  # few deals: search each deeper
             max_states = max(max_states, self.known_states // (len(deals) * (len(candidates) + 1)))
@@ -384,13 +395,13 @@ class NoPeek:
                     alive.append(first)
                 roots.append(root)
                 firsts.append(first)
-                if first is not None and self.tiebreak == "votes":
+                if first is not None and tiebreak == "votes":
                     work[first] -= 1
             order = [j for j in range(judged, len(roots)) if roots[j].outcome == "solved"]
             judged = len(roots)
             for pos, j in enumerate(order):
                 for move in alive:
-                    if move == firsts[j] and not self.effort:
+                    if move == firsts[j] and not effort:
                         won[move] += 1
                         lines.setdefault(move, []).append((j, tuple(roots[j].moves[1:]), None))
                     elif afford():
@@ -398,7 +409,7 @@ class NoPeek:
                         if found.outcome == "solved":
                             won[move] += 1
                             lines.setdefault(move, []).append((j, tuple(found.moves), position))
-                        if self.effort:
+                        if effort:
                             work[move] += found.states if found.outcome == "solved" else max_states or found.states
                 leader = min(alive, key=rank)
                 left = len(order) - pos - 1
@@ -407,7 +418,7 @@ class NoPeek:
                     for m in alive
                     if m == leader
                     or won[m] + left > won[leader]
-                    or (won[m] + left == won[leader] and (self.effort or rank(m)[1:] < rank(leader)[1:]))
+                    or (won[m] + left == won[leader] and (effort or rank(m)[1:] < rank(leader)[1:]))
                 ]
             leader = min(alive, key=rank)
             second = max((won[m] for m in alive if m != leader), default=None)
@@ -418,6 +429,13 @@ class NoPeek:
             deals += [view.sample(rng) for _ in range(min(self.samples, self.max_samples - len(deals)))]
         best = min(alive, key=rank)
         kept = won[best]
+        outcomes = Counter(r.outcome for r in roots)
+        verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
+        stay = _stay(_legal_or_fail(view), back) if not kept and _from_foundation(best) else None
+        if stay is not None and not outcomes["unknown"]:
+            # no deal is won after taking the card off its foundation: keep it there and go back instead (a deal
+            # won before a draw is won after it), which ends a lost game's rounds rather than lengthening them
+            return Decision(stay, 0, len(roots), verdicts, solves=solves)
         if confirm:  # the deals undecided before the move may be won after it
             for j, root in enumerate(roots):
                 if root.outcome == "unknown":
@@ -430,8 +448,6 @@ class NoPeek:
                     trial.play(best)
                     reached = trial.snapshot()
                 self._plans.append((after, reached, line))
-        outcomes = Counter(r.outcome for r in roots)
-        verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
         return Decision(best, kept, len(roots), verdicts, solves=solves)
 
     def _follow(
@@ -554,6 +570,7 @@ class NoPeek:
 
     def __repr__(self) -> str:
         extra = ("" if self.judge else ", judge=False") + ("" if self.scout is None else f", scout={self.scout}")
+        extra += "" if self.tiebreak is None else f", tiebreak={self.tiebreak!r}"
         return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
 
 
@@ -568,6 +585,13 @@ def _place(view: PlayerView, *, cycle: bool = False) -> Hashable:
     if cycle and view.rules.max_passes is None and not view.unseen_stock:
         return (columns, "cycle", view.waste + view.stock, view.foundations)
     return (columns, view.stock_size, view.stock, view.waste, view.foundations, recycles)
+
+
+def _stay(legal: list[Move], back: set[Move]) -> Move | None:
+    """A move of ``legal`` that goes back to a position decided in before without taking a card off a
+    foundation (a draw or the recycle first), or None."""
+    ways = [m for m in legal if m in back and not _from_foundation(m)]
+    return next((m for m in ways if m.is_draw or m.is_recycle), ways[0] if ways else None)
 
 
 def _from_foundation(move: Move) -> bool:

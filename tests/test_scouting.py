@@ -9,6 +9,7 @@ import pytest
 
 from patiencelab import Klondike, Rules
 from patiencelab.players import NoPeek, legal_moves
+from patiencelab.players.ranking import ranked_moves
 from patiencelab.players.scouting import scouting_move
 from patiencelab.players.strategies import _place
 from patiencelab.solver import solve
@@ -92,7 +93,10 @@ def test_twins_look_through_the_stock_alike() -> None:
 
 def test_after_its_look_the_player_goes_round_only_where_every_move_leads_back() -> None:
     # With the whole stock known, a move to the same cards with the stock turned any way round leads back (drawing
-    # alone gets there again); the player goes round only when every legal move does, and then the deal is lost.
+    # alone gets there again); the player goes round only when every legal move does, or when every other move
+    # takes a card off its foundation and every deal it drew is lost (it keeps the card there), and then the deal
+    # is lost.
+    kept_home = 0
     for draw, seed in ((1, 1), (3, 4), (3, 5)):
         game = Klondike(seed=seed, rules=Rules(draw=draw))
         player = NoPeek(samples=4, max_states=300, seed=seed)
@@ -113,12 +117,20 @@ def test_after_its_look_the_player_goes_round_only_where_every_move_leads_back()
                 if _place(trial.player_view(), cycle=not (move.is_draw or move.is_recycle)) in visited:
                     back.add(move)
             move = player.choose(view)
-            if move in back and len(back) < len(game.legal_moves()):
+            others = [m for m in game.legal_moves() if m not in back]
+            hinted = [m for m in ranked_moves(game, view.last_move) if m not in back]  # no shuffle is a candidate
+            decision = player.last_decision
+            home = decision is not None and decision.chances.won == decision.chances.unknown == 0 < decision.samples
+            if move in back and hinted and home and all(m.source and m.source[0] == "f" for m in hinted):
+                kept_home += 1
+                assert solve(game.snapshot(), game.rules, max_states=200_000).outcome == "impossible"
+            elif move in back and others:
                 needless += 1
             elif move in back and view.unseen_stock == 0:
                 assert solve(game.snapshot(), game.rules, max_states=200_000).outcome == "impossible"
             game.play(move)
         assert needless == 0, (draw, seed)
+    assert kept_home  # draw 3, deal 5 comes to such a position
 
 
 @pytest.mark.parametrize("tiebreak", ["order", "effort", "votes"])

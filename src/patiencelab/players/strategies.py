@@ -431,10 +431,11 @@ class NoPeek:
         kept = won[best]
         outcomes = Counter(r.outcome for r in roots)
         verdicts = tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact)
-        stay = _stay(_legal_or_fail(view), back) if not kept and _from_foundation(best) else None
-        if stay is not None and not outcomes["unknown"]:
-            # no deal is won after taking the card off its foundation: keep it there and go back instead (a deal
-            # won before a draw is won after it), which ends a lost game's rounds rather than lengthening them
+        lost = not outcomes["solved"] and not outcomes["unknown"]
+        stay = _stay(_legal_or_fail(view), back) if lost and _from_foundation(best) else None
+        if stay is not None:
+            # every deal drawn is lost whatever is played: keep the card on its foundation and go back instead,
+            # which ends a lost game's rounds rather than lengthening them
             return Decision(stay, 0, len(roots), verdicts, solves=solves)
         if confirm:  # the deals undecided before the move may be won after it
             for j, root in enumerate(roots):

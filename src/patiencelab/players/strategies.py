@@ -147,8 +147,8 @@ class NoPeek:
     It never goes round in circles: it remembers the positions it decided in along the game it plays (what it saw
     there, the columns taken as a set), and a move that turns up nothing new and leads back to one of them is
     played only when every legal move does, or when every deal drawn is proved lost and the other moves would take
-    a card off its foundation (it keeps the card there: a lost game's rounds end sooner). So the same view gets the same move when it is reached the same way;
-    two games whose hidden cards differ only in order get the same moves.
+    a card off its foundation (it keeps the card there: a lost game's rounds end sooner). So the same view gets the
+    same move when it is reached the same way; two games whose hidden cards differ only in order get the same moves.
     """
 
     def __init__(

@@ -11,7 +11,7 @@ from patiencelab import Klondike, Rules
 from patiencelab.players import NoPeek, legal_moves
 from patiencelab.players.ranking import ranked_moves
 from patiencelab.players.scouting import scouting_move
-from patiencelab.players.strategies import _place
+from patiencelab.players.strategies import _from_foundation, _place
 from patiencelab.solver import solve
 from tests.model_helpers import table
 from tests.review_games import twin_game
@@ -121,7 +121,7 @@ def test_after_its_look_the_player_goes_round_only_where_every_move_leads_back()
             hinted = [m for m in ranked_moves(game, view.last_move) if m not in back]  # no shuffle is a candidate
             decision = player.last_decision
             home = decision is not None and decision.chances.won == decision.chances.unknown == 0 < decision.samples
-            if move in back and hinted and home and all(m.source and m.source[0] == "f" for m in hinted):
+            if move in back and hinted and home and all(map(_from_foundation, hinted)):
                 kept_home += 1
                 assert solve(game.snapshot(), game.rules, max_states=200_000).outcome == "impossible"
             elif move in back and others:

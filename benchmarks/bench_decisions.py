@@ -9,7 +9,10 @@ position, from its view alone, until it sees a card it had not seen (the real de
 share of positions after which the real deal is still winnable then. Playing on to the next card seen, not
 judging the first move alone, keeps a player from scoring by putting the choice off (a draw round a known stock
 loses nothing at once). Two variants on the same positions are compared position by position: those one kept
-and the other lost, each way.
+and the other lost, each way, then again over the positions where both saw a card: a fresh player that goes round
+in circles (or gets stuck) before it sees one loses the position, and the player of a game, which remembers how it
+came there, may not (with draw 3, 48 of the 463 positions of docs/players.md's round 9: there a variant that never
+went round looked 40 positions better and was no better in games).
 
 The measure is a screen, not a win rate: a variant that loses fewer critical positions may still lose the game
 later (docs/players.md, round 7, measured how much of a gain here reaches the games).
@@ -166,8 +169,10 @@ def summary(rows: list[dict[str, Any]]) -> str:
     w = wilson(kept, n)
     cpu = sorted(r["cpu"] for r in rows)
     p95 = cpu[min(n - 1, int(0.95 * n))]
+    circles = n - sum(r["ended"] == "seen" for r in rows)
     return (
         f"{n} positions: kept the real deal winnable at {kept} ({kept / n:.1%}, {w.low:.1%}-{w.high:.1%}); "
+        f"round in circles (or stuck) before a card was seen at {circles}; "
         f"CPU a position median {statistics.median(cpu) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
         f"total {sum(cpu):.0f} s"
     )
@@ -178,14 +183,22 @@ def _place(row: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> str:
-    """Positions kept by one and lost by the other, each way, with a two-sided sign test."""
+    """Positions kept by one and lost by the other, each way, with a two-sided sign test; then the same over the
+    positions where both players saw a card (a player that goes round in circles from a fresh start, where the
+    player of a game would remember how it came there, loses a position the other may keep for that alone).
+    """
     second = {_place(r): r for r in b}
     pairs = [(r, second[_place(r)]) for r in a if _place(r) in second]
+    seen = [(r, s) for r, s in pairs if r["ended"] == s["ended"] == "seen"]
+    return f"{_paired(pairs, 'in both')}\n{_paired(seen, 'where both saw a card')}"
+
+
+def _paired(pairs: list[tuple[dict[str, Any], dict[str, Any]]], where: str) -> str:
     only_a = sum(r["kept"] and not s["kept"] for r, s in pairs)
     only_b = sum(s["kept"] and not r["kept"] for r, s in pairs)
     p = min(1.0, 2 * sign_test(max(only_a, only_b), min(only_a, only_b)))
     return (
-        f"{len(pairs)} positions in both: first kept {sum(r['kept'] for r, _ in pairs)}, second "
+        f"{len(pairs)} positions {where}: first kept {sum(r['kept'] for r, _ in pairs)}, second "
         f"{sum(s['kept'] for _, s in pairs)}; kept by the first only {only_a}, by the second only {only_b} "
         f"(two-sided sign test p = {p:.3f})"
     )

@@ -170,9 +170,13 @@ def summary(rows: list[dict[str, Any]]) -> str:
     cpu = sorted(r["cpu"] for r in rows)
     p95 = cpu[min(n - 1, int(0.95 * n))]
     circles = n - sum(r["ended"] == "seen" for r in rows)
+    first = sum(r["first_kept"] for r in rows)
+    horizon = statistics.mean(r["moves"] for r in rows)
     return (
         f"{n} positions: kept the real deal winnable at {kept} ({kept / n:.1%}, {w.low:.1%}-{w.high:.1%}); "
         f"round in circles (or stuck) before a card was seen at {circles}; "
+        f"the first move alone kept it at {first}; moves to the next card seen {horizon:.1f} "
+        "on average (a player that sees cards sooner has fewer moves in which to lose the deal); "
         f"CPU a position median {statistics.median(cpu) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
         f"total {sum(cpu):.0f} s"
     )

@@ -303,12 +303,11 @@ def solve(
     ``rules`` (the standard rules by default), or a game's current position under its rules.
 
     Stops at ``seconds`` or ``max_states`` positions, whichever comes first (the positions of all the searches
-    run side by side counted, see :mod:`~patiencelab.solver.portfolio`). Both are checked between slices of
-    :data:`SLICE` positions, so a search may go up to a slice past them (a budget of 250 positions searches as
-    many as one of 500); without a time limit the positions searched depend on the budget and the position
-    only. ``"impossible"`` is a proof: the
-    whole space, pruned only by sound rules, was searched, or that of the easier game, or the start has a card
-    that can never leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
+    run side by side counted, see :mod:`~patiencelab.solver.portfolio`). Both are checked at the ends of slices
+    of :data:`SLICE` positions (the budget once every search has had its turn), so a search may pass them by that
+    much: a budget of 250 positions stops where one of 500 does. ``"impossible"`` is a proof: the whole space,
+    pruned only by sound rules, was searched, or that of the easier game, or the start has a card that can never
+    leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
     """
     steps = solve_in_slices(source, rules, seconds=seconds, max_states=max_states)
     while True:

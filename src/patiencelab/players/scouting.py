@@ -22,8 +22,9 @@ __all__ = ["TIEBREAKS", "scouting_move"]
 #: How the fair player tells apart candidate moves that keep as many sampled deals winnable: ``order``, the hint
 #: order (a card turned up first, a draw last); ``effort``, the fewest positions the solver searched to win the
 #: deals after the move (a move after which the deals are won with less search); ``votes``, the move that the most
-#: wins found before the move begin with, then the hint order.
-TIEBREAKS = ("order", "effort", "votes")
+#: wins found before the move begin with, then the hint order; ``sight``, the fewest moves the wins found after the
+#: move play before they turn up a face-down card (a move after which the player sees a card soonest).
+TIEBREAKS = ("order", "effort", "votes", "sight")
 
 
 def scouting_move(view: PlayerView, legal: list[Move]) -> Move | None:

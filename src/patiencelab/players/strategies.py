@@ -117,9 +117,10 @@ class NoPeek:
     stay winnable (a win found), with the solver as the judge. A deal lost before the move is lost after any move;
     deals the budget cannot decide are counted apart, not as losses. A candidate that can no longer catch up with
     the leader on these deals is dropped early. Ties go by ``tiebreak``: by default, with draw 1, to the move after
-    which the solver found its wins with the least search (``effort``), with draw 3 to the hint order. A decision
-    searches at most ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the
-    view and the state budgets only, never on the clock.
+    which the solver found its wins with the least search (``effort``), otherwise to the move whose wins found turn
+    up a face-down card in the fewest moves (``sight``: the player sees a card soonest). A decision searches at
+    most ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the view and
+    the state budgets only, never on the clock.
 
     It spends nothing where the decision is easy: one legal move (or one that neither shuffles nor goes back), a
     card that goes home safely (nothing can ever need it on the tableau: the other colour's foundations within 2
@@ -188,8 +189,8 @@ class NoPeek:
         #: never.
         self.scout = None if scout is None else check_switch(scout, "scout")
         #: How moves that keep as many deals winnable are told apart (:data:`~patiencelab.players.scouting.TIEBREAKS`);
-        #: None (the default): ``effort`` with draw 1, where it was measured to win more deals, ``order`` with draw 3,
-        #: where it changed nothing measurable (docs/players.md).
+        #: None (the default): ``effort`` with draw 1 and ``sight`` with draw 3, where each was measured to win more
+        #: deals (docs/players.md).
         self.tiebreak = None if tiebreak is None else check_choice(tiebreak, "tiebreak", TIEBREAKS)
         #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
         self.follow = check_switch(follow, "follow")
@@ -231,10 +232,10 @@ class NoPeek:
 
     def tiebreak_for(self, rules: Rules) -> str:
         """The tie-break :meth:`decide` uses under ``rules``: ``tiebreak``, or by default ``effort`` with draw 1 and
-        ``order`` otherwise."""
+        ``sight`` otherwise."""
         if self.tiebreak is not None:
             return self.tiebreak
-        return "effort" if rules.draw == 1 else "order"
+        return "effort" if rules.draw == 1 else "sight"
 
     def choose(self, view: PlayerView) -> Move:
         """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
@@ -354,6 +355,7 @@ class NoPeek:
         rules, max_states, budget = view.rules, self.max_states, self.decision_states
         tiebreak = self.tiebreak_for(rules)
         effort = tiebreak == "effort"
+        sight = tiebreak == "sight"  # like effort, a score that grows as the deals are judged
         deals, exact = _deals(view, self.samples, self.seed)
         if exact and max_states is not None and self.known_states is not None:  # few deals: search each deeper
             max_states = max(max_states, self.known_states // (len(deals) * (len(candidates) + 1)))
@@ -405,11 +407,15 @@ class NoPeek:
                     if move == firsts[j] and not effort:
                         won[move] += 1
                         lines.setdefault(move, []).append((j, tuple(roots[j].moves[1:]), None))
+                        if sight:
+                            work[move] += _moves_to_sight(deals[j], rules, roots[j].moves)
                     elif afford():
                         position, found = solve_after(deals[j], move)
                         if found.outcome == "solved":
                             won[move] += 1
                             lines.setdefault(move, []).append((j, tuple(found.moves), position))
+                            if sight:
+                                work[move] += _moves_to_sight(deals[j], rules, (move, *found.moves))
                         if effort:
                             work[move] += found.states if found.outcome == "solved" else max_states or found.states
                 leader = min(alive, key=rank)
@@ -419,7 +425,7 @@ class NoPeek:
                     for m in alive
                     if m == leader
                     or won[m] + left > won[leader]
-                    or (won[m] + left == won[leader] and (effort or rank(m)[1:] < rank(leader)[1:]))
+                    or (won[m] + left == won[leader] and (effort or sight or rank(m)[1:] < rank(leader)[1:]))
                 ]
             leader = min(alive, key=rank)
             second = max((won[m] for m in alive if m != leader), default=None)
@@ -594,6 +600,23 @@ def _stay(legal: list[Move], back: set[Move]) -> Move | None:
     foundation (a draw or the recycle first), or None."""
     ways = [m for m in legal if m in back and not _from_foundation(m)]
     return next((m for m in ways if m.is_draw or m.is_recycle), ways[0] if ways else None)
+
+
+#: The most moves of a winning line :func:`_moves_to_sight` plays.
+_SIGHT_MOST = 64
+
+
+def _moves_to_sight(deal: Position, rules: Rules, line: tuple[Move, ...]) -> int:
+    """The moves of ``line``, a winning line of ``deal``, played before the first that turns up a face-down card
+    (all of them, up to :data:`_SIGHT_MOST`, when none does): how soon the win found shows the player a card.
+    """
+    game = Klondike.from_position(deal, rules=rules)
+    down = sum(len(col.down) for col in game.tableau)
+    for i, move in enumerate(line[:_SIGHT_MOST]):
+        game.play(move)
+        if sum(len(col.down) for col in game.tableau) < down:
+            return i
+    return min(len(line), _SIGHT_MOST)
 
 
 def _from_foundation(move: Move) -> bool:

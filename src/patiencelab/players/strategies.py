@@ -117,8 +117,8 @@ class NoPeek:
     stay winnable (a win found), with the solver as the judge. A deal lost before the move is lost after any move;
     deals the budget cannot decide are counted apart, not as losses. A candidate that can no longer catch up with
     the leader on these deals is dropped early. Ties go by ``tiebreak``: by default, with draw 1, to the move after
-    which the solver found its wins with the least search (``effort``), otherwise to the move whose wins found turn
-    up a face-down card in the fewest moves (``sight``: the player sees a card soonest). A decision searches at
+    which the solver found its wins with the least search (``effort``), with draw 3 to the hint order (``order``;
+    ``sight``, the move whose wins found turn a face-down card up soonest, is an option). A decision searches at
     most ``decision_states`` positions in all. Seeded by ``seed``: the answer depends on the seed, the view and
     the state budgets only, never on the clock.
 
@@ -189,8 +189,8 @@ class NoPeek:
         #: never.
         self.scout = None if scout is None else check_switch(scout, "scout")
         #: How moves that keep as many deals winnable are told apart (:data:`~patiencelab.players.scouting.TIEBREAKS`);
-        #: None (the default): ``effort`` with draw 1 and ``sight`` with draw 3, where each was measured to win more
-        #: deals (docs/players.md).
+        #: None (the default): ``effort`` with draw 1, where it was measured to win more deals, ``order`` with draw 3,
+        #: where neither ``votes`` nor ``sight`` won more of the deals held out (docs/players.md).
         self.tiebreak = None if tiebreak is None else check_choice(tiebreak, "tiebreak", TIEBREAKS)
         #: True to follow the wins found at an earlier decision while they hold (False: judge every decision).
         self.follow = check_switch(follow, "follow")
@@ -232,10 +232,10 @@ class NoPeek:
 
     def tiebreak_for(self, rules: Rules) -> str:
         """The tie-break :meth:`decide` uses under ``rules``: ``tiebreak``, or by default ``effort`` with draw 1 and
-        ``sight`` otherwise."""
+        ``order`` otherwise."""
         if self.tiebreak is not None:
             return self.tiebreak
-        return "effort" if rules.draw == 1 else "sight"
+        return "effort" if rules.draw == 1 else "order"
 
     def choose(self, view: PlayerView) -> Move:
         """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""

@@ -611,10 +611,10 @@ def _moves_to_sight(deal: Position, rules: Rules, line: tuple[Move, ...]) -> int
     (all of them, up to :data:`_SIGHT_MOST`, when none does): how soon the win found shows the player a card.
     """
     game = Klondike.from_position(deal, rules=rules)
-    down = sum(len(col.down) for col in game.tableau)
     for i, move in enumerate(line[:_SIGHT_MOST]):
         game.play(move)
-        if sum(len(col.down) for col in game.tableau) < down:
+        played = game.last_played()
+        if played is not None and played.turned is not None:
             return i
     return min(len(line), _SIGHT_MOST)
 

@@ -98,3 +98,14 @@ def test_a_run_takes_its_grown_share_once_the_runs_have_searched_long() -> None:
     real, easier = Scripted(100, "impossible"), Scripted(100, "impossible")
     assert verdict([Run(real), Run(easier, 2, easier=True)], max_states=30 * 512) == ("unknown", None)
     assert (real.states, easier.states) == (10 * 512, 20 * 512)
+
+
+def test_a_grown_run_takes_its_last_share_after_its_most() -> None:
+    """With ``grown_most``, a grown run takes its ``last`` slices a round once it has searched that many positions
+    of its own (an easier game as large as the hardest draw-1 deals leaves the real game an equal share).
+    """
+    real, easier = Scripted(100, "impossible"), Scripted(100, "impossible")
+    runs = [Run(real), Run(easier, 2, easier=True, grow_after=12 * 512, grown=5, grown_most=18 * 512, last=1)]
+    assert verdict(runs, max_states=40 * 512) == ("unknown", None)
+    # four rounds of 1 and 2 slices (12 together), two of 1 and 5 (easier at 18), then of 1 and 1 until 40
+    assert (real.states, easier.states) == (14 * 512, 26 * 512)

@@ -20,7 +20,9 @@ waste), so a deal that is impossible with draw 1 is proved impossible with draw 
 would exhaust its own space. A win of the easier game proves nothing, and its search stops there. An easier game
 not won once the searches together have searched :data:`EASIER_GROWS_AFTER` positions takes
 :data:`EASIER_GROWN_SLICES` slices a round from then on, the real game's searches one each: such a deal is most
-often impossible, and the easier game most often proves it first.
+often impossible, and the easier game most often proves it first. Once it has searched :data:`EASIER_GROWN_MOST`
+positions of its own, its space is that of the hardest draw-1 deals, where the real game's own proof is often the
+shorter, and it takes :data:`EASIER_LAST_SLICES` slice a round, as each search of the real game does.
 
 **A harder game.** The real game with every card that may go home sent there at once and none brought back
 (:func:`eager_start`) has fewer moves, so far fewer positions; each of its moves is a move of the real game, so a
@@ -43,8 +45,10 @@ from patiencelab.solver.node import Node, Positioned, position_and_rules
 __all__ = [
     "EAGER_AFTER",
     "EAGER_MOST",
+    "EASIER_GROWN_MOST",
     "EASIER_GROWN_SLICES",
     "EASIER_GROWS_AFTER",
+    "EASIER_LAST_SLICES",
     "EASIER_SLICES",
     "Run",
     "Searcher",
@@ -70,6 +74,19 @@ EASIER_GROWS_AFTER: Final = 1_000_000
 
 #: Slices of the easier game in each round once it has grown (the real game's searches keep one each).
 EASIER_GROWN_SLICES: Final = 16
+
+#: The easier game's own positions after which its grown share ends: from then on it takes
+#: :data:`EASIER_LAST_SLICES` slices a round, as each search of the real game does. The easier game of a draw-3 deal
+#: is that deal with draw 1, and where that is one of the hardest draw-1 deals, its space can be far larger than the
+#: real game's: draw 3 seeds 2,905, 3,494 and 1,319, whose easier games take 18.7, 12.5 and 9.9 million positions,
+#: are proved impossible by the real game alone in 5.4, 3.0 and 2.6 million, and with sixteen slices in eighteen the
+#: real game never got there first (draw 3 seed 2,905: 74 CPU s). Of seeds 0-9,999, only those three and draw 3 seed
+#: 4,490 (an easier game of 10.3 million positions, the real game's 19.7 million) reach this; 8.5 million sets the two
+#: slowest, 2,905 and 4,490, about even (8 million: 55 and 60 CPU s; 9 million: 58 and 50; see docs/performance.md).
+EASIER_GROWN_MOST: Final = 8_500_000
+
+#: Slices of the easier game in each round once it has searched :data:`EASIER_GROWN_MOST` positions.
+EASIER_LAST_SLICES: Final = 1
 
 #: Positions the portfolio searches before the harder game (see :func:`eager_start`) joins it.
 EAGER_AFTER: Final = 5_000
@@ -116,10 +133,16 @@ class Run:
     shares: bool = False
     grow_after: int = 0
     grown: int = 0
+    grown_most: int = 0
+    last: int = 1
 
     def slices_at(self, total: int) -> int:
         """The slices of this run in a round that starts when the runs together have searched ``total``."""
-        return self.grown if self.grown and total >= self.grow_after else self.slices
+        if not self.grown or total < self.grow_after:
+            return self.slices
+        if self.grown_most and self.search.states >= self.grown_most:
+            return self.last
+        return self.grown
 
 
 def easier_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:

@@ -28,8 +28,10 @@ from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned
 from patiencelab.solver.portfolio import (
     EAGER_AFTER,
     EAGER_MOST,
+    EASIER_GROWN_MOST,
     EASIER_GROWN_SLICES,
     EASIER_GROWS_AFTER,
+    EASIER_LAST_SLICES,
     EASIER_SLICES,
     Run,
     eager_start,
@@ -352,6 +354,8 @@ def solve_in_slices(
                 name="easier game",
                 grow_after=EASIER_GROWS_AFTER,  # its larger share once a long search has not won it
                 grown=EASIER_GROWN_SLICES,
+                grown_most=EASIER_GROWN_MOST,  # and an equal share past the size of most easier games
+                last=EASIER_LAST_SLICES,
             )
         )
     # a harder game, once the others have searched a while: its wins are the real game's

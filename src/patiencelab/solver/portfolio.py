@@ -78,7 +78,7 @@ EASIER_GROWN_SLICES: Final = 16
 #: The easier game's own positions after which its grown share ends: from then on it takes
 #: :data:`EASIER_LAST_SLICES` slices a round, as each search of the real game does. The easier game of a draw-3 deal
 #: is that deal with draw 1, and where that is one of the hardest draw-1 deals, its space can be far larger than the
-#: real game's: draw 3 seeds 2,905, 3,494 and 1,319, whose easier games take 18.7, 12.5 and 9.9 million positions,
+#: real game's: draw 3 seeds 2,905, 3,494 and 1,319, whose draw-1 deals take 18.7, 12.5 and 9.9 million positions,
 #: are proved impossible by the real game alone in 5.4, 3.0 and 2.6 million, and with sixteen slices in eighteen the
 #: real game never got there first (draw 3 seed 2,905: 74 CPU s). Of seeds 0-9,999, only those three and draw 3 seed
 #: 4,490 (an easier game of 10.3 million positions, the real game's 19.7 million) reach this; 8.5 million sets the two

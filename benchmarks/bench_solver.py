@@ -353,8 +353,9 @@ def compare(variants: dict[str, dict[str, str]], seeds: range, max_states: int, 
     # other sources on PYTHONPATH) may search other positions (other prunings) and so decide other deals within the
     # budget, but where both decided, the same.
     ok = True
+    sources = variants[next(iter(variants))].get("PYTHONPATH")  # the first build's sources (None: this checkout's)
     for name, each in runs.items():
-        if variants[name].get("PYTHONPATH") != variants[next(iter(variants))].get("PYTHONPATH"):
+        if variants[name].get("PYTHONPATH") != sources:
             pairs = zip(first["states"], best[name]["states"])  # type: ignore[call-overload]
             both = [(a, b) for (a, _), (b, _) in pairs if "unknown" not in (a, b)]
             differ = sum(a != b for a, b in both)

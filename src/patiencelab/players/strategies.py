@@ -355,7 +355,9 @@ class NoPeek:
         rules, max_states, budget = view.rules, self.max_states, self.decision_states
         tiebreak = self.tiebreak_for(rules)
         effort = tiebreak == "effort"
-        sight = tiebreak == "sight"  # like effort, a score that grows as the deals are judged
+        sight = tiebreak == "sight"
+        # a score that grows as the deals are judged, so a move tied on deals kept stays in the running to the end
+        growing = effort or sight
         deals, exact = _deals(view, self.samples, self.seed)
         if exact and max_states is not None and self.known_states is not None:  # few deals: search each deeper
             max_states = max(max_states, self.known_states // (len(deals) * (len(candidates) + 1)))
@@ -425,7 +427,7 @@ class NoPeek:
                     for m in alive
                     if m == leader
                     or won[m] + left > won[leader]
-                    or (won[m] + left == won[leader] and (effort or sight or rank(m)[1:] < rank(leader)[1:]))
+                    or (won[m] + left == won[leader] and (growing or rank(m)[1:] < rank(leader)[1:]))
                 ]
             leader = min(alive, key=rank)
             second = max((won[m] for m in alive if m != leader), default=None)

@@ -20,7 +20,9 @@ FILE`` keeps Solvitaire's verdicts (``tests/solver/solvitaire_verdicts.json`` is
 within 60 s: ``--first 10000 --deals 100 --seconds 60 --solvitaire PATH --write-verdicts FILE``). Solvitaire counts
 every node it visits, this solver each position once; ``PATIENCELAB_PURE=1 python benchmarks/bench_solver.py --nodes
 --first 10098 --deals 1 --max-states 200000`` counts the moves this solver tries and plays a position, to set the two
-side by side.
+side by side, and the positions searched under a duty to cover a card. ``--laid --first 2905 --deals 1 --draw 1
+--max-states 40000000`` runs the usual order's search alone as the portfolio runs it and with the duties of talon
+cards kept apart (``Node.laid``, a pruning no search of the portfolio uses yet), side by side.
 
 With ``--seconds 10 --then 60`` each deal is solved with 10 s and only the deals undecided then are solved again,
 from the start, with 60 s (the search is deterministic, so that run repeats the first 10 s and goes on: the same as
@@ -48,7 +50,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from patiencelab import Klondike, Rules
 from patiencelab.core.position import seeded_deal
@@ -131,7 +133,9 @@ def run_solvitaire(program: str, seed: int, draw: int, seconds: float) -> Run:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """One deal of the survey: its verdict, which search gave it, the positions and the CPU seconds it took."""
+    """One deal of the survey: its verdict, which search gave it, the positions and the CPU seconds it took, and the
+    positions of each search of the portfolio (``Solution.searched``; none when undecided).
+    """
 
     seed: int
     draw: int
@@ -139,6 +143,7 @@ class Deal:
     decided_by: str
     states: int
     cpu: float
+    searched: dict[str, int] = field(default_factory=dict)
 
 
 def solve_deal(seed: int, draw: int, cpu_seconds: float) -> Deal:
@@ -152,7 +157,8 @@ def solve_deal(seed: int, draw: int, cpu_seconds: float) -> Deal:
             next(steps)
         except StopIteration as done:
             found = done.value
-            return Deal(seed, draw, found.outcome, found.decided_by, found.states, time.process_time() - t0)
+            cpu = time.process_time() - t0
+            return Deal(seed, draw, found.outcome, found.decided_by, found.states, cpu, dict(found.searched))
         if time.process_time() - t0 > cpu_seconds:
             steps.close()
             return Deal(seed, draw, "unknown", "", 0, time.process_time() - t0)
@@ -277,19 +283,23 @@ def positions_per_cpu_second(seeds: range, max_states: int) -> dict[str, object]
 def count_nodes(deals: list[tuple[int, int]], max_states: int) -> int:
     """For each ``(seed, draw)``, the usual order's search within ``max_states`` positions, with the nodes it visits
     in Solvitaire's sense counted: the moves it tries (each a child looked up in the table of positions seen, as
-    Solvitaire looks its children up in its cache) and the moves it plays (safe moves among them). Counted by
-    wrapping two methods, so only in a pure run (``PATIENCELAB_PURE=1``); prints a table, per position searched.
+    Solvitaire looks its children up in its cache) and the moves it plays (safe moves among them); and the share of
+    positions searched under a duty to cover a card (``movegen.must_cover``), the share of those with no move, and
+    the cards brought back from a foundation, a position. Counted by wrapping functions, so only in a pure run
+    (``PATIENCELAB_PURE=1``); prints a table, per position searched.
     """
     import math
 
     import patiencelab
-    from patiencelab.solver.node import Node
+    from patiencelab.solver import movegen
+    from patiencelab.solver import search as searching
+    from patiencelab.solver.node import F2T, Node
     from patiencelab.solver.search import _Search
 
     if patiencelab.COMPILED:
         raise SystemExit("--nodes counts in pure Python only: run it with PATIENCELAB_PURE=1")
     counts = Counter[str]()
-    key_after, apply = Node.key_after, Node.apply
+    key_after, apply, generate_codes = Node.key_after, Node.apply, movegen.generate_codes
 
     def tried(node: Node, move: tuple[int, int, int, int]) -> int | None:
         counts["tried"] += 1
@@ -297,20 +307,61 @@ def count_nodes(deals: list[tuple[int, int]], max_states: int) -> int:
 
     def played(node: Node, move: tuple[int, int, int, int]) -> int:
         counts["played"] += 1
+        counts["back"] += move[0] == F2T
         return apply(node, move)
 
+    def generated(st: Node, onto: int = -1) -> list[int]:
+        moves = generate_codes(st, onto)
+        if onto >= 0:
+            counts["duty"] += 1
+            counts["stuck"] += not moves
+        return moves
+
     Node.key_after, Node.apply = tried, played  # type: ignore[method-assign, assignment]
-    print("| draw | seed | outcome | positions | moves tried a position | moves played a position |")
-    print("|---|---:|---|---:|---:|---:|")
+    searching.generate_codes = generated  # type: ignore[attr-defined]  # the search's name for it (from movegen)
+    print(
+        "| draw | seed | outcome | positions | moves tried a position | moves played a position | positions under a"
+        " duty | of them with no move | cards back from a foundation a position |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     try:
         for seed, draw in deals:
             counts.clear()
             search = _Search(Node.of(Klondike(seed=seed, rules=Rules(draw=draw))), math.inf, max_states)
             outcome = search.run()
-            n = search.states
-            print(f"| {draw} | {seed} | {outcome} | {n:,} | {counts['tried'] / n:.2f} | {counts['played'] / n:.2f} |")
+            n, duty = search.states, counts["duty"]
+            print(
+                f"| {draw} | {seed} | {outcome} | {n:,} | {counts['tried'] / n:.2f} | {counts['played'] / n:.2f} "
+                f"| {duty / n:.0%} | {counts['stuck'] / max(duty, 1):.0%} | {counts['back'] / n:.2f} |"
+            )
     finally:
         Node.key_after, Node.apply = key_after, apply  # type: ignore[method-assign]
+        searching.generate_codes = generate_codes  # type: ignore[attr-defined]
+    return 0
+
+
+def laid_apart(deals: list[tuple[int, int]], max_states: int) -> int:
+    """For each ``(seed, draw)``, the usual order's search alone (its own table, no portfolio) within ``max_states``
+    positions as the portfolio runs it and with duties of talon cards kept apart (``Node.laid``), side by side, taking
+    turns: outcome, positions and CPU seconds of each. Prints a table.
+    """
+    import math
+
+    from patiencelab.solver.node import Node
+    from patiencelab.solver.search import _Search
+
+    print("| draw | seed | outcome | positions | CPU s | laid apart: outcome | positions | CPU s |")
+    print("|---|---:|---|---:|---:|---|---:|---:|")
+    for seed, draw in deals:
+        cells = []
+        for laid in (False, True):
+            start = Node.of(Klondike(seed=seed, rules=Rules(draw=draw)))
+            start.laid = laid
+            search = _Search(start, math.inf, max_states)
+            t0 = time.process_time()
+            outcome = search.run()
+            cells.append(f"{outcome} | {search.states:,} | {time.process_time() - t0:.1f}")
+        print(f"| {draw} | {seed} | {' | '.join(cells)} |", flush=True)
     return 0
 
 
@@ -398,6 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solvitaire", metavar="PATH", help="the older table, beside the Solvitaire program at PATH")
     parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
     parser.add_argument("--nodes", action="store_true", help="moves tried and played a position (pure runs)")
+    parser.add_argument("--laid", action="store_true", help="the usual order alone, with and without Node.laid")
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
@@ -413,9 +465,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-states", type=int, default=20_000, help="positions per search for --compare-pure")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each for --compare-pure (the best counts)")
     args = parser.parse_args(argv)
-    if args.nodes:
+    if args.nodes or args.laid:
         seeds = range(args.first, args.first + (args.deals or 1))
-        return count_nodes([(seed, draw) for draw in args.draw or [1, 3] for seed in seeds], args.max_states)
+        pairs = [(seed, draw) for draw in args.draw or [1, 3] for seed in seeds]
+        return (count_nodes if args.nodes else laid_apart)(pairs, args.max_states)
     if args.compare_pure or args.compare_with:
         here = {"PYTHONPATH": str(pathlib.Path(__file__).resolve().parent.parent / "src")}
         variants = {"compiled": {**here, "PATIENCELAB_PURE": "0"}}
@@ -434,7 +487,9 @@ def main(argv: list[str] | None = None) -> int:
         deals = survey(seeds, args.draw or [1, 3], args.cpu, args.workers, args.dask, out)
         if args.verbose:
             for d in deals:
-                print(f"draw {d.draw} seed {d.seed}: {d.outcome} {d.decided_by} {d.states} positions {d.cpu:.3f} CPU s")
+                runs = "".join(f", {name} {states:,}" for name, states in d.searched.items())
+                verdict = f"{d.outcome} {d.decided_by} {d.states} positions {d.cpu:.3f} CPU s"
+                print(f"draw {d.draw} seed {d.seed}: {verdict}{runs}")
         print(f"seeds {seeds.start}-{seeds.stop - 1}, at most {args.cpu:g} CPU s a deal")
         print("\n".join(report(deals, args.cpu)))
         return 0

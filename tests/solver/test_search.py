@@ -239,6 +239,26 @@ def test_the_solution_names_the_search_that_decided() -> None:
     assert (harder.outcome, harder.decided_by) == ("solved", "cards home first")
 
 
+def test_the_solution_counts_each_searchs_positions() -> None:
+    """``searched`` names every search the portfolio ran, in its order, with its own positions, which sum to
+    ``states``: with draw 3 the two move orders, the easier game and (once 5,000 positions are searched) the harder
+    one; with draw 1 and unlimited passes no talon-first order and no easier game; none before a search runs.
+    """
+    from tests.solver.positions import blocked_five
+
+    lost = solve(Klondike(seed=74, rules=Rules(draw=3)), seconds=math.inf, max_states=160_000)
+    names = [name for name, _ in lost.searched]
+    assert names == ["usual order", "talon first", "easier game", "cards home first"]
+    assert sum(states for _, states in lost.searched) == lost.states
+    assert all(states > 0 for _, states in lost.searched)
+    assert dict(lost.searched)["easier game"] > dict(lost.searched)["usual order"]  # its share is twice theirs
+    one = solve(Klondike(seed=0), seconds=math.inf, max_states=50_000)
+    assert [name for name, _ in one.searched] == ["usual order", "cards home first"]
+    assert sum(states for _, states in one.searched) == one.states
+    dead = solve(blocked_five(True), seconds=math.inf, max_states=1_000)
+    assert dead.searched == ()
+
+
 def test_the_harder_game_wins_deals_the_real_games_search_leaves_undecided() -> None:
     """Deals 48 and 147 with draw 1 were undecided within 200,000 positions (``verdicts_0_199.json``); the harder
     game (every card that may go home sent there at once, none brought back), which joins the portfolio after

@@ -10,6 +10,7 @@ from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.solver.node import F2T, OBLIGATION, T2F, T2T, W2F, W2T, IMove, Node
 
 __all__ = [
+    "LAID",
     "OBLIGATION_KEY",
     "decode",
     "follow_up",
@@ -44,6 +45,15 @@ _SUIT: Final = (1 << 13) - 1
 _ABOVE_ACES: Final = _SUIT - 1
 _CARDS: Final = (1 << 52) - 1
 _KINGS: Final = sum(1 << (13 * s + 12) for s in range(4))
+
+#: ``_CLASS[c]``: the lower of card ``c`` and its twin (the other card of its rank and colour), 0 to 25: what a duty
+#: to cover ``c`` keeps of it (see OBLIGATION_KEY).
+_CLASS: Final = bytes(min(c, (3 - c // 13) * 13 + c % 13) for c in range(52))
+
+#: Added to :func:`must_cover`'s card, in a search of :attr:`Node.laid`, when it was laid from the talon (draw 1,
+#: unlimited passes), not brought back from its foundation: the two duties let different moves follow there (see
+#: :func:`generate_codes`).
+LAID: Final = 64
 
 #: A move with its score, packed in one int by :func:`_code`: sorted as the pairs (score, move) would be, and a list
 #: of small ints sorts much faster than one of tuples (CPython compares ints under 2**30 directly).
@@ -89,6 +99,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     # foundations (any card, not only of ``onto``'s suit: the key does not tell ``onto`` from its twin, so what
     # follows a duty must not depend on which of the two it names).
     where = st.where
+    from_talon = onto >= LAID  # a duty of a card laid from the talon (only in a search of Node.laid)
+    if from_talon:
+        onto -= LAID
     tops = 0
     empty = -1
     for j in range(n):
@@ -109,7 +122,8 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     black = ((tops | tops >> 39) & _ABOVE_ACES) >> 1
     red = ((tops >> 13 | tops >> 26) & _ABOVE_ACES) >> 1
     takers = black << 13 | black << 26 | red | red << 39
-    allow = (1 << n) - 1 if free else (1 << where[onto] if tops >> onto & 1 else 0)
+    every = (1 << n) - 1
+    allow = every if free else (1 << where[onto] if tops >> onto & 1 else 0)
     to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[Scored] = []
@@ -162,6 +176,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         want |= _KINGS if king_only else _CARDS
     if st.tcards & want:
         stays = st.draw == 1 and st.max_rec is None
+        # in a search of Node.laid, after a card brought back from its foundation a talon card may be laid on any
+        # column (see must_cover)
+        cols = every if st.laid and stays and not from_talon else allow
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         for place in st.reach_codes():
             idx = place >> 8
@@ -171,7 +188,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                 continue
             if free and home >> c & 1:
                 scored.append(_code(_TO_FOUNDATION - 100 - cost, W2F, idx, 0, 0))
-            targets = _columns(c, tops, where) & allow if takers >> c & 1 else 0
+            targets = _columns(c, tops, where) & cols if takers >> c & 1 else 0
             into_empty = to_empty >= 0 and (not king_only or c % 13 == 12)  # a King under the King rule
             if not targets and not into_empty:
                 continue
@@ -184,7 +201,8 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             if into_empty:
                 scored.append(_code(out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
-        _foundation_moves(st, tops, takers, empty, scored)
+        # after a card laid from the talon (Node.laid), only a card that may cover it comes back (see must_cover)
+        _foundation_moves(st, tops, takers, empty, scored, onto % 13 - 1 if from_talon else -1)
     scored.sort()
     return scored
 
@@ -219,13 +237,22 @@ def must_cover(st: Node, m: IMove) -> int:
     such move comes as late as it can: right before the first move that needs it, or before another such move
     put off in the same way (the 8 of hearts brought back before a talon card that the 7 will cover). So the
     move after it must put a card on it, bring back the next card of its foundation, or be such a move itself.
+
+    In a search of :attr:`Node.laid` the duty of a talon card says so (its card plus :data:`LAID`), and the moves a
+    duty lets through depend on it: after a talon card, a card brought back from a foundation only where it may
+    cover it (one rank lower); after a foundation's card, also a talon card laid on any column. Reorder a win so
+    that in each run of such moves the cards brought back come before the talon cards laid: a card brought back
+    that does not go on the talon card laid just before it needs nothing of it (the foundations and the columns'
+    other tops are as they were, and with draw 1 and unlimited passes a talon card is at hand whenever it is laid),
+    so the two can change places, and the talon card then follows a card brought back. Measured sound against the
+    plain search (``tests/solver/test_soundness.py``); no search of the portfolio uses it yet.
     """
     kind = m[0]
     if kind == F2T:
         if st.up[m[2]]:
             return m[1] * 13 + st.found[m[1]] - 1
     elif kind == W2T and st.draw == 1 and st.max_rec is None and st.up[m[2]]:
-        return st.talon[m[1]]
+        return st.talon[m[1]] + LAID if st.laid else st.talon[m[1]]
     return -1
 
 
@@ -249,10 +276,12 @@ def follow_up(st: Node, m: IMove) -> IMove | None:
 #: in the key's obligation field, which is 0 in a plain key. Like :meth:`Node.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
 #: (see there), whichever of them the duty names.
-OBLIGATION_KEY: Final = [(min(c, (3 - c // 13) * 13 + c % 13) + 1) << OBLIGATION for c in range(52)]
+OBLIGATION_KEY: Final = [
+    (_CLASS[i & 63] + (27 if i & LAID else 1)) << OBLIGATION if i & 63 < 52 else 0 for i in range(2 * LAID)
+]
 
 
-def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list[Scored]) -> None:
+def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list[Scored], rank: int) -> None:
     """Foundation cards back to the tableau (``tops``, ``takers``: see :func:`generate_codes`), added to ``scored``,
     only where a card could be put on them, or on a card below them on their foundation, soon after (see
     :func:`_return_wanted`).
@@ -260,8 +289,8 @@ def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list
     found = st.found
     for s in range(4):
         count = found[s]
-        if count <= 1:
-            continue  # nothing ever goes on an Ace
+        if count <= 1 or (rank >= 0 and count - 1 != rank):
+            continue  # nothing ever goes on an Ace; and only the cards of ``rank`` (less one) when given
         c = s * 13 + count - 1
         targets = _columns(c, tops, st.where) if takers >> c & 1 else 0
         to_empty = empty >= 0 and (count == 13 or not st.king_only)

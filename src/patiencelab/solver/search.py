@@ -62,7 +62,8 @@ class Solution:
     game, see :mod:`~patiencelab.solver.portfolio`), ``"cards home first"`` (a win of the harder game where every
     card that may go home goes at once, which is a win of the real game), ``"dead end"`` (a card that can never
     leave its column, see :func:`~patiencelab.solver.deadend.is_dead`) or ``"start"`` (the position was already
-    won).
+    won); and ``searched``: each search the portfolio ran, by the same names, with the positions it searched (they
+    sum to ``states``; empty when no search ran).
     """
 
     outcome: Outcome
@@ -70,6 +71,7 @@ class Solution:
     states: int = 0
     seconds: float = 0.0
     decided_by: str = ""
+    searched: tuple[tuple[str, int], ...] = ()
 
     @property
     def is_decided(self) -> bool:
@@ -363,8 +365,9 @@ def solve_in_slices(
     runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))
     outcome, decider = yield from interleave(runs, max_states)
     states = sum(run.search.states for run in runs)
+    searched = tuple((run.name, run.search.states) for run in runs)
     moves: tuple[Move, ...] = ()
     if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
         moves = _public_moves(Node.of(source, rules), decider.search.path)
     decided_by = decider.name if outcome != "unknown" and decider is not None else ""
-    return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by)
+    return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by, searched)

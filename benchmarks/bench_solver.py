@@ -22,8 +22,7 @@ every node it visits, this solver each position once; ``PATIENCELAB_PURE=1 pytho
 --first 10098 --deals 1 --max-states 200000`` counts the moves this solver tries and plays a position, to set the two
 side by side, and the positions searched under a duty to cover a card. ``--laid --first 2905 --deals 1 --draw 1
 --max-states 40000000`` runs the usual order's search alone as the portfolio runs it and with the duties of talon
-cards kept apart (``Node.laid``, which the portfolio's searches start over with after ``LAID_AFTER`` positions),
-side by side.
+cards kept apart (``Node.laid``, a pruning no search of the portfolio uses yet), side by side.
 
 With ``--seconds 10 --then 60`` each deal is solved with 10 s and only the deals undecided then are solved again,
 from the start, with 60 s (the search is deterministic, so that run repeats the first 10 s and goes on: the same as
@@ -450,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solvitaire", metavar="PATH", help="the older table, beside the Solvitaire program at PATH")
     parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
     parser.add_argument("--nodes", action="store_true", help="moves tried and played a position (pure runs)")
-    parser.add_argument("--laid", action="store_true", help="the usual order alone, without and with Node.laid")
+    parser.add_argument("--laid", action="store_true", help="the usual order alone, with and without Node.laid")
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")

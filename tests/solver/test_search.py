@@ -12,7 +12,6 @@ import pytest
 
 from patiencelab import Klondike, Rules
 from patiencelab.solver import Solution, search, solve, solve_in_slices
-from patiencelab.solver.node import Node
 from patiencelab.solver.portfolio import EAGER_AFTER, eager_start, talon_first_start
 from tests.solver.replay import replay_wins
 
@@ -284,42 +283,3 @@ def test_the_two_move_orders_share_one_table_and_prove_impossible_together() -> 
     found = solve(game, seconds=math.inf, max_states=20_000)
     assert (found.outcome, found.decided_by) == ("impossible", "usual order")
     assert found.states < 17_000
-
-
-@pytest.mark.parametrize("seed", [3, 74, 122])
-def test_a_search_started_over_with_laid_duties_decides_as_the_plain_one(seed: int) -> None:
-    """A search of draw 1 (unlimited passes) that has searched ``after`` positions undecided gives way to a fresh
-    search with the duties of talon cards kept apart (``Node.laid``; ``solve`` does so after ``LAID_AFTER``): the
-    same verdict as the plain search (draw-1 deals 3 and 74 lost, 122 won, its moves replayed to a win), the
-    positions of both counted, and a search that decides before ``after`` is the plain one, position for position.
-    """
-    game = Klondike(seed=seed, rules=Rules(draw=1))
-    plain = search._Search(Node.of(game), math.inf, 400_000)
-    expected = plain.run()
-    assert expected != "unknown"
-    fresh: list[search._Search] = []
-
-    def again() -> search._Search:
-        start = Node.of(game)
-        start.laid = True
-        fresh.append(search._Search(start, math.inf, 400_000))
-        return fresh[-1]
-
-    after = 2_048
-    started = search._StartedOver(search._Search(Node.of(game), math.inf, 400_000), again, after)
-    steps = started.steps()
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            outcome = done.value
-            break
-    assert outcome == expected
-    if plain.states <= after:
-        assert not fresh and started.states == plain.states
-    else:
-        assert len(fresh) == 1 and fresh[0].st.laid
-        assert started.states == after + fresh[0].states
-    if outcome == "solved":
-        assert replay_wins(game, search._public_moves(Node.of(game), started.path))
-    assert search.LAID_AFTER >= 1_000_000  # every search of the players, hints and reviews is searched as before

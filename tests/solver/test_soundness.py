@@ -1,8 +1,8 @@
 """The solver's verdicts are proofs: every search of the portfolio, with every pruning rule and key compression
 on, agrees with a plain reference search (``tests/solver/reference.py``) on thousands of small positions under
-every rule option and pass limit. The stronger pruning the portfolio's searches start over with after
-``LAID_AFTER`` positions, duties of talon cards kept apart (``Node.laid``), is checked alike: on the real game where
-it changes the search (draw 1, unlimited passes) and on the easier game.
+every rule option and pass limit. The stronger pruning no search of the portfolio uses yet, duties of talon cards
+kept apart (``Node.laid``), is checked alike: on the real game where it changes the search (draw 1, unlimited
+passes) and on the easier game.
 
 A "solved" is checked by replaying its moves through the public model; an "impossible" (of the solver, of any
 search it runs side by side, of the easier game, or of the dead-end test at the start) by the reference search,

@@ -245,8 +245,7 @@ def must_cover(st: Node, m: IMove) -> int:
     that does not go on the talon card laid just before it needs nothing of it (the foundations and the columns'
     other tops are as they were, and with draw 1 and unlimited passes a talon card is at hand whenever it is laid),
     so the two can change places, and the talon card then follows a card brought back. Measured sound against the
-    plain search (``tests/solver/test_soundness.py``). The portfolio's searches start over with it once they have
-    searched :data:`~patiencelab.solver.search.LAID_AFTER` positions.
+    plain search (``tests/solver/test_soundness.py``); no search of the portfolio uses it yet.
     """
     kind = m[0]
     if kind == F2T:

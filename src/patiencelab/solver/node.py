@@ -195,8 +195,7 @@ class Node:
         self.talon_first = False  # the move order (see solver.portfolio): talon cards before turning cards up
         #: Duties of cards laid from the talon kept apart from those of cards brought back from a foundation, with the
         #: moves each lets follow (see movegen.must_cover): a stronger pruning with draw 1 and unlimited passes, where
-        #: it changes the search; the portfolio's searches of that game start over with it once they have searched
-        #: search.LAID_AFTER positions (see docs/performance.md, tenth round).
+        #: it changes the search; no search of the portfolio uses it yet (see docs/performance.md, tenth round).
         self.laid = False
         #: Every card that may go home goes at once (a restricted game, see solver.portfolio.eager_start).
         self.eager = False

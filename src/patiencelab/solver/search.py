@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -274,76 +274,6 @@ class _Search:
                 gc.enable()
 
 
-#: Positions after which a search of draw 1 with unlimited passes (the real game's, or the easier game's) starts over
-#: with the duties of talon cards kept apart (:attr:`Node.laid`, a stronger pruning that changes the search). Every
-#: search within fewer positions, those of the players, hints and reviews among them, is searched as before; the
-#: searches that pass it are proofs of a few million positions or more, which it shortens by a quarter to a half
-#: (draw 1 seeds 2,905, 4,490 and 3,494: see docs/performance.md, tenth round).
-LAID_AFTER: Final = 1_000_000
-
-
-class _StartedOver:
-    """A search that, once it has searched ``after`` positions undecided, gives way to a fresh search of the same game
-    (``again``, built then, with its own table); ``states`` counts both, ``path`` is the moves of the one running.
-    """
-
-    __slots__ = ("after", "again", "first", "path", "states")
-
-    def __init__(self, first: _Search, again: Callable[[], _Search], after: int) -> None:
-        self.first = first
-        self.again = again
-        self.after = after
-        self.path: list[IMove] = first.path
-        self.states = 0
-
-    def steps(self) -> Generator[None, None, Outcome]:
-        """The first search's steps until it has searched ``after`` positions, then the second's."""
-        first = self.first.steps()
-        while True:
-            try:
-                next(first)
-            except StopIteration as done:
-                self.states = self.first.states
-                return done.value  # type: ignore[no-any-return]
-            self.states = self.first.states
-            if self.states >= self.after:
-                break
-            yield
-        first.close()
-        done_before = self.states
-        self.first.seen.clear()  # its tables are not needed any more
-        self.first.strong.clear()
-        second = self.again()
-        self.path = second.path
-        steps = second.steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                self.states = done_before + second.states
-                return done.value  # type: ignore[no-any-return]
-            self.states = done_before + second.states
-            yield
-
-
-def _laid_later(
-    search: _Search, again: Callable[[], Node | None], deadline: float, max_states: int | None
-) -> _Search | _StartedOver:
-    """``search`` started over from ``again()`` after :data:`LAID_AFTER` positions with the duties of talon cards kept
-    apart, where that changes the search (draw 1, unlimited passes); ``search`` itself elsewhere.
-    """
-    if search.st.draw != 1 or search.st.max_rec is not None:
-        return search
-
-    def fresh() -> _Search:
-        start = again()
-        assert start is not None
-        start.laid = True
-        return _Search(start, deadline, max_states)
-
-    return _StartedOver(search, fresh, LAID_AFTER)
-
-
 def _collector_off() -> bool:
     """Switch Python's cyclic garbage collector off for a slice of the search, if it is on; True when it was.
 
@@ -381,9 +311,7 @@ def solve(
     of :data:`SLICE` positions (the budget once every search has had its turn), so a search may pass them by that
     much: a budget of 250 positions stops where one of 500 does. ``"impossible"`` is a proof: the whole space,
     pruned only by sound rules, was searched, or that of the easier game, or the start has a card that can never
-    leave its column (:func:`~patiencelab.solver.deadend.is_dead`). A search of draw 1 with unlimited passes (the
-    real game's, or the easier game's) that has searched :data:`LAID_AFTER` positions undecided starts over with a
-    stronger pruning (:attr:`Node.laid`); ``decided_by`` and ``searched`` name it as before, its positions counted.
+    leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
     """
     steps = solve_in_slices(source, rules, seconds=seconds, max_states=max_states)
     while True:
@@ -414,9 +342,7 @@ def solve_in_slices(
         return Solution("impossible", (), 1, time.perf_counter() - t0, "dead end")
     deadline = t0 + seconds
     first = _Search(start, deadline, max_states)
-    runs = [
-        Run(_laid_later(first, lambda: Node.of(source, rules), deadline, max_states), name="usual order", shares=True)
-    ]
+    runs = [Run(first, name="usual order", shares=True)]
     second = talon_first_start(source, rules)  # the same game, in another move order, with the same table
     if second is not None:
         runs.append(Run(_Search(second, deadline, max_states, first), name="talon first", shares=True))
@@ -424,9 +350,7 @@ def solve_in_slices(
     if easier is not None:
         runs.append(
             Run(
-                _laid_later(
-                    _Search(easier, deadline, max_states), lambda: easier_start(source, rules), deadline, max_states
-                ),
+                _Search(easier, deadline, max_states),
                 EASIER_SLICES,
                 easier=True,
                 name="easier game",
@@ -443,7 +367,7 @@ def solve_in_slices(
     states = sum(run.search.states for run in runs)
     searched = tuple((run.name, run.search.states) for run in runs)
     moves: tuple[Move, ...] = ()
-    if outcome == "solved" and decider is not None and isinstance(decider.search, (_Search, _StartedOver)):
+    if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
         moves = _public_moves(Node.of(source, rules), decider.search.path)
     decided_by = decider.name if outcome != "unknown" and decider is not None else ""
     return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by, searched)

@@ -449,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solvitaire", metavar="PATH", help="the older table, beside the Solvitaire program at PATH")
     parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
     parser.add_argument("--nodes", action="store_true", help="moves tried and played a position (pure runs)")
-    parser.add_argument("--laid", action="store_true", help="the usual order alone, with and without Node.laid")
+    parser.add_argument("--laid", action="store_true", help="the usual order alone, without and with Node.laid")
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")

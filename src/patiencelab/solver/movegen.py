@@ -275,7 +275,8 @@ def follow_up(st: Node, m: IMove) -> IMove | None:
 #: with a move onto ``c`` are searched apart from the same positions free of that constraint): the card plus one
 #: in the key's obligation field, which is 0 in a plain key. Like :meth:`Node.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
-#: (see there), whichever of them the duty names.
+#: (see there), whichever of them the duty names. ``OBLIGATION_KEY[c + LAID]``: the duty of talon card ``c`` in a
+#: search of :attr:`Node.laid`, apart from the duty of the same card brought back from its foundation.
 OBLIGATION_KEY: Final = [
     (_CLASS[i & 63] + (27 if i & LAID else 1)) << OBLIGATION if i & 63 < 52 else 0 for i in range(2 * LAID)
 ]
@@ -284,7 +285,8 @@ OBLIGATION_KEY: Final = [
 def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list[Scored], rank: int) -> None:
     """Foundation cards back to the tableau (``tops``, ``takers``: see :func:`generate_codes`), added to ``scored``,
     only where a card could be put on them, or on a card below them on their foundation, soon after (see
-    :func:`_return_wanted`).
+    :func:`_return_wanted`); with ``rank`` 0 or more, only a card of that rank (``card % 13``: under a duty to
+    cover a talon card, see :func:`must_cover`).
     """
     found = st.found
     for s in range(4):

@@ -240,12 +240,13 @@ def must_cover(st: Node, m: IMove) -> int:
 
     In a search of :attr:`Node.laid` the duty of a talon card says so (its card plus :data:`LAID`), and the moves a
     duty lets through depend on it: after a talon card, a card brought back from a foundation only where it may
-    cover it (one rank lower); after a foundation's card, also a talon card laid on any column. Reorder a win so
-    that in each run of such moves the cards brought back come before the talon cards laid: a card brought back
-    that does not go on the talon card laid just before it needs nothing of it (the foundations and the columns'
-    other tops are as they were, and with draw 1 and unlimited passes a talon card is at hand whenever it is laid),
-    so the two can change places, and the talon card then follows a card brought back. Measured sound against the
-    plain search (``tests/solver/test_soundness.py``); no search of the portfolio uses it yet.
+    cover it (one rank lower); after a foundation's card, also a talon card laid on any column. The argument, in
+    outline: reorder a win so that in each run of such moves the cards brought back come before the talon cards
+    laid where they can; a card brought back that does not go on the talon card laid just before it needs nothing
+    of it (the foundations and the columns' other tops are as they were, and with draw 1 and unlimited passes a
+    talon card is at hand whenever it is laid), so the two can change places, and the talon card then follows a
+    card brought back. It is measured sound against the plain search (``tests/solver/test_soundness.py``), not
+    proved in full; no search of :func:`~patiencelab.solver.search.solve` uses it.
     """
     kind = m[0]
     if kind == F2T:

@@ -105,10 +105,11 @@ def verdicts(game: Klondike) -> dict[str, str]:
             assert replay_wins(game, moves), "the talon-first order's moves do not win"
         found["talon first"] = outcome
         found["shared table"] = _shared(game)
-    for name, easier in (("easier game", easier_start(game)), ("easier game, laid apart", easier_start(game))):
+    for name, apart in (("easier game", False), ("easier game, laid apart", True)):
+        easier = easier_start(game)
         if easier is None:
             continue
-        easier.laid = name.endswith("laid apart")
+        easier.laid = apart
         one = search._Search(easier, math.inf, SOLVER_STATES)
         said = portfolio.says(Run(one, easier=True), one.run())
         if said is not None and said != "unknown":  # only its "impossible" says anything of the real game

@@ -253,7 +253,7 @@ def must_cover(st: Node, m: IMove) -> int:
         if st.up[m[2]]:
             return m[1] * 13 + st.found[m[1]] - 1
     elif kind == W2T and st.draw == 1 and st.max_rec is None and st.up[m[2]]:
-        return st.talon[m[1]] + LAID if st.laid else st.talon[m[1]]
+        return st.talon[m[1]] + (LAID if st.laid else 0)
     return -1
 
 

@@ -364,8 +364,8 @@ def solve_in_slices(
     harder = _Search(eager_start(source, rules), deadline, max_states)
     runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))
     outcome, decider = yield from interleave(runs, max_states)
-    states = sum(run.search.states for run in runs)
     searched = tuple((run.name, run.search.states) for run in runs)
+    states = sum(n for _, n in searched)
     moves: tuple[Move, ...] = ()
     if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
         moves = _public_moves(Node.of(source, rules), decider.search.path)

@@ -21,8 +21,9 @@ within 60 s: ``--first 10000 --deals 100 --seconds 60 --solvitaire PATH --write-
 every node it visits, this solver each position once; ``PATIENCELAB_PURE=1 python benchmarks/bench_solver.py --nodes
 --first 10098 --deals 1 --max-states 200000`` counts the moves this solver tries and plays a position, to set the two
 side by side, and the positions searched under a duty to cover a card. ``--laid --first 2905 --deals 1 --draw 1
---max-states 40000000`` runs the usual order's search alone as the portfolio runs it and with the duties of talon
-cards kept apart (``Node.laid``, a pruning no search of the portfolio uses yet), side by side.
+--max-states 40000000`` runs the usual order's search alone with the one duty of before (``Node.laid`` off: it lost
+some wins, so its "impossible" is no proof) and as the portfolio runs it (duties of talon cards kept apart), side by
+side.
 
 With ``--seconds 10 --then 60`` each deal is solved with 10 s and only the deals undecided then are solved again,
 from the start, with 60 s (the search is deterministic, so that run repeats the first 10 s and goes on: the same as
@@ -342,7 +343,7 @@ def count_nodes(deals: list[tuple[int, int]], max_states: int) -> int:
 
 def laid_apart(deals: list[tuple[int, int]], max_states: int) -> int:
     """For each ``(seed, draw)``, the usual order's search alone (its own table, no portfolio) within ``max_states``
-    positions as the portfolio runs it and with duties of talon cards kept apart (``Node.laid``), side by side, taking
+    positions with the one duty of before (``Node.laid`` off) and as the portfolio runs it, side by side, taking
     turns: outcome, positions and CPU seconds of each. Prints a table.
     """
     import math
@@ -350,7 +351,7 @@ def laid_apart(deals: list[tuple[int, int]], max_states: int) -> int:
     from patiencelab.solver.node import Node
     from patiencelab.solver.search import _Search
 
-    print("| draw | seed | outcome | positions | CPU s | laid apart: outcome | positions | CPU s |")
+    print("| draw | seed | one duty: outcome | positions | CPU s | laid apart: outcome | positions | CPU s |")
     print("|---|---:|---|---:|---:|---|---:|---:|")
     for seed, draw in deals:
         cells = []
@@ -449,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solvitaire", metavar="PATH", help="the older table, beside the Solvitaire program at PATH")
     parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
     parser.add_argument("--nodes", action="store_true", help="moves tried and played a position (pure runs)")
-    parser.add_argument("--laid", action="store_true", help="the usual order alone, without and with Node.laid")
+    parser.add_argument("--laid", action="store_true", help="the usual order alone, duties as before and laid apart")
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")

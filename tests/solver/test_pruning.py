@@ -128,16 +128,16 @@ def test_must_cover_names_the_card_put_on_a_column() -> None:
         }
     )
     one = Node.of(position, Rules(face_down=(0, 0, 0)))
-    assert must_cover(one, (W2T, 0, 0, 0)) == 33  # the 8H (talon card 0) on the 9S: something must go on it
+    assert one.laid  # draw 1, unlimited passes: duties of talon cards kept apart (tagged with LAID)
+    assert must_cover(one, (W2T, 0, 0, 0)) == 33 + LAID  # the 8H (talon card 0) on the 9S: something must go on it
     assert must_cover(one, (W2T, 1, 2, 0)) == -1  # to an empty column: free
-    assert must_cover(one, (F2T, 3, 1, 0)) == 3 * 13 + 7  # the 8S back onto the 9D: covered next
+    assert must_cover(one, (F2T, 3, 1, 0)) == 3 * 13 + 7  # the 8S back onto the 9D: covered next, not tagged
     assert must_cover(one, (T2T, 0, 1, 0)) == -1
     three = Node.of(position, Rules(face_down=(0, 0, 0), draw=3))
+    assert not three.laid
     assert must_cover(three, (W2T, 0, 0, 0)) == -1  # draw 3: playing a talon card changes what is reachable
-    one.laid = three.laid = True  # duties of talon cards kept apart (tagged with LAID), those of foundation cards not
-    assert must_cover(one, (W2T, 0, 0, 0)) == 33 + LAID
-    assert must_cover(one, (F2T, 3, 1, 0)) == 3 * 13 + 7
-    assert must_cover(three, (W2T, 0, 0, 0)) == -1
+    one.laid = False  # the rule before: one duty for both
+    assert must_cover(one, (W2T, 0, 0, 0)) == 33
 
 
 @pytest.mark.pure
@@ -303,14 +303,15 @@ def test_the_easier_game_proves_a_draw3_deal_impossible() -> None:
 
 
 def test_laid_apart_duties_prune_draw_1_searches() -> None:
-    """With ``Node.laid`` (duties of talon cards kept apart, see ``test_must_cover_names_the_card_put_on_a_column``)
-    the usual order proves draw-1 deals 74 and 108 impossible in fewer positions (64,554 and 39,013 without it), and
-    deal 36 within 100,000 positions, which it does not decide without it.
+    """With duties of talon cards kept apart (``Node.laid``, the rule of every draw-1 search with unlimited passes)
+    the usual order proves draw-1 deals 74 and 108 impossible in fewer positions than with the one duty of before
+    (64,554 and 39,013), and deal 36 within 100,000 positions, which that rule does not decide.
     """
     for seed, before in ((74, 64_554), (108, 39_013), (36, None)):
         found = {}
         for laid in (False, True):
             start = Node.of(Klondike(seed=seed, rules=Rules(draw=1)))
+            assert start.laid
             start.laid = laid
             run = search._Search(start, math.inf, 100_000)
             found[laid] = (run.run(), run.states)
@@ -320,3 +321,45 @@ def test_laid_apart_duties_prune_draw_1_searches() -> None:
         else:
             assert found[False] == ("impossible", before)
             assert found[True][1] < before
+
+
+#: A position of the soundness harness (``make soak``'s chunk 184, case 224) that the one duty of before lost: its
+#: wins lay the QC from the talon, bring the JH back onto it, lay the QD and the JC, then bring the 10H back onto
+#: the JC; under that rule, a talon card laid after a duty could only go on the duty's card, and no order of these
+#: moves met it.
+TWO_CHAINS = {
+    "tableau": [
+        {"down": ["9D"], "up": ["7C"]},
+        {"down": ["8C", "TC"], "up": ["KS"]},
+        {"down": ["QS"], "up": ["KD"]},
+        {"down": ["7D", "KC", "JS", "7S"], "up": ["9C"]},
+        {"down": ["TD"], "up": ["9S"]},
+        {"down": ["QH", "TS", "KH"], "up": ["JD"]},
+    ],
+    "stock": ["JC", "QD", "8D", "8S"],
+    "waste": ["QC"],
+    "foundations": {"C": 6, "D": 6, "H": 11, "S": 6},
+}
+
+
+@pytest.mark.parametrize("passes", [1, None])
+def test_a_win_that_needs_two_chains_of_duties_is_found(passes: int | None) -> None:
+    """The position above is won with draw 1, one pass or unlimited (its easier game, which proves the first
+    "impossible" when it is): every search of :func:`solve` and the easier game's search alone find a win that
+    replays, where the one duty of before said "impossible" after 12 positions.
+    """
+    position = Position.from_json(TWO_CHAINS)
+    rules = Rules(
+        draw=1, max_passes=passes, foundation_to_tableau=True, empty_column="king", face_down=(1, 2, 1, 4, 1, 3)
+    )
+    game = Klondike.from_position(position, rules=rules)
+    found = solve(game, seconds=math.inf, max_states=3_000)
+    assert found.outcome == "solved"
+    assert replay_wins(game, found.moves)
+    for laid, outcome, states in ((True, "solved", None), (False, "impossible", 12)):
+        easier = easier_start(position, rules) if passes == 1 else Node.of(position, rules)
+        assert easier is not None and easier.laid
+        easier.laid = laid
+        run = search._Search(easier, math.inf, 3_000)
+        assert run.run() == outcome
+        assert states is None or run.states == states

@@ -1,8 +1,6 @@
 """The solver's verdicts are proofs: every search of the portfolio, with every pruning rule and key compression
 on, agrees with a plain reference search (``tests/solver/reference.py``) on thousands of small positions under
-every rule option and pass limit. The stronger pruning no search of the portfolio uses yet, duties of talon cards
-kept apart (``Node.laid``), is checked alike: on the real game where it changes the search (draw 1, unlimited
-passes) and on the easier game.
+every rule option and pass limit.
 
 A "solved" is checked by replaying its moves through the public model; an "impossible" (of the solver, of any
 search it runs side by side, of the easier game, or of the dead-end test at the start) by the reference search,
@@ -105,24 +103,12 @@ def verdicts(game: Klondike) -> dict[str, str]:
             assert replay_wins(game, moves), "the talon-first order's moves do not win"
         found["talon first"] = outcome
         found["shared table"] = _shared(game)
-    for name, apart in (("easier game", False), ("easier game, laid apart", True)):
-        easier = easier_start(game)
-        if easier is None:
-            continue
-        easier.laid = apart
+    easier = easier_start(game)
+    if easier is not None:
         one = search._Search(easier, math.inf, SOLVER_STATES)
         said = portfolio.says(Run(one, easier=True), one.run())
         if said is not None and said != "unknown":  # only its "impossible" says anything of the real game
-            found[name] = said
-    laid = Node.of(game)
-    if laid.draw == 1 and laid.max_rec is None:  # the only rules under which Node.laid changes the search
-        laid.laid = True
-        member = _member(laid)
-        assert member is not None
-        outcome, moves = member(game)
-        if outcome == "solved":
-            assert replay_wins(game, moves), "the laid-apart search's moves do not win"
-        found["laid apart"] = outcome
+            found["easier game"] = said
     harder = search._Search(eager_start(game), math.inf, SOLVER_STATES)
     outcome = harder.run()
     if outcome == "solved":  # its moves are moves of the real game: they must win it

@@ -33,6 +33,7 @@ _TALON_FIRST: Final = 600  # a talon card put out, in the second move order (Nod
 _EMPTY_COLUMN: Final = 200
 _PARTIAL_TO_EMPTY: Final = 150
 _FROM_FOUNDATION: Final = 100
+_LAID_ANYWHERE: Final = 90  # a talon card laid elsewhere than on a duty's card (Node.laid): after every other move
 
 #: ``_ONTO_LOW[c]``, ``_ONTO_HIGH[c]``: the two cards ``c`` may lie on in a column (one rank higher, the other
 #: colour), 63 (no card) for a King. Bytes, not lists: a compiled read of a byte is an int at once, where a list's
@@ -50,8 +51,8 @@ _KINGS: Final = sum(1 << (13 * s + 12) for s in range(4))
 #: to cover ``c`` keeps of it (see OBLIGATION_KEY).
 _CLASS: Final = bytes(min(c, (3 - c // 13) * 13 + c % 13) for c in range(52))
 
-#: Added to :func:`must_cover`'s card, in a search of :attr:`Node.laid`, when it was laid from the talon (draw 1,
-#: unlimited passes), not brought back from its foundation: the two duties let different moves follow there (see
+#: Added to :func:`must_cover`'s card, with :attr:`Node.laid` (draw 1, unlimited passes), when it was laid from the
+#: talon, not brought back from its foundation: the two duties let different moves follow there (see
 #: :func:`generate_codes`).
 LAID: Final = 64
 
@@ -176,9 +177,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         want |= _KINGS if king_only else _CARDS
     if st.tcards & want:
         stays = st.draw == 1 and st.max_rec is None
-        # in a search of Node.laid, after a card brought back from its foundation a talon card may be laid on any
-        # column (see must_cover)
-        cols = every if st.laid and stays and not from_talon else allow
+        # with Node.laid, after a card brought back from its foundation a talon card may be laid on another column
+        # (see must_cover)
+        cols = every if st.laid and stays and not from_talon and onto >= 0 and _merge_may_follow(st, onto) else allow
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         for place in st.reach_codes():
             idx = place >> 8
@@ -197,7 +198,10 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             if targets:
                 for j in range(n):
                     if targets >> j & 1:
-                        scored.append(_code(out - cost, W2T, idx, j, 0))
+                        if allow >> j & 1:
+                            scored.append(_code(out - cost, W2T, idx, j, 0))
+                        elif c % 13 >= onto % 13:  # elsewhere (see must_cover): tried after the moves serving the duty
+                            scored.append(_code(max(_LAID_ANYWHERE - cost, 0), W2T, idx, j, 0))
             if into_empty:
                 scored.append(_code(out - 50 - cost, W2T, idx, to_empty, 0))
     if st.f2t:
@@ -205,6 +209,16 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         _foundation_moves(st, tops, takers, empty, scored, onto % 13 - 1 if from_talon else -1)
     scored.sort()
     return scored
+
+
+def _merge_may_follow(st: Node, y: int) -> bool:
+    """True when a card of ``y``'s rank and the other colour is in the talon or on a foundation (``y``: a card just
+    brought back from its foundation): the card under ``y`` on its foundation could come back onto it once it is laid
+    (see :func:`must_cover`).
+    """
+    r, s = y % 13, y // 13
+    talon = st.tcards >> (s ^ 1) * 13 + r | st.tcards >> (s ^ 2) * 13 + r
+    return talon & 1 == 1 or st.found[s ^ 1] > r or st.found[s ^ 2] > r
 
 
 def _columns(c: int, tops: int, where: list[int]) -> int:
@@ -238,15 +252,19 @@ def must_cover(st: Node, m: IMove) -> int:
     put off in the same way (the 8 of hearts brought back before a talon card that the 7 will cover). So the
     move after it must put a card on it, bring back the next card of its foundation, or be such a move itself.
 
-    In a search of :attr:`Node.laid` the duty of a talon card says so (its card plus :data:`LAID`), and the moves a
-    duty lets through depend on it: after a talon card, a card brought back from a foundation only where it may
-    cover it (one rank lower); after a foundation's card, also a talon card laid on any column. The argument, in
-    outline: reorder a win so that in each run of such moves the cards brought back come before the talon cards
-    laid where they can; a card brought back that does not go on the talon card laid just before it needs nothing
-    of it (the foundations and the columns' other tops are as they were, and with draw 1 and unlimited passes a
-    talon card is at hand whenever it is laid), so the two can change places, and the talon card then follows a
-    card brought back. It is measured sound against the plain search (``tests/solver/test_soundness.py``), not
-    proved in full; no search of :func:`~patiencelab.solver.search.solve` uses it.
+    With draw 1 and unlimited passes (:attr:`Node.laid`) the duty of a talon card says so (its card plus
+    :data:`LAID`), and the moves a duty lets through depend on it: after a talon card, a card brought back from a
+    foundation only where it may cover it (one rank lower); after a foundation's card ``y``, also a talon card laid
+    on any column, of ``y``'s rank or higher, while a card of ``y``'s rank and the other colour is in the talon or
+    on a foundation. The argument, in outline: within a run of such moves, each move needs the one it lies on and,
+    for a card brought back, the card above it on its foundation; order the run so that each move comes right
+    after what it needs, the foundation's card first where it needs two. Then a talon card follows a move it does
+    not lie on only where it begins what a card ``z`` brought back next will lie on, ``z`` coming from under the
+    card ``y`` just brought back: the talon card is of ``y``'s rank or higher, and ``z`` needs a card of ``y``'s rank
+    and the other colour not yet on a column. The one duty of before (a talon card after a duty only on the duty's
+    card) lost wins that need two such runs (``tests/solver/test_pruning.py``: the QC laid, the JH back onto it, the
+    QD and JC laid, the 10H back onto the JC). It is measured sound against the plain search
+    (``tests/solver/test_soundness.py``), not proved in full.
     """
     kind = m[0]
     if kind == F2T:
@@ -276,8 +294,8 @@ def follow_up(st: Node, m: IMove) -> IMove | None:
 #: with a move onto ``c`` are searched apart from the same positions free of that constraint): the card plus one
 #: in the key's obligation field, which is 0 in a plain key. Like :meth:`Node.key`, it does not tell ``c`` from
 #: its twin (same rank and colour): covering the free one of the two leads to positions equal up to a twin swap
-#: (see there), whichever of them the duty names. ``OBLIGATION_KEY[c + LAID]``: the duty of talon card ``c`` in a
-#: search of :attr:`Node.laid`, apart from the duty of the same card brought back from its foundation.
+#: (see there), whichever of them the duty names. ``OBLIGATION_KEY[c + LAID]``: the duty of talon card ``c`` with
+#: :attr:`Node.laid`, apart from the duty of the same card brought back from its foundation.
 OBLIGATION_KEY: Final = [
     (_CLASS[i & 63] + (27 if i & LAID else 1)) << OBLIGATION if i & 63 < 52 else 0 for i in range(2 * LAID)
 ]

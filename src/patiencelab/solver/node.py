@@ -194,9 +194,9 @@ class Node:
         self.king_only = rules.empty_column == "king"
         self.talon_first = False  # the move order (see solver.portfolio): talon cards before turning cards up
         #: Duties of cards laid from the talon kept apart from those of cards brought back from a foundation, with the
-        #: moves each lets follow (see movegen.must_cover): a stronger pruning with draw 1 and unlimited passes, where
-        #: it changes the search; no search of the portfolio uses it yet (see docs/performance.md, tenth round).
-        self.laid = False
+        #: moves each lets follow (see movegen.must_cover): the rule with draw 1 and unlimited passes, the only rules
+        #: where talon cards have duties. Off, the one duty of before, which lost some wins (a benchmark's "before").
+        self.laid = self.draw == 1 and self.max_rec is None
         #: Every card that may go home goes at once (a restricted game, see solver.portfolio.eager_start).
         self.eager = False
         #: The face-down cards, as bits (bit c: card c): under 2**62, an int mypyc keeps unboxed, where a list of

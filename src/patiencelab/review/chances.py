@@ -56,7 +56,9 @@ review's 32 deals, 2,048 calls of at most 2,000 positions, about 4 million posit
 length), one call reserved for the end of every track, so every position gets its chance (a game has at most one
 track per sample and move that turns up a card: 46 × ``samples`` with draw 1); the checks of mistakes take what
 is left, in order of the game (a deeper search counts as :data:`ESCALATE` calls), and a move that cannot be
-checked within it is not labelled. State budgets only, so every machine gives the same review.
+checked within it is not labelled. The fair player that names the better move solves as many deals as its decision
+takes, counted once it has decided: where that goes past the budget, the reserved calls are made all the same.
+State budgets only, so every machine gives the same review.
 ``progress(done, total)`` is told after each position and ``cancel`` is looked at before each.
 """
 
@@ -382,9 +384,7 @@ class _Walk:
     def solve(self, position: Position, *, kept: bool = False) -> Solution | None:
         """The solver's verdict on ``position`` within the budget (``kept``: a call kept for a track), or None."""
         if kept:
-            self.unsettled -= 1
-            if self.calls >= self.max_calls:
-                return None
+            self.unsettled -= 1  # kept for it: made even where the fair player's solves went past the budget
         elif not self.spare():
             return None
         self.calls += 1

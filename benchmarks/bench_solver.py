@@ -20,7 +20,9 @@ FILE`` keeps Solvitaire's verdicts (``tests/solver/solvitaire_verdicts.json`` is
 within 60 s: ``--first 10000 --deals 100 --seconds 60 --solvitaire PATH --write-verdicts FILE``). Solvitaire counts
 every node it visits, this solver each position once; ``PATIENCELAB_PURE=1 python benchmarks/bench_solver.py --nodes
 --first 10098 --deals 1 --max-states 200000`` counts the moves this solver tries and plays a position, to set the two
-side by side, and the positions searched under a duty to cover a card. ``--laid --first 2905 --deals 1 --draw 1
+side by side, and the positions searched under a duty to cover a card. ``--deals 10000 --cpu 300 --again SURVEY --out
+FILE`` solves again only the deals an earlier survey's file proved impossible with a search of draw 1 and unlimited
+passes, and lists those that are no longer impossible. ``--laid --first 2905 --deals 1 --draw 1
 --max-states 40000000`` runs the usual order's search alone with the one duty of before (``Node.laid`` off: it lost
 some wins, so its "impossible" is no proof) and as the portfolio runs it (duties of talon cards kept apart), side by
 side.
@@ -195,15 +197,16 @@ def survey(
     workers: int,
     dask: str | None,
     out: pathlib.Path | None = None,
+    only: set[tuple[int, int]] | None = None,
 ) -> list[Deal]:
-    """Solve every seed with every draw count on a local pool, a Dask cluster or in this process. With ``out``,
-    each deal is appended to that file as it finishes, and deals already there (with this CPU cap) are not
-    solved again: a survey stopped half-way goes on where it stopped.
+    """Solve every seed with every draw count on a local pool, a Dask cluster or in this process (with ``only``,
+    those ``(seed, draw)`` of them). With ``out``, each deal is appended to that file as it finishes, and deals
+    already there (with this CPU cap) are not solved again: a survey stopped half-way goes on where it stopped.
     """
-    wanted = {(seed, draw) for draw in draws for seed in seeds}
+    wanted = {(seed, draw) for draw in draws for seed in seeds if only is None or (seed, draw) in only}
     deals = [d for d in load_deals(out) if (d.seed, d.draw) in wanted] if out is not None else []
     done = {(d.seed, d.draw) for d in deals}
-    jobs = [(seed, draw, cpu_seconds) for seed in seeds for draw in draws if (seed, draw) not in done]
+    jobs = [(seed, draw, cpu_seconds) for seed in seeds for draw in draws if (seed, draw) in wanted - done]
     total = len(deals) + len(jobs)
     undecided = sum(d.outcome == "unknown" for d in deals)
     sink = out.open("a") if out is not None else None
@@ -240,6 +243,13 @@ def survey(
         if sink is not None:
             sink.close()
     return sorted(deals, key=lambda d: (d.draw, d.seed))
+
+
+def _proved_by_draw_1(deal: Deal) -> bool:
+    """True when a survey proved ``deal`` impossible with a search of draw 1 and unlimited passes: the real game of a
+    draw-1 deal, the easier game of a draw-3 one (the searches whose duties of talon cards changed, see --again).
+    """
+    return deal.outcome == "impossible" and deal.decided_by == ("usual order" if deal.draw == 1 else "easier game")
 
 
 def report(deals: list[Deal], cpu_seconds: float) -> list[str]:
@@ -456,6 +466,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
     parser.add_argument("--out", metavar="FILE", help="survey: append each deal to FILE (JSON lines) as it finishes")
     parser.add_argument("--resume", action="store_true", help="survey: skip the deals already in --out")
+    parser.add_argument(
+        "--again",
+        metavar="SURVEY",
+        help="survey only the deals SURVEY (an --out file) proved impossible"
+        " with draw 1 and unlimited passes, and list those no longer impossible",
+    )
     parser.add_argument("--verbose", action="store_true", help="print every deal")
     parser.add_argument("--compare-pure", action="store_true", help="positions per CPU s, compiled and pure")
     parser.add_argument(
@@ -485,7 +501,17 @@ def main(argv: list[str] | None = None) -> int:
         out = pathlib.Path(args.out) if args.out else None
         if out is not None and out.exists() and not args.resume:
             parser.error(f"{out} exists: give --resume to go on with it, or another file")
-        deals = survey(seeds, args.draw or [1, 3], args.cpu, args.workers, args.dask, out)
+        before = {(d.seed, d.draw): d for d in load_deals(pathlib.Path(args.again))} if args.again else {}
+        only = {key for key, d in before.items() if _proved_by_draw_1(d)} if args.again else None
+        deals = survey(seeds, args.draw or [1, 3], args.cpu, args.workers, args.dask, out, only)
+        if args.again:
+            changed = [d for d in deals if d.outcome != "impossible"]
+            for d in changed:
+                print(f"draw {d.draw} seed {d.seed}: {d.outcome} now, impossible in {args.again}")
+            states = sum(before[d.seed, d.draw].states for d in deals), sum(d.states for d in deals)
+            print(
+                f"{len(deals)} deals solved again, {len(changed)} changed; positions {states[0]:,}, now {states[1]:,}"
+            )
         if args.verbose:
             for d in deals:
                 runs = "".join(f", {name} {states:,}" for name, states in d.searched.items())

@@ -294,7 +294,7 @@ def test_the_keys_hashes_spread_over_the_tables_slots() -> None:
         for draw in (1, 3):
             search = _Search(Node.of(Klondike(seed=seed, rules=Rules(draw=draw))), math.inf, 4_000)
             search.run()
-            keys += len(search.seen)
-            spread += len({hash(k) & 0x3FFF for k in search.seen})
+            keys += len(search.seen_keys())
+            spread += len({hash(k) & 0x3FFF for k in search.seen_keys()})
     assert keys == 16_124
     assert spread > keys // 5

@@ -209,7 +209,7 @@ def test_the_harness_catches_a_wrong_pruning_rule(wrong: str, monkeypatch: pytes
         _check_all(cases(CHUNK, seed=SEED * 1_000_003))
 
 
-def _weaker_seen(self: search._Search, key: int) -> bool:
+def _weaker_seen(self: search._Search, key: int, bits: int) -> bool:
     """A wrong pruning rule: ``_Search._stronger_seen`` turned round, a position skipped when the same one with
     a *weaker* waste was seen (a waste of the same size modulo ``draw`` but larger, or one of a multiple of
     ``draw`` cards).
@@ -217,10 +217,10 @@ def _weaker_seen(self: search._Search, key: int) -> bool:
     p = key >> WASTE_FIELD & 63
     if not p:
         return False  # the weakest waste: none weaker
-    draw, seen = self.st.draw, self.seen
+    draw = self.st.draw
     base = key - (p << WASTE_FIELD)
     size = (key >> TALON_FIELD & (1 << 52) - 1).bit_count()
-    return base in seen or any(base + (q << WASTE_FIELD) in seen for q in range(p + draw, size, draw))
+    return self.was_seen(base) or any(self.was_seen(base + (q << WASTE_FIELD)) for q in range(p + draw, size, draw))
 
 
 @pytest.mark.pure

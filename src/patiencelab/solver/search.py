@@ -85,6 +85,7 @@ class _Search:
     """
 
     __slots__ = (
+        "bits",
         "deadline",
         "max_states",
         "path",
@@ -92,8 +93,8 @@ class _Search:
         "seen",
         "st",
         "states",
-        "strong",
         "stronger",
+        "table",
         "tokens",
         "wastes",
     )
@@ -108,14 +109,19 @@ class _Search:
         self.max_states = max_states
         self.path: list[IMove] = []
         self.tokens: list[int] = []  # the undo token of each move of path
-        #: The keys seen; shared with ``partner``, a search of the same game in another order (see
-        #: portfolio.Run.shares): each skips what either has seen.
-        self.seen: set[int] = partner.seen if partner is not None else set()
-        #: The keys seen whose waste field is not 0, that field cleared, each with the waste sizes (the field's
-        #: values) seen with it, as bits (bit q: size q; see _stronger_seen), shared alike.
-        self.strong: dict[int, int] = partner.strong if partner is not None else {}
         #: True when some wastes are stronger than others (draw 2 or more, unlimited passes; Node.stronger_keys).
         self.wastes = st.draw > 1 and st.max_rec is None
+        #: The keys seen where no waste is stronger than another; shared with ``partner``, a search of the same
+        #: game in another order (see portfolio.Run.shares): each skips what either has seen.
+        self.seen: set[int] = partner.seen if partner is not None else set()
+        #: The keys seen where some wastes are stronger: each key with its waste field cleared, and the field's
+        #: values seen with it as bits (bit q: the field q; bit 0 for a fresh stock, an empty one or a multiple of
+        #: ``draw`` cards). One lookup tells whether a key was seen and whether a stronger one was (see
+        #: _stronger_seen); shared alike.
+        self.table: dict[int, int] = partner.table if partner is not None else {}
+        #: The bits of :attr:`table` that :meth:`_unseen` found for the key it was asked last, for
+        #: :meth:`_seen_one` (nothing changes the table between the two).
+        self.bits = 0
         draw = st.draw
         #: ``stronger[p]``: the waste sizes stronger than a waste of ``p`` cards not a multiple of ``draw``, as bits:
         #: the smaller ones of the same size modulo ``draw`` (see Node.stronger_keys).
@@ -152,44 +158,66 @@ class _Search:
         Skipping a position when a stronger one was seen is sound: the stronger one's moves lead to positions
         as strong as those this one's lead to, each of them seen or skipped for a stronger one in turn, so a
         win from here would show up as a win from a position the search has seen.
+
+        Where no waste is stronger than another, the key returned is already among those seen (one set operation
+        looks it up and adds it: the search searches the position next, or has won); elsewhere :meth:`_seen_one`
+        adds it once the search has played to it.
         """
-        seen = self.seen
+        if not self.wastes:
+            seen = self.seen
+            if onto >= 0:
+                if key in seen:
+                    return -1
+                key += OBLIGATION_KEY[onto]
+            size = len(seen)
+            seen.add(key)
+            return key if len(seen) > size else -1
+        table = self.table
+        p = (key & _WASTE_BITS) >> WASTE_FIELD  # not key >> WASTE_FIELD: that shifts the whole big int
         if onto >= 0:
-            if key in seen:
+            if table.get(key - (p << WASTE_FIELD), 0) >> p & 1:
                 return -1
             key += OBLIGATION_KEY[onto]
-        if key in seen:
-            return -1
-        if self.wastes and self._stronger_seen(key):
+        bits = table.get(key - (p << WASTE_FIELD), 0)
+        self.bits = bits
+        if bits >> p & 1 or self._stronger_seen(key, bits):
             return -1
         return key
 
-    def _stronger_seen(self, key: int) -> bool:
-        """True when a key of :meth:`Node.stronger_keys` of ``key`` was seen (the same keys, without building
-        them), in one lookup in :attr:`strong`, the keys seen with a waste field other than 0, that field cleared,
-        with the waste sizes seen (see :meth:`_seen_one`). The weakest waste (its waste field 0: a fresh stock or
-        a multiple of ``draw`` cards) has the most stronger keys, every waste size not a multiple of ``draw``: its
-        key is in :attr:`strong` when one of them was seen. Another waste's are the smaller sizes of its size
-        modulo ``draw`` (:attr:`stronger`), up to 8 keys built and looked up in :attr:`seen` before.
+    def _stronger_seen(self, key: int, bits: int) -> bool:
+        """True when a key of :meth:`Node.stronger_keys` of ``key`` was seen, given the ``bits`` of :attr:`table`
+        for ``key``'s waste field cleared (the waste fields seen with the rest of ``key``), ``key`` itself not
+        seen. The weakest waste (its waste field 0: a fresh stock or a multiple of ``draw`` cards) has the most
+        stronger keys, every waste size not a multiple of ``draw`` (the only other values of the field): one of
+        them was seen when any bit is set. Another waste's are the smaller sizes of its size modulo ``draw``
+        (:attr:`stronger`).
         """
-        p = (key & _WASTE_BITS) >> WASTE_FIELD  # not key >> WASTE_FIELD: that shifts the whole big int
+        p = (key & _WASTE_BITS) >> WASTE_FIELD
         if not p:
-            return key in self.strong
-        return self.strong.get(key - (p << WASTE_FIELD), 0) & self.stronger[p] != 0
+            return bits != 0
+        return bits & self.stronger[p] != 0
 
     def _seen_one(self, key: int) -> None:
-        """Add ``key``, the key of the node's position, to the positions seen, and to :attr:`strong` (its waste
-        field cleared, the field's value added to the sizes seen with it) when that field is not 0: the waste's
-        size when it is not a multiple of ``draw`` and the stock is not empty (:meth:`Node._talon_key`).
+        """Add ``key``, the key of the node's position, to the positions seen, after :meth:`_unseen` was asked
+        for it: where some wastes are stronger, its waste field's bit to its entry in :attr:`table` (elsewhere
+        :meth:`_unseen` added it).
         """
-        self.seen.add(key)
         if self.wastes:
-            st = self.st
-            p = st.p
-            if p % st.draw and p < len(st.talon):
-                base = key - (p << WASTE_FIELD)
-                strong = self.strong
-                strong[base] = strong.get(base, 0) | 1 << p
+            p = (key & _WASTE_BITS) >> WASTE_FIELD
+            self.table[key - (p << WASTE_FIELD)] = self.bits | 1 << p
+
+    def was_seen(self, key: int) -> bool:
+        """True when the position of ``key`` was searched (for tests)."""
+        if not self.wastes:
+            return key in self.seen
+        p = (key & _WASTE_BITS) >> WASTE_FIELD
+        return self.table.get(key - (p << WASTE_FIELD), 0) >> p & 1 != 0
+
+    def seen_keys(self) -> list[int]:
+        """The keys of the positions searched (for tests)."""
+        if not self.wastes:
+            return list(self.seen)
+        return [base + (p << WASTE_FIELD) for base, bits in self.table.items() for p in range(64) if bits >> p & 1]
 
     def _finish(self) -> None:
         """Play a trivially won position out to the foundations."""
@@ -223,7 +251,9 @@ class _Search:
         if st.is_trivially_won():
             self._finish()
             return "solved"
-        self._seen_one(st.key())
+        first = st.key()
+        self._unseen(first, -1)  # the partner's start may have been seen
+        self._seen_one(first)
         self.states = 1
         stack: list[list[int]] = [generate_codes(st)]
         frames: list[int] = []

@@ -85,6 +85,7 @@ class _Search:
     """
 
     __slots__ = (
+        "base",
         "bits",
         "deadline",
         "max_states",
@@ -96,6 +97,7 @@ class _Search:
         "stronger",
         "table",
         "tokens",
+        "waste",
         "wastes",
     )
 
@@ -119,8 +121,10 @@ class _Search:
         #: ``draw`` cards). One lookup tells whether a key was seen and whether a stronger one was (see
         #: _stronger_seen); shared alike.
         self.table: dict[int, int] = partner.table if partner is not None else {}
-        #: The bits of :attr:`table` that :meth:`_unseen` found for the key it was asked last, for
-        #: :meth:`_seen_one` (nothing changes the table between the two).
+        #: What :meth:`_unseen` found for the key it was asked last, for :meth:`_seen_one` (nothing changes the
+        #: table between the two): the key's entry in :attr:`table` (``base``), its waste field and the entry's bits.
+        self.base = 0
+        self.waste = 0
         self.bits = 0
         draw = st.draw
         #: ``stronger[p]``: the waste sizes stronger than a waste of ``p`` cards not a multiple of ``draw``, as bits:
@@ -174,12 +178,15 @@ class _Search:
             return key if len(seen) > size else -1
         table = self.table
         p = (key & _WASTE_BITS) >> WASTE_FIELD  # not key >> WASTE_FIELD: that shifts the whole big int
+        base = key - (p << WASTE_FIELD) if p else key  # a subtraction makes a new big int
         if onto >= 0:
-            if table.get(key - (p << WASTE_FIELD), 0) >> p & 1:
+            if table.get(base, 0) >> p & 1:
                 return -1
-            key += OBLIGATION_KEY[onto]
-        bits = table.get(key - (p << WASTE_FIELD), 0)
-        self.bits = bits
+            duty = OBLIGATION_KEY[onto]
+            key += duty
+            base += duty
+        bits = table.get(base, 0)
+        self.base, self.waste, self.bits = base, p, bits
         if bits >> p & 1 or self._stronger_seen(key, bits):
             return -1
         return key
@@ -203,8 +210,7 @@ class _Search:
         :meth:`_unseen` added it).
         """
         if self.wastes:
-            p = (key & _WASTE_BITS) >> WASTE_FIELD
-            self.table[key - (p << WASTE_FIELD)] = self.bits | 1 << p
+            self.table[self.base] = self.bits | 1 << self.waste
 
     def was_seen(self, key: int) -> bool:
         """True when the position of ``key`` was searched (for tests)."""

@@ -78,12 +78,14 @@ EASIER_GROWN_SLICES: Final = 16
 #: The easier game's own positions after which its grown share ends: from then on it takes
 #: :data:`EASIER_LAST_SLICES` slices a round, as each search of the real game does. The easier game of a draw-3 deal
 #: is that deal with draw 1, and where that is one of the hardest draw-1 deals, its space can be far larger than the
-#: real game's: draw 3 seeds 2,905, 3,494 and 1,319, whose draw-1 deals take 18.7, 12.5 and 9.9 million positions,
-#: are proved impossible by the real game alone in 5.4, 3.0 and 2.6 million, and with sixteen slices in eighteen the
-#: real game never got there first (draw 3 seed 2,905: 74 CPU s). Of seeds 0-9,999, only those three and draw 3 seed
-#: 4,490 (an easier game of 10.3 million positions, the real game's 19.7 million) reach this; 8.5 million sets the two
-#: slowest, 2,905 and 4,490, about even (8 million: 55 and 60 CPU s; 9 million: 58 and 50; see docs/performance.md).
-EASIER_GROWN_MOST: Final = 8_500_000
+#: real game's: draw 3 seed 2,905, whose draw-1 deal takes 13.7 million positions, is proved impossible by the real
+#: game alone in 4.4 million, and with sixteen slices in eighteen the real game never got there first (74 CPU s).
+#: Of seeds 0-9,999, three draw-3 deals reach this limit: 2,905, 4,328 (whose real game is the longer; the easier
+#: game proves it impossible) and 1,319. A lower limit trades 2,905 against 4,328: at 8.5 million 15.4 and 10.4
+#: million positions, 65.7 and 37.7 CPU s; at 7 million 14.0 and 13.2 million, 57.4 and 52.5 CPU s; at 5 million 12.1
+#: and 16.9 million. 1,319 takes 35.5 s at 7 million, and the four other deals whose easier game searches over 5
+#: million positions stay under 7 million (see docs/performance.md).
+EASIER_GROWN_MOST: Final = 7_000_000
 
 #: Slices of the easier game in each round once it has searched :data:`EASIER_GROWN_MOST` positions.
 EASIER_LAST_SLICES: Final = 1

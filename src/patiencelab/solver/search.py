@@ -204,10 +204,10 @@ class _Search:
             return bits != 0
         return bits & self.stronger[p] != 0
 
-    def _seen_one(self, key: int) -> None:
-        """Add ``key``, the key of the node's position, to the positions seen, after :meth:`_unseen` was asked
-        for it: where some wastes are stronger, its waste field's bit to its entry in :attr:`table` (elsewhere
-        :meth:`_unseen` added it).
+    def _seen_one(self) -> None:
+        """Add the key :meth:`_unseen` was asked last and let through to the positions seen, once the search has
+        played to its position: where some wastes are stronger, its waste field's bit to its entry in
+        :attr:`table` (elsewhere :meth:`_unseen` added the key itself).
         """
         if self.wastes:
             self.table[self.base] = self.bits | 1 << self.waste
@@ -257,9 +257,8 @@ class _Search:
         if st.is_trivially_won():
             self._finish()
             return "solved"
-        first = st.key()
-        self._unseen(first, -1)  # the partner's start may have been seen
-        self._seen_one(first)
+        self._unseen(st.key(), -1)  # the partner's start may have been seen
+        self._seen_one()
         self.states = 1
         stack: list[list[int]] = [generate_codes(st)]
         frames: list[int] = []
@@ -292,7 +291,7 @@ class _Search:
                     if key < 0:
                         self._unplay(mark)
                         continue
-                self._seen_one(key)
+                self._seen_one()
                 self.states += 1
                 if not self.states & self.pause:
                     if perf() > deadline or (max_states is not None and self.states >= max_states):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -298,3 +299,45 @@ def test_the_keys_hashes_spread_over_the_tables_slots() -> None:
             spread += len({hash(k) & 0x3FFF for k in search.seen_keys()})
     assert keys == 16_124
     assert spread > keys // 5
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_a_copy_is_the_position_anew(rules: Rules) -> None:
+    """``Node.copy`` (the starts of a solve's other searches) is the node ``Node.of`` makes, under the rules given,
+    and a walk on the copy leaves the original as it was: nothing they change is shared."""
+    game = Klondike(seed=11, rules=rules)
+    original = Node.of(game)
+    before = snapshot(original)
+    twin = original.copy(rules)
+    assert snapshot(twin) == before
+    assert twin.exact_key() == original.exact_key()
+    rng = random.Random(11)
+    for _ in range(40):
+        moves = generate(twin)
+        if not moves:
+            break
+        twin.apply(rng.choice(moves))
+    assert snapshot(original) == before
+    easier = dataclasses.replace(rules, draw=1, max_passes=None)
+    assert snapshot(original.copy(easier)) == snapshot(Node.of(game.snapshot(), easier))
+
+
+def test_public_moves_are_made_once_and_read_as_made() -> None:
+    """``to_public`` hands out one move object for each public move (moves are immutable), equal to a move made
+    from its text."""
+    from patiencelab.core.moves import Move
+
+    game = Klondike(seed=3, rules=Rules(draw=3))
+    s = Node.of(game)
+    seen: dict[str, Move] = {}
+    rng = random.Random(3)
+    for _ in range(80):
+        moves = generate(s)
+        if not moves:
+            break
+        m = rng.choice(moves)
+        for public in to_public(s, m):
+            assert public == Move.parse(str(public)) or public.card is not None
+            assert seen.setdefault(str(public), public) is public
+        s.apply(m)
+    assert len(seen) > 5

@@ -452,24 +452,56 @@ def _col(i: int) -> str:
     return f"t{i + 1}"
 
 
+#: The public moves :func:`to_public` made, by :func:`_public_code`: a move is immutable and checks its places as
+#: it is made (some 15,000 instructions, more than a winning line's search in small solves), so each is made once
+#: a process.
+_PUBLIC: dict[int, Move] = {}
+
+
+def _public_code(kind: int, a: int, b: int, card: int) -> int:
+    """A small int naming the public move of ``kind`` with ``a`` and ``b`` (columns or a suit, each under 16) and
+    ``card`` (-1: none)."""
+    return ((kind << 4 | a) << 4 | b) << 7 | card + 1
+
+
+def _public(kind: int, a: int, b: int, card: int) -> Move:
+    """The public move of :func:`_public_code`'s arguments: a column's top card home (``a``: the column), a run
+    from column ``a`` to ``b`` (naming ``card``, its first card, unless it is -1), a foundation's card of suit
+    ``a`` back to column ``b``, the waste's card home or to column ``b``.
+    """
+    code = _public_code(kind, a, b, card)
+    move = _PUBLIC.get(code)
+    if move is None:
+        if kind == T2F:
+            move = Move(_col(a), "f")
+        elif kind == T2T:
+            move = Move(_col(a), _col(b), Card.from_index(card)) if card >= 0 else Move(_col(a), _col(b))
+        elif kind == F2T:
+            move = Move("f" + SUIT_LETTERS[a], _col(b))
+        else:
+            move = Move("w", "f" if kind == W2F else _col(b))
+        _PUBLIC[code] = move
+    return move
+
+
 def to_public(st: Node, m: IMove) -> list[Move]:
     """The public moves (draws and recycles included) that play ``m`` from ``st`` (before it is applied)."""
     kind = m[0]
     if kind == T2F:
-        return [Move(_col(m[1]), "f")]
+        return [_public(T2F, m[1], 0, -1)]
     if kind == T2T:
         i, j, k = m[1], m[2], m[3]
         if k and not st.up[j]:
             # The place form cannot say which part of the run moves: name its card too, as the game's legal
             # moves do.
-            return [Move(_col(i), _col(j), Card.from_index(st.up[i][k]))]
-        return [Move(_col(i), _col(j))]
+            return [_public(T2T, i, j, st.up[i][k])]
+        return [_public(T2T, i, j, -1)]
     if kind == F2T:
-        return [Move("f" + SUIT_LETTERS[m[1]], _col(m[2]))]
+        return [_public(F2T, m[1], m[2], -1)]
     idx = m[1]
     before, after = talon_route(len(st.talon), st.p, st.draw, idx)
     out = [DRAW] * before
     if after >= 0:
         out += [RECYCLE, *[DRAW] * after]
-    out.append(Move("w", "f" if kind == W2F else _col(m[2])))
+    out.append(_public(kind, 0, 0 if kind == W2F else m[2], -1))
     return out

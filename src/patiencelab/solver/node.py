@@ -123,6 +123,14 @@ def _mix_values(count: int) -> list[int]:
 #: 2**26) then ends below bit 210, so a key stays an int of seven 30-bit digits (56 bytes), as it was without it.
 _MIX: Final[list[int]] = _mix_values(9 + 52)
 
+#: ``(bottom, colunit)`` of the nodes of each number of columns (see Node.__init__), built once a process: they
+#: depend on nothing else, and no node changes them.
+_KEY_PARTS: dict[int, tuple[list[int], list[int]]] = {}
+
+#: The ``packed`` table of the nodes of each draw, shared by them all (see Node.reach_codes): what it holds depends
+#: on the draw and its index alone, so every search of a process fills one table and builds each entry once.
+_PACKED: dict[int, list[list[int] | None]] = {}
+
 
 class Node:
     """A search node: a position for the search, changed in place by :meth:`apply` and restored by :meth:`undo`."""
@@ -203,13 +211,20 @@ class Node:
         #: flags cost a boxed read a card; kept by apply and undo.
         self.downcards = sum(1 << c for col in down for c in col)
         self.ndown = sum(len(col) for col in down)
-        # the lowest bit of the key's mix field (see _MIX): the first multiple of 61 above the columns' part
-        mix_bit = 61 * ((_COLUMNS + 6 * self.n) // 61 + 1)
+        parts = _KEY_PARTS.get(self.n)
+        if parts is None:
+            # the lowest bit of the key's mix field (see _MIX): the first multiple of 61 above the columns' part
+            mix_bit = 61 * ((_COLUMNS + 6 * self.n) // 61 + 1)
+            parts = (
+                [(1 << (_BOTTOMS + c)) + (_MIX[9 + c] << mix_bit) for c in range(52)],
+                [(1 << (_COLUMNS + 6 * i)) + (_MIX[i] << mix_bit) for i in range(self.n)],
+            )
+            _KEY_PARTS[self.n] = parts
         #: ``bottom[c]``: card ``c`` as a column's bottom card in the key, with its mix (built once: a shift makes a new
-        #: big int).
-        self.bottom = [(1 << (_BOTTOMS + c)) + (_MIX[9 + c] << mix_bit) for c in range(52)]
-        #: One face-down card of each column, with its mix.
-        self.colunit = [(1 << (_COLUMNS + 6 * i)) + (_MIX[i] << mix_bit) for i in range(self.n)]
+        #: big int). Shared by the nodes of as many columns: read only.
+        self.bottom = parts[0]
+        #: One face-down card of each column, with its mix (shared alike).
+        self.colunit = parts[1]
         #: ``colkeys[i][k]``: ``k`` face-down cards in column ``i`` (sums, not products: see _shape_key).
         self.colkeys: list[list[int]] = []
         for i in range(self.n):
@@ -228,8 +243,13 @@ class Node:
         self.reach_packed: list[int] = []
         self.packed_sig = -1  # what reach_packed was computed for
         #: reach_codes by what they were computed for (the sig of reach_codes, under 2**13): a list, read by index,
-        #: not a dict, whose lookup (a hash, a probe, a boxed key) cost some 280 instructions a talon move.
-        self.packed: list[list[int] | None] = [None] * (1 << 13)
+        #: not a dict, whose lookup (a hash, a probe, a boxed key) cost some 280 instructions a talon move. One list
+        #: for the nodes of a draw (see _PACKED), not 8,192 slots filled for each node a solve starts.
+        packed = _PACKED.get(self.draw)
+        if packed is None:
+            packed = [None] * (1 << 13)
+            _PACKED[self.draw] = packed
+        self.packed: list[list[int] | None] = packed
         #: ``where[t]``: the column whose top card is ``t``, for the top cards of the position movegen.generate_codes
         #: was last called on (kept here, not built there: the other cards' entries are left as they were).
         self.where = [0] * 52
@@ -244,6 +264,21 @@ class Node:
             [c.index for c in pos.stock],
             [pos.foundations.get(s, 0) for s in sorted(pos.foundations, key=lambda s: s.index)],
             pos.recycles,
+            rules,
+        )
+
+    def copy(self, rules: Rules) -> Node:
+        """A new node of this node's position under ``rules`` (the start of another search: nothing the two change
+        is shared), without reading a :class:`Position` again.
+        """
+        talon = self.talon
+        return Node(
+            [list(col) for col in self.down],
+            [list(col) for col in self.up],
+            talon[: self.p],
+            talon[self.p :],
+            list(self.found),
+            self.recycles,
             rules,
         )
 

@@ -147,34 +147,52 @@ class Run:
         return self.grown
 
 
-def easier_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
+def _start(source: Position | Positioned | Node, rules: Rules | None) -> Node:
+    """A new node of ``source``: a copy of a node (under ``rules``, which it then needs), or :meth:`Node.of`."""
+    if isinstance(source, Node):
+        if rules is None:
+            raise ValueError("a node's copy needs its rules")
+        return source.copy(rules)
+    return Node.of(source, rules)
+
+
+def easier_start(source: Position | Positioned | Node, rules: Rules | None = None) -> Node | None:
     """The start of the easier game (draw 1, unlimited passes, the other rules kept) for the position and rules
-    :func:`~patiencelab.solver.search.solve` was given, or ``None`` when the rules are already that game.
+    :func:`~patiencelab.solver.search.solve` was given (or a node of them with its rules, copied), or ``None`` when
+    the rules are already that game.
     """
-    pos, rules = position_and_rules(source, rules)
+    if isinstance(source, Node):
+        if rules is None:
+            raise ValueError("a node's copy needs its rules")
+    else:
+        source, rules = position_and_rules(source, rules)
     if rules.draw == 1 and rules.max_passes is None:
         return None
-    return Node.from_position(pos, replace(rules, draw=1, max_passes=None))
+    easier = replace(rules, draw=1, max_passes=None)
+    return source.copy(easier) if isinstance(source, Node) else Node.from_position(source, easier)
 
 
-def eager_start(source: Position | Positioned, rules: Rules | None = None) -> Node:
+def eager_start(source: Position | Positioned | Node, rules: Rules | None = None) -> Node:
     """The start of the harder game: the real game where every card that may go home goes there at once (a move
     the search plays by itself, where it looks for safe moves: a column's top, and with draw 1 the talon's cards
     as :func:`~patiencelab.solver.movegen.safe_move` takes them) and no card comes back from a foundation. Its
-    moves are moves of the real game.
+    moves are moves of the real game. ``source`` may be a node of the real game, with its rules (copied).
     """
-    start = Node.of(source, rules)
+    start = _start(source, rules)
     start.eager = True
     start.f2t = False
     return start
 
 
-def talon_first_start(source: Position | Positioned, rules: Rules | None = None) -> Node | None:
+def talon_first_start(source: Position | Positioned | Node, rules: Rules | None = None) -> Node | None:
     """The start of the search in the second move order (talon cards put out before cards are turned up), or
     ``None`` where it does not pay: with draw 1 and unlimited passes, where the talon is at hand all the time and
-    a second search would only double the work of the deals proved impossible.
+    a second search would only double the work of the deals proved impossible. ``source`` may be a node of the
+    real game, with its rules (copied).
     """
-    start = Node.of(source, rules)
+    if isinstance(source, Node) and source.draw == 1 and source.max_rec is None:
+        return None  # no copy made
+    start = _start(source, rules)
     if start.draw == 1 and start.max_rec is None:
         return None
     start.talon_first = True

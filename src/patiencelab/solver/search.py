@@ -24,7 +24,7 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
-from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned
+from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned, position_and_rules
 from patiencelab.solver.portfolio import (
     EAGER_AFTER,
     EAGER_MOST,
@@ -126,10 +126,9 @@ class _Search:
         self.base = 0
         self.waste = 0
         self.bits = 0
-        draw = st.draw
-        #: ``stronger[p]``: the waste sizes stronger than a waste of ``p`` cards not a multiple of ``draw``, as bits:
-        #: the smaller ones of the same size modulo ``draw`` (see Node.stronger_keys).
-        self.stronger = [sum(1 << q for q in range(p % draw, p, draw)) if p % draw else 0 for p in range(64)]
+        #: ``stronger[p]``: the waste sizes stronger than a waste of ``p`` cards not a multiple of the draw, as bits:
+        #: the smaller ones of the same size modulo the draw (see Node.stronger_keys).
+        self.stronger = _stronger_sizes(st.draw)
         self.states = 0
 
     def _play(self, m: IMove) -> None:
@@ -309,6 +308,21 @@ class _Search:
                 gc.enable()
 
 
+#: :func:`_stronger_sizes` by draw, built once a process (read only).
+_STRONGER: dict[int, list[int]] = {}
+
+
+def _stronger_sizes(draw: int) -> list[int]:
+    """For each waste size ``p`` (under 64) not a multiple of ``draw``, the smaller sizes of the same size modulo
+    ``draw``, as bits (bit q: size q); 0 for a multiple of ``draw``.
+    """
+    sizes = _STRONGER.get(draw)
+    if sizes is None:
+        sizes = [sum(1 << q for q in range(p % draw, p, draw)) if p % draw else 0 for p in range(64)]
+        _STRONGER[draw] = sizes
+    return sizes
+
+
 def _collector_off() -> bool:
     """Switch Python's cyclic garbage collector off for a slice of the search, if it is on; True when it was.
 
@@ -370,7 +384,8 @@ def solve_in_slices(
     check_budget(max_states, seconds)
     check_source(source, rules)
     t0 = time.perf_counter()
-    start = Node.of(source, rules)
+    pos, rules = position_and_rules(source, rules)
+    start = Node.from_position(pos, rules)  # the other searches' starts are copies of it: one Position read a solve
     if start.is_won():
         return Solution("solved", (), 0, time.perf_counter() - t0, "start")
     if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
@@ -378,10 +393,11 @@ def solve_in_slices(
     deadline = t0 + seconds
     first = _Search(start, deadline, max_states)
     runs = [Run(first, name="usual order", shares=True)]
-    second = talon_first_start(source, rules)  # the same game, in another move order, with the same table
+    origin = start.copy(rules)  # the start as it was, for the winning line's public moves
+    second = talon_first_start(start, rules)  # the same game, in another move order, with the same table
     if second is not None:
         runs.append(Run(_Search(second, deadline, max_states, first), name="talon first", shares=True))
-    easier = easier_start(source, rules)  # its impossibility is a proof for these rules
+    easier = easier_start(start, rules)  # its impossibility is a proof for these rules
     if easier is not None:
         runs.append(
             Run(
@@ -396,13 +412,13 @@ def solve_in_slices(
             )
         )
     # a harder game, once the others have searched a while: its wins are the real game's
-    harder = _Search(eager_start(source, rules), deadline, max_states)
+    harder = _Search(eager_start(start, rules), deadline, max_states)
     runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))
     outcome, decider = yield from interleave(runs, max_states)
     searched = tuple((run.name, run.search.states) for run in runs)
     states = sum(n for _, n in searched)
     moves: tuple[Move, ...] = ()
     if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
-        moves = _public_moves(Node.of(source, rules), decider.search.path)
+        moves = _public_moves(origin, decider.search.path)
     decided_by = decider.name if outcome != "unknown" and decider is not None else ""
     return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by, searched)

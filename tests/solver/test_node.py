@@ -341,3 +341,17 @@ def test_public_moves_are_made_once_and_read_as_made() -> None:
             assert seen.setdefault(str(public), public) is public
         s.apply(m)
     assert len(seen) > 5
+
+
+def test_a_nodes_copy_asks_for_its_rules() -> None:
+    """A node keeps no :class:`Rules`: the portfolio's starts made from one need them given."""
+    from patiencelab.core.errors import PatienceError
+    from patiencelab.solver.portfolio import eager_start, easier_start, talon_first_start
+
+    start = Node.of(Klondike(seed=2, rules=Rules(draw=3)))
+    for make in (eager_start, easier_start, talon_first_start):
+        with pytest.raises(PatienceError, match="give the rules"):
+            make(start)
+    second = talon_first_start(start, Rules(draw=3))
+    assert second is not None and second.talon_first and snapshot(second) == snapshot(start)
+    assert talon_first_start(Node.of(Klondike(seed=2)), Rules()) is None

@@ -38,6 +38,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal, Protocol
 
+from patiencelab.core.errors import PatienceError
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.solver.node import Node, Positioned, position_and_rules
@@ -147,12 +148,17 @@ class Run:
         return self.grown
 
 
+def _copy_rules(rules: Rules | None) -> Rules:
+    """The rules a copy of a node is made under: a node does not keep its own."""
+    if rules is None:
+        raise PatienceError("give the rules with a node: a node does not keep them")
+    return rules
+
+
 def _start(source: Position | Positioned | Node, rules: Rules | None) -> Node:
     """A new node of ``source``: a copy of a node (under ``rules``, which it then needs), or :meth:`Node.of`."""
     if isinstance(source, Node):
-        if rules is None:
-            raise ValueError("a node's copy needs its rules")
-        return source.copy(rules)
+        return source.copy(_copy_rules(rules))
     return Node.of(source, rules)
 
 
@@ -162,8 +168,7 @@ def easier_start(source: Position | Positioned | Node, rules: Rules | None = Non
     the rules are already that game.
     """
     if isinstance(source, Node):
-        if rules is None:
-            raise ValueError("a node's copy needs its rules")
+        rules = _copy_rules(rules)
     else:
         source, rules = position_and_rules(source, rules)
     if rules.draw == 1 and rules.max_passes is None:

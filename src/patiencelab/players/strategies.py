@@ -221,6 +221,8 @@ class NoPeek:
         self._route: Line = ((), ())
         #: The winning line found where every card is known: the moves played when it was found, then the rest.
         self._known: Line = ((), ())
+        #: The moves up to the next card shown that win every order of the few unseen cards (see _few_line).
+        self._few: Line = ((), ())
         #: Where a search with every card known last failed: the moves played then and the cards home (-1: the
         #: position was proved lost), or None.
         self._known_failed: tuple[tuple[Move, ...], int] | None = None
@@ -262,6 +264,8 @@ class NoPeek:
         self._plans = []
         if not confirm:
             known = self._known_line(view, legal)
+            if known is None:
+                known = self._few_line(view, legal)
             if known is not None:
                 return known
         if len(legal) == 1 and not confirm:  # nothing to choose: no need to solve
@@ -316,6 +320,49 @@ class NoPeek:
         self._known_failed = None
         self._known = ((*view.history, move), tuple(found.moves[1:]))
         return Decision(move, 1, 1, tally(1, 0, 0, True), solves=1)
+
+    def _few_line(self, view: PlayerView, legal: list[Move]) -> Decision | None:
+        """Where every order of the few unseen cards is judged and each is won: the moves of a winning line found
+        for one order up to the first that shows an unseen card, where every order is still won after them (each
+        solved again), played to their end; None where an order is not won within ``known_states`` positions
+        shared among them, or where no such line is found.
+
+        Until a card is shown the orders look alike, so these moves are the same in each, and the player plays
+        them knowing only what it sees; the card shown then leaves fewer orders. Judged move by move instead, every
+        move keeps every order won in such a position, and the ties went round in circles: cards sent home and
+        brought back for hundreds of moves in deals won whatever the order (draw 3 seed 22, draw 1 seed 89 of the
+        held-out deals: docs/players.md).
+        """
+        game = stand_in(view)
+        move, self._few = _next_on(self._few, view, game, legal)
+        if move is not None:
+            return Decision(move, 0, 0, tally(0, 0, 0, False), followed=True)
+        deals, exact = _deals(view, self.samples, self.seed)
+        if not exact or len(deals) < 2 or self.known_states is None:
+            return None
+        budget = self.known_states // (2 * len(deals))
+        rules = view.rules
+        roots = [_solve(deal, rules, budget, self.seconds) for deal in deals]
+        solves = len(roots)
+        if any(root.outcome != "solved" for root in roots):
+            return None
+        for root in roots:
+            shown = _until_shown(view, root.moves)
+            if not shown:
+                continue
+            after = [_after(deal, rules, shown) for deal in deals]
+            found = [_solve(pos, rules, budget, self.seconds) for pos in after]
+            solves += len(found)
+            if all(f.outcome == "solved" for f in found):
+                move = _parse_first(game, shown)
+                if move is None or move not in legal:
+                    continue
+                self._few = ((*view.history, move), shown[1:])
+                n = len(deals)
+                return Decision(move, n, n, tally(n, 0, 0, True), solves=solves)
+            if solves >= 4 * len(deals):
+                break
+        return None
 
     def _reach(self, view: PlayerView, game: Klondike, legal: list[Move]) -> Decision | None:
         """The decision over endpoints (:mod:`~patiencelab.players.endpoints`): the next move of the way to the
@@ -736,6 +783,30 @@ def _next_on(line: Line, view: PlayerView, game: Klondike, legal: list[Move]) ->
     if move is None or move not in legal:
         return None, ((), ())
     return move, ((*history, move), rest[1:])
+
+
+def _until_shown(view: PlayerView, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The moves of ``line`` (a winning line of a deal of ``view``) up to and with the first that shows a card the
+    player has not seen (a face-down card turned up, an unseen stock card drawn); empty when none does. Played on
+    the view's stand-in, whose hidden places hold some order of the unseen cards: which card shows does not matter
+    here, only that one does.
+    """
+    trial = stand_in(view)
+    hidden = trial.player_view().hidden_places
+    for i, move in enumerate(line):
+        trial.play(move)
+        now = trial.player_view().hidden_places
+        if now < hidden:
+            return line[: i + 1]
+    return ()
+
+
+def _after(deal: Position, rules: Rules, moves: tuple[Move, ...]) -> Position:
+    """The position of ``deal`` after ``moves``."""
+    trial = Klondike.from_position(deal, rules=rules)
+    for move in moves:
+        trial.play(move)
+    return trial.snapshot()
 
 
 def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:

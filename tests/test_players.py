@@ -525,6 +525,57 @@ def test_nopeek_plays_the_solvers_line_where_every_card_is_known() -> None:
     assert not greedy.is_won
 
 
+#: Draw 3 seed 22 after 300 moves of round 13's player (held-out deal 22): the ace of clubs and the ten of spades
+#: face down under a run, every other card seen; won whatever their order, and that player sent cards home and
+#: brought them back until its 1,000 moves were up.
+FEW_UNSEEN = {
+    "tableau": [
+        {"down": [], "up": []},
+        {"down": [], "up": ["KD", "QS", "JH"]},
+        {"down": [], "up": ["KH", "QC", "JD", "TC", "9D", "8C", "7D", "6S", "5D"]},
+        {"down": [], "up": ["KS", "QH", "JC", "TH", "9C", "8D", "7S", "6H", "5S"]},
+        {"down": [], "up": []},
+        {"down": ["AC", "TS"], "up": ["9H", "8S", "7H", "6C", "5H", "4C", "3D", "2C"]},
+        {"down": [], "up": ["KC", "QD", "JS", "TD", "9S", "8H", "7C", "6D", "5C", "4D", "3C", "2D"]},
+    ],
+    "stock": [],
+    "waste": [],
+    "foundations": {"C": 0, "D": 1, "H": 4, "S": 4},
+    "recycles": 9,
+}
+
+
+def test_nopeek_plays_a_line_that_wins_every_order_of_the_few_unseen_cards_up_to_the_next_card_shown() -> None:
+    rules = Rules(draw=3)
+    games = []
+    for down in (["AC", "TS"], ["TS", "AC"]):  # the position and its twin
+        position = json.loads(json.dumps(FEW_UNSEEN))
+        position["tableau"][5]["down"] = down
+        games.append(Klondike.from_position(Position.from_json(position), rules=rules))
+    one = games[0]
+    assert len(one.player_view().unseen_cards()) == 2
+    assert all(solve(g.snapshot(), rules, seconds=math.inf, max_states=10_000).outcome == "solved" for g in games)
+    players = [NoPeek(seed=0), NoPeek(seed=0)]
+    first = [player.decide(g.player_view()) for player, g in zip(players, games, strict=True)]
+    assert first[0] == first[1] and (first[0].kept, first[0].samples, first[0].chances.exact) == (2, 2, True)
+    for g, decision in zip(games, first, strict=True):
+        g.play(decision.move)
+    # the line is followed, alike in both, until a card shows
+    while one.player_view().hidden_places == 2:
+        moves = [player.choose(g.player_view()) for player, g in zip(players, games, strict=True)]
+        assert moves[0] == moves[1]
+        assert players[0].last_decision is not None and players[0].last_decision.followed
+        for g, move in zip(games, moves, strict=True):
+            g.play(move)
+    for player, g in zip(players, games, strict=True):
+        play_out(g, player, max_moves=200)
+        assert g.is_won
+    # the test can fail: judged move by move, every move kept both orders won, and the ties went round in circles
+    judged = Klondike.from_position(Position.from_json(FEW_UNSEEN), rules=rules)
+    play_out(judged, NoPeek(seed=0, few=False), max_moves=200)
+    assert not judged.is_won
+
+
 def test_nopeek_does_not_go_round_in_circles_on_deal_3_draw_1() -> None:
     # Issue 32, fault 9: once nothing more could be won it brought foundation cards back and sent them home again,
     # and moved King runs between empty columns, for all 1,000 moves of play_out.

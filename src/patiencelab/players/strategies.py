@@ -131,7 +131,9 @@ class NoPeek:
     did: the wins knew their deals' hidden cards, so following them through such moves is strategy fusion).
     Where every card is known (no unseen card, or one, whose place is then known too) it solves the position once
     within ``known_states`` positions and plays the winning line found to the end, and where every order of the
-    few unseen cards is judged it searches each deeper, within the same budget. ``judge=False`` gives the older player,
+    few unseen cards is judged it searches each deeper, within the same budget; where each of those orders is won,
+    it plays (with ``few``, the default) a winning line of one of them up to the next card shown, when every order
+    is still won after it (those moves look alike in every order). ``judge=False`` gives the older player,
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
@@ -167,6 +169,7 @@ class NoPeek:
         follow: bool = True,
         follow_turns: bool = False,
         known_states: int | None = DEFAULT_DECISION_STATES,
+        few: bool = True,
         reach: bool = False,
         reach_samples: int = 32,
         reach_states: int | None = 1_000,
@@ -201,6 +204,10 @@ class NoPeek:
         #: Positions the solver may search where every card is known (no unseen card, or one, whose place is then
         #: known too): the line found is played to the end.
         self.known_states = check_states(known_states)
+        #: True to play, where every order of the few unseen cards is judged and each is won, a winning line up to
+        #: the next card shown that wins every order (see _few_line); False judges such positions move by move, as
+        #: before round 15 (docs/players.md), where the ties could go round in circles.
+        self.few = check_switch(few, "few")
         #: True to judge where moves lead (the irreversible moves reachable through reversible ones, see
         #: :mod:`~patiencelab.players.endpoints`) rather than single moves: an experiment, off by default (it did
         #: not win more deals at five times the CPU: docs/players.md).
@@ -338,7 +345,7 @@ class NoPeek:
         if move is not None:
             return Decision(move, 0, 0, tally(0, 0, 0, False), followed=True)
         deals, exact = _deals(view, self.samples, self.seed)
-        if not exact or len(deals) < 2 or self.known_states is None:
+        if not self.few or not exact or len(deals) < 2 or self.known_states is None:
             return None
         budget = self.known_states // (2 * len(deals))
         rules = view.rules
@@ -628,6 +635,7 @@ class NoPeek:
     def __repr__(self) -> str:
         extra = ("" if self.judge else ", judge=False") + ("" if self.scout is None else f", scout={self.scout}")
         extra += "" if self.tiebreak is None else f", tiebreak={self.tiebreak!r}"
+        extra += "" if self.few else ", few=False"
         return f"NoPeek(samples={self.samples}, max_states={self.max_states}, seed={self.seed}{extra})"
 
 

@@ -105,6 +105,14 @@ def tally(won: int, lost: int, unknown: int, exact: bool) -> Chances:
     return Chances(won / n, wilson(won, n).low, wilson(won + unknown, n).high, won, lost, unknown, False)
 
 
+def after(deal: Position, rules: Rules, moves: tuple[Move, ...] | list[Move]) -> Position:
+    """The position of ``deal`` (a position with every card known) after ``moves`` under ``rules``."""
+    trial = Klondike.from_position(deal, rules=rules)
+    for move in moves:
+        trial.play(move)
+    return trial.snapshot()
+
+
 def solve_deal(position: Position, rules: Rules, max_states: int | None, seconds: float) -> Solution:
     """The solver's answer for one deal (a position with every card known) within the budgets."""
     return solve(position, rules, seconds=seconds, max_states=max_states)
@@ -148,9 +156,7 @@ def keeps_winnable(
     for move in moves:
         outcomes: Counter[str] = Counter()
         for deal in dealt:
-            trial = Klondike.from_position(deal, rules=view.rules)
-            trial.play(move)
-            outcomes[solve_deal(trial.snapshot(), view.rules, max_states, math.inf).outcome] += 1
+            outcomes[solve_deal(after(deal, view.rules, (move,)), view.rules, max_states, math.inf).outcome] += 1
         result.append(tally(outcomes["solved"], outcomes["impossible"], outcomes["unknown"], exact))
     return result, len(dealt)
 
@@ -159,6 +165,7 @@ __all__ = [
     "DEFAULT_MAX_STATES",
     "DEFAULT_SAMPLES",
     "Chances",
+    "after",
     "chances",
     "deals",
     "exhaustive",

@@ -36,6 +36,7 @@ from patiencelab.players.sampling import (  # NoPeek reads them by the names the
     DEFAULT_MAX_STATES,
     DEFAULT_SAMPLES,
     Chances,
+    after,
     legal_moves,
     stand_in,
     tally,
@@ -359,8 +360,7 @@ class NoPeek:
             shown = _until_shown(view, root.moves)
             if not shown:
                 continue
-            after = [_after(deal, rules, shown) for deal in deals]
-            found = [_solve(pos, rules, budget, self.seconds) for pos in after]
+            found = [_solve(after(deal, rules, shown), rules, budget, self.seconds) for deal in deals]
             solves += len(found)
             if all(f.outcome == "solved" for f in found):
                 move = _parse_first(game, shown)
@@ -436,9 +436,7 @@ class NoPeek:
 
         def solve_after(deal: Position, move: Move) -> tuple[Position, Solution]:
             nonlocal spent, solves
-            trial = Klondike.from_position(deal, rules=rules)
-            trial.play(move)
-            position = trial.snapshot()
+            position = after(deal, rules, (move,))
             found = _solve(position, rules, max_states, self.seconds)
             spent += found.states
             solves += 1
@@ -507,13 +505,11 @@ class NoPeek:
                 if root.outcome == "unknown":
                     kept += solve_after(deals[j], best)[1].outcome == "solved"
         else:
-            after = (*view.history, best)
+            played = (*view.history, best)
             for j, line, reached in lines.get(best, []):
                 if reached is None:
-                    trial = Klondike.from_position(deals[j], rules=rules)
-                    trial.play(best)
-                    reached = trial.snapshot()
-                self._plans.append((after, reached, line))
+                    reached = after(deals[j], rules, (best,))
+                self._plans.append((played, reached, line))
         return Decision(best, kept, len(roots), verdicts, solves=solves)
 
     def _follow(
@@ -597,11 +593,9 @@ class NoPeek:
         """Remember, for the next decision, the deals of ``plans`` (each with a winning line that starts with
         ``move``) after ``move``, with the rest of their lines.
         """
-        after = (*view.history, move)
+        played = (*view.history, move)
         for deal, line in plans:
-            trial = Klondike.from_position(deal, rules=view.rules)
-            trial.play(move)
-            self._plans.append((after, trial.snapshot(), line[1:]))
+            self._plans.append((played, after(deal, view.rules, (move,)), line[1:]))
 
     def _visit(self, view: PlayerView) -> set[Hashable]:
         """The positions decided in before along the game that led to ``view`` (each under both keys of
@@ -811,15 +805,5 @@ def _until_shown(view: PlayerView, line: tuple[Move, ...]) -> tuple[Move, ...]:
     return ()
 
 
-def _after(deal: Position, rules: Rules, moves: tuple[Move, ...]) -> Position:
-    """The position of ``deal`` after ``moves``."""
-    trial = Klondike.from_position(deal, rules=rules)
-    for move in moves:
-        trial.play(move)
-    return trial.snapshot()
-
-
 def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:
-    trial = Klondike.from_position(deal, rules=rules)
-    trial.play(move)
-    return _solve(trial.snapshot(), rules, player.max_states, player.seconds).outcome == "solved"
+    return _solve(after(deal, rules, (move,)), rules, player.max_states, player.seconds).outcome == "solved"

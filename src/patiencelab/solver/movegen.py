@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from patiencelab.core.cards import Card
@@ -452,36 +453,20 @@ def _col(i: int) -> str:
     return f"t{i + 1}"
 
 
-#: The public moves :func:`to_public` made, by :func:`_public_code`: a move is immutable and checks its places as
-#: it is made (some 15,000 instructions, more than a winning line's search in small solves), so each is made once
-#: a process.
-_PUBLIC: dict[int, Move] = {}
-
-
-def _public_code(kind: int, a: int, b: int, card: int) -> int:
-    """A small int naming the public move of ``kind`` with ``a`` and ``b`` (columns or a suit, each under 16) and
-    ``card`` (-1: none)."""
-    return ((kind << 4 | a) << 4 | b) << 7 | card + 1
-
-
+@functools.cache
 def _public(kind: int, a: int, b: int, card: int) -> Move:
-    """The public move of :func:`_public_code`'s arguments: a column's top card home (``a``: the column), a run
-    from column ``a`` to ``b`` (naming ``card``, its first card, unless it is -1), a foundation's card of suit
-    ``a`` back to column ``b``, the waste's card home or to column ``b``.
+    """The public move of a column's top card home (``a``: the column), a run from column ``a`` to ``b`` (naming
+    ``card``, its first card, unless it is -1), a foundation's card of suit ``a`` back to column ``b``, the waste's
+    card home or to column ``b``. Made once a process (a move is immutable and checks its places as it is made, some
+    15,000 instructions, more than a winning line's search in small solves).
     """
-    code = _public_code(kind, a, b, card)
-    move = _PUBLIC.get(code)
-    if move is None:
-        if kind == T2F:
-            move = Move(_col(a), "f")
-        elif kind == T2T:
-            move = Move(_col(a), _col(b), Card.from_index(card)) if card >= 0 else Move(_col(a), _col(b))
-        elif kind == F2T:
-            move = Move("f" + SUIT_LETTERS[a], _col(b))
-        else:
-            move = Move("w", "f" if kind == W2F else _col(b))
-        _PUBLIC[code] = move
-    return move
+    if kind == T2F:
+        return Move(_col(a), "f")
+    if kind == T2T:
+        return Move(_col(a), _col(b), Card.from_index(card)) if card >= 0 else Move(_col(a), _col(b))
+    if kind == F2T:
+        return Move("f" + SUIT_LETTERS[a], _col(b))
+    return Move("w", "f" if kind == W2F else _col(b))
 
 
 def to_public(st: Node, m: IMove) -> list[Move]:

@@ -7,6 +7,7 @@ A talon move ("draw until card ``i`` is on top, recycling if needed, then play i
 
 from __future__ import annotations
 
+import functools
 from typing import Final, Protocol
 
 from patiencelab.core.errors import PatienceError
@@ -123,13 +124,24 @@ def _mix_values(count: int) -> list[int]:
 #: 2**26) then ends below bit 210, so a key stays an int of seven 30-bit digits (56 bytes), as it was without it.
 _MIX: Final[list[int]] = _mix_values(9 + 52)
 
-#: ``(bottom, colunit)`` of the nodes of each number of columns (see Node.__init__), built once a process: they
-#: depend on nothing else, and no node changes them.
-_KEY_PARTS: dict[int, tuple[list[int], list[int]]] = {}
 
-#: The ``packed`` table of the nodes of each draw, shared by them all (see Node.reach_codes): what it holds depends
-#: on the draw and its index alone, so every search of a process fills one table and builds each entry once.
-_PACKED: dict[int, list[list[int] | None]] = {}
+@functools.cache
+def _key_parts(n: int) -> tuple[list[int], list[int]]:
+    """``(bottom, colunit)`` of the nodes of ``n`` columns (see Node.__init__), built once a process: they depend on
+    nothing else, and no node changes them.
+    """
+    mix_bit = 61 * ((_COLUMNS + 6 * n) // 61 + 1)  # the key's mix field (see _MIX): the first multiple of 61 above
+    bottom = [(1 << (_BOTTOMS + c)) + (_MIX[9 + c] << mix_bit) for c in range(52)]
+    colunit = [(1 << (_COLUMNS + 6 * i)) + (_MIX[i] << mix_bit) for i in range(n)]
+    return bottom, colunit
+
+
+@functools.cache
+def _reach_table(draw: int) -> list[list[int] | None]:
+    """The ``packed`` table of the nodes of ``draw``, shared by them all (see Node.reach_codes): what it holds depends
+    on the draw and its index alone, so every search of a process fills one table and builds each entry once.
+    """
+    return [None] * (1 << 13)
 
 
 class Node:
@@ -211,15 +223,7 @@ class Node:
         #: flags cost a boxed read a card; kept by apply and undo.
         self.downcards = sum(1 << c for col in down for c in col)
         self.ndown = sum(len(col) for col in down)
-        parts = _KEY_PARTS.get(self.n)
-        if parts is None:
-            # the lowest bit of the key's mix field (see _MIX): the first multiple of 61 above the columns' part
-            mix_bit = 61 * ((_COLUMNS + 6 * self.n) // 61 + 1)
-            parts = (
-                [(1 << (_BOTTOMS + c)) + (_MIX[9 + c] << mix_bit) for c in range(52)],
-                [(1 << (_COLUMNS + 6 * i)) + (_MIX[i] << mix_bit) for i in range(self.n)],
-            )
-            _KEY_PARTS[self.n] = parts
+        parts = _key_parts(self.n)
         #: ``bottom[c]``: card ``c`` as a column's bottom card in the key, with its mix (built once: a shift makes a new
         #: big int). Shared by the nodes of as many columns: read only.
         self.bottom = parts[0]
@@ -244,12 +248,8 @@ class Node:
         self.packed_sig = -1  # what reach_packed was computed for
         #: reach_codes by what they were computed for (the sig of reach_codes, under 2**13): a list, read by index,
         #: not a dict, whose lookup (a hash, a probe, a boxed key) cost some 280 instructions a talon move. One list
-        #: for the nodes of a draw (see _PACKED), not 8,192 slots filled for each node a solve starts.
-        packed = _PACKED.get(self.draw)
-        if packed is None:
-            packed = [None] * (1 << 13)
-            _PACKED[self.draw] = packed
-        self.packed: list[list[int] | None] = packed
+        #: for the nodes of a draw (see _reach_table), not 8,192 slots filled for each node a solve starts.
+        self.packed: list[list[int] | None] = _reach_table(self.draw)
         #: ``where[t]``: the column whose top card is ``t``, for the top cards of the position movegen.generate_codes
         #: was last called on (kept here, not built there: the other cards' entries are left as they were).
         self.where = [0] * 52

@@ -195,11 +195,11 @@ def talon_first_start(source: Position | Positioned | Node, rules: Rules | None 
     a second search would only double the work of the deals proved impossible. ``source`` may be a node of the
     real game, with its rules (copied).
     """
-    if isinstance(source, Node) and source.draw == 1 and source.max_rec is None:
-        return None  # no copy made
-    start = _start(source, rules)
+    start = source if isinstance(source, Node) else Node.of(source, rules)
     if start.draw == 1 and start.max_rec is None:
-        return None
+        return None  # told before a node is copied
+    if start is source:
+        start = start.copy(_copy_rules(rules))
     start.talon_first = True
     return start
 

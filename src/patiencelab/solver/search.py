@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import time
 from collections.abc import Generator
@@ -308,19 +309,12 @@ class _Search:
                 gc.enable()
 
 
-#: :func:`_stronger_sizes` by draw, built once a process (read only).
-_STRONGER: dict[int, list[int]] = {}
-
-
+@functools.cache
 def _stronger_sizes(draw: int) -> list[int]:
     """For each waste size ``p`` (under 64) not a multiple of ``draw``, the smaller sizes of the same size modulo
-    ``draw``, as bits (bit q: size q); 0 for a multiple of ``draw``.
+    ``draw``, as bits (bit q: size q); 0 for a multiple of ``draw``. Built once a process a draw (read only).
     """
-    sizes = _STRONGER.get(draw)
-    if sizes is None:
-        sizes = [sum(1 << q for q in range(p % draw, p, draw)) if p % draw else 0 for p in range(64)]
-        _STRONGER[draw] = sizes
-    return sizes
+    return [sum(1 << q for q in range(p % draw, p, draw)) if p % draw else 0 for p in range(64)]
 
 
 def _collector_off() -> bool:

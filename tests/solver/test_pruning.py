@@ -55,9 +55,9 @@ def unpruned(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     monkeypatch.setattr(search, "must_cover", lambda st, m: -1)
     monkeypatch.setattr(search, "follow_up", lambda st, m: None)
-    monkeypatch.setattr(Node, "key", Node.exact_key)
-    monkeypatch.setattr(Node, "key_after", lambda self, m: None)  # it gives the pruned key
-    monkeypatch.setattr(search._Search, "_stronger_seen", lambda self, key, bits: False)
+    monkeypatch.setattr(Node, "base", Node.exact_key)  # the waste in the key (Node.kwaste stays 0)
+    monkeypatch.setattr(Node, "base_after", lambda self, m: None)  # it gives the pruned key
+    monkeypatch.setattr(search._Search, "_stronger_seen", lambda self, p, bits: False)
     monkeypatch.setattr(search, "is_dead", lambda st: False)
     monkeypatch.setattr(search, "easier_start", lambda source, rules=None: None)
 
@@ -194,9 +194,7 @@ def test_a_position_is_not_searched_when_a_stronger_one_was_seen() -> None:
     """With draw 3, a position is skipped when the same position with a waste that reaches more talon places was
     seen (``Node.stronger_keys``): the same verdicts for fewer positions.
     """
-    assert_skip_saves_positions(
-        3, lambda mp: mp.setattr(search._Search, "_stronger_seen", lambda self, key, bits: False)
-    )
+    assert_skip_saves_positions(3, lambda mp: mp.setattr(search._Search, "_stronger_seen", lambda self, p, bits: False))
 
 
 @pytest.mark.parametrize("seed", [3, 6, 7])
@@ -215,7 +213,7 @@ def test_stronger_seen_looks_up_exactly_the_stronger_keys(seed: int) -> None:
             if one.was_seen(probe):
                 continue  # asked only of a key not seen
             expected = any(one.was_seen(k) for k in st.stronger_keys(probe))
-            assert one._stronger_seen(probe, one.table.get(probe & ~(63 << field), 0)) == expected
+            assert one._stronger_seen(p, one.table.get(probe & ~(63 << field), 0)) == expected
             checked += 1
             strong += expected
     assert checked > 1_000 and strong > 100

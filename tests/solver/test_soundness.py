@@ -26,7 +26,7 @@ import pytest
 from patiencelab import Klondike, Move, Rules
 from patiencelab.solver import movegen, portfolio, search, solve
 from patiencelab.solver.deadend import is_dead
-from patiencelab.solver.node import TALON_FIELD, W2T, WASTE_FIELD, Node
+from patiencelab.solver.node import TALON_FIELD, W2T, Node
 from patiencelab.solver.portfolio import Run, eager_start, easier_start, talon_first_start
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases, talon_cases
 from tests.solver.reference import reference_solve
@@ -203,24 +203,21 @@ def test_the_harness_catches_a_wrong_pruning_rule(wrong: str, monkeypatch: pytes
     if wrong == "pruning":
         monkeypatch.setattr(search, "generate_codes", _no_talon_card_to_a_column)
     else:
-        monkeypatch.setattr(Node, "key", _key_blind_to_the_talon)
-        monkeypatch.setattr(Node, "key_after", lambda self, m: None)
+        monkeypatch.setattr(Node, "base", _key_blind_to_the_talon)  # the search's key (Node.kwaste stays 0)
+        monkeypatch.setattr(Node, "base_after", lambda self, m: None)
     with pytest.raises(AssertionError, match="said impossible for a winnable position"):
         _check_all(cases(CHUNK, seed=SEED * 1_000_003))
 
 
-def _weaker_seen(self: search._Search, key: int, bits: int) -> bool:
+def _weaker_seen(self: search._Search, p: int, bits: int) -> bool:
     """A wrong pruning rule: ``_Search._stronger_seen`` turned round, a position skipped when the same one with
     a *weaker* waste was seen (a waste of the same size modulo ``draw`` but larger, or one of a multiple of
-    ``draw`` cards).
+    ``draw`` cards); ``bits``: the waste fields seen with the rest of the key (``_Search.base``).
     """
-    p = key >> WASTE_FIELD & 63
     if not p:
         return False  # the weakest waste: none weaker
-    draw = self.st.draw
-    base = key - (p << WASTE_FIELD)
-    size = (key >> TALON_FIELD & (1 << 52) - 1).bit_count()
-    return self.was_seen(base) or any(self.was_seen(base + (q << WASTE_FIELD)) for q in range(p + draw, size, draw))
+    size = (self.base >> TALON_FIELD & (1 << 52) - 1).bit_count()
+    return bits & 1 != 0 or any(bits >> q & 1 for q in range(p + self.st.draw, size, self.st.draw))
 
 
 @pytest.mark.pure

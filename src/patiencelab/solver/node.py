@@ -163,6 +163,7 @@ class Node:
         "home",
         "king_only",
         "known_key",
+        "kwaste",
         "laid",
         "max_rec",
         "n",
@@ -177,6 +178,7 @@ class Node:
         "talon",
         "talon_first",
         "talon_key",
+        "talon_waste",
         "tcards",
         "tidx",
         "tmask",
@@ -239,9 +241,15 @@ class Node:
         self.colshape = [self._column_shape(i) for i in range(self.n)]
         self.colsum = sum(self._shape_key(shape, i) for i, shape in enumerate(self.colshape))  # the columns' part
         self.talon_key = 0
+        #: The waste field of the key (see stronger_keys), kept out of :attr:`talon_key` and of :meth:`base`: where
+        #: some wastes are stronger than others, a search keeps it apart from the rest of the key.
+        self.talon_waste = 0
         self._update_talon_key()
-        #: The position's key once asked (see key), -1 until then: apply and undo clear it.
+        #: The position's :meth:`base` once asked, -1 until then: apply and undo clear it.
         self.known_key = -1
+        #: The waste field of the key :meth:`base` or :meth:`base_after` returned last (0 but where some wastes are
+        #: stronger than others): the key is that base plus ``kwaste << WASTE_FIELD``.
+        self.kwaste = 0
         self.reach_sig = -1  # what reach was computed for (see reachable)
         self.reach: tuple[tuple[int, int], ...] = ()
         self.reach_packed: list[int] = []
@@ -339,7 +347,18 @@ class Node:
         return -1 - u[0] if u else 0
 
     def _update_talon_key(self) -> None:
-        self.talon_key = self._talon_key(self.tmask, self.p, len(self.talon), self.recycles)
+        size = len(self.talon)
+        self.talon_key = self._talon_key(self.tmask, self.p, size, self.recycles)
+        self.talon_waste = self._waste_field(self.p, size)
+
+    def _waste_field(self, p: int, size: int) -> int:
+        """The waste field of the key (see :meth:`stronger_keys`) with ``p`` of the talon's ``size`` cards in the
+        waste: with unlimited passes and draw 2 or more, ``p`` unless the waste reaches no more than a fresh stock
+        (see :meth:`_talon_key`), 0 under other rules (where the waste is in :attr:`talon_key`, if it matters).
+        """
+        if self.draw == 1 or self.max_rec is not None:
+            return 0
+        return p if p < size and p % self.draw else 0
 
     def _talon_key(self, tmask: int, p: int, size: int, recycles: int) -> int:
         """The talon's part of :meth:`key`: which cards are left (``tmask``), and what of the waste (``p`` of the
@@ -354,8 +373,8 @@ class Node:
             # fresh stock (p == 0) reaches every draw-th place and the last; so does an empty stock (p == size),
             # and a waste of a multiple of draw cards: its top and the places a draw or more above it are among
             # those, and the recycle brings the rest. Any other waste also reaches its top, which is none of
-            # those, and that tells every two such wastes apart.
-            return mask | (p if p < size and p % self.draw else 0) << WASTE_FIELD
+            # those, and that tells every two such wastes apart. That field (see _waste_field) is kept apart.
+            return mask
         # With a pass limit, the recycles left, counted up to the talon's size: each talon move (the only moves
         # that recycle) takes one card and at most one recycle, so from a talon of ``size`` cards with ``size``
         # recycles left or more, a recycle is allowed at every move, as with no limit. The count fits its field
@@ -374,6 +393,14 @@ class Node:
         that is free), and where one needs a twin itself free (to go home), the other first moves what lies on
         that twin onto the free one, the move :func:`~patiencelab.solver.movegen.generate` makes for that.
         """
+        key = self.base()
+        return key + (self.kwaste << WASTE_FIELD) if self.kwaste else key
+
+    def base(self) -> int:
+        """:meth:`key` without its waste field where some wastes are stronger than others (the field then in
+        :attr:`kwaste`; elsewhere the key itself, :attr:`kwaste` 0).
+        """
+        self.kwaste = self.talon_waste
         key = self.known_key
         if key < 0:
             key = self._key_with(self.talon_key + self.fkey)
@@ -391,10 +418,15 @@ class Node:
         return f[0] | f[1] << 4 | f[2] << 8 | f[3] << 12
 
     def key_after(self, m: IMove) -> int | None:
-        """The :meth:`key` of the position ``m`` leads to, or ``None`` when ``m`` may set off a safe move or a
-        follow-up (see :func:`~patiencelab.solver.movegen.follow_up`) or moves a card to a foundation: the search
-        looks a move's key up before playing it, so that a move to a position it has seen costs no apply and
-        undo.
+        """The :meth:`key` of the position ``m`` leads to (see :meth:`base_after`)."""
+        key = self.base_after(m)
+        return key + (self.kwaste << WASTE_FIELD) if key is not None and self.kwaste else key
+
+    def base_after(self, m: IMove) -> int | None:
+        """The :meth:`base` of the position ``m`` leads to (its waste field in :attr:`kwaste`), or ``None`` when
+        ``m`` may set off a safe move or a follow-up (see :func:`~patiencelab.solver.movegen.follow_up`) or moves a
+        card to a foundation: the search looks a move's key up before playing it, so that a move to a position it
+        has seen costs no apply and undo.
 
         Only the card a move leaves on top (or turns up), the card it puts out and a foundation's top change, so
         only those can set off a safe move (the search plays them all before it generates moves).
@@ -423,7 +455,7 @@ class Node:
                     delta = -self.bottom[u[0]]  # its part of the key: no card face down, its bottom card
             if not self.up[j]:
                 delta += self.bottom[u[k]]
-            return self.key() + delta
+            return self.base() + delta
         if kind == W2T:
             idx, j = m[1], m[2]
             talon = self.talon
@@ -437,12 +469,14 @@ class Node:
             size = len(talon)
             recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
+            self.kwaste = self._waste_field(idx, size - 1)
             key = self._key_with(talon_key + self.fkey)
             return key if self.up[j] else key + self.bottom[c]
         if kind == F2T:
             # The card brought back is not safe (else it would not be brought back), and nothing else can go home
             # now that could not before.
             s, j = m[1], m[2]
+            self.kwaste = self.talon_waste
             key = self._key_with(self.talon_key + self.fkey - (1 << (4 * s)))
             return key if self.up[j] else key + self.bottom[s * 13 + self.found[s] - 1]
         return None

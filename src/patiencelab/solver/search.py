@@ -154,7 +154,8 @@ class _Search:
             st.undo(path.pop(), tokens.pop())
 
     def _unseen(self, key: int, onto: int) -> int:
-        """The key to search a position of ``key`` under, with the duty to cover ``onto`` (-1: none), or -1 when
+        """The key to search a position of ``key`` under (a :meth:`Node.base`, whose waste field the node keeps in
+        :attr:`Node.kwaste`), with the duty to cover ``onto`` (-1: none), or -1 when
         it needs no search: seen before, seen without the duty, or a position that wins whenever it does was seen
         (see :meth:`Node.stronger_keys`). A duty only takes moves away (the moves it lets through lead to the
         positions they lead to without it), so the position free of it is worth as much.
@@ -177,29 +178,25 @@ class _Search:
             seen.add(key)
             return key if len(seen) > size else -1
         table = self.table
-        p = (key & _WASTE_BITS) >> WASTE_FIELD  # not key >> WASTE_FIELD: that shifts the whole big int
-        base = key - (p << WASTE_FIELD) if p else key  # a subtraction makes a new big int
+        p = self.st.kwaste  # the key's waste field, kept out of it (no big-int operation to clear it)
         if onto >= 0:
-            if table.get(base, 0) >> p & 1:
+            if table.get(key, 0) >> p & 1:
                 return -1
-            duty = OBLIGATION_KEY[onto]
-            key += duty
-            base += duty
-        bits = table.get(base, 0)
-        self.base, self.waste, self.bits = base, p, bits
-        if bits >> p & 1 or self._stronger_seen(key, bits):
+            key += OBLIGATION_KEY[onto]
+        bits = table.get(key, 0)
+        self.base, self.waste, self.bits = key, p, bits
+        if bits >> p & 1 or self._stronger_seen(p, bits):
             return -1
         return key
 
-    def _stronger_seen(self, key: int, bits: int) -> bool:
-        """True when a key of :meth:`Node.stronger_keys` of ``key`` was seen, given the ``bits`` of :attr:`table`
-        for ``key``'s waste field cleared (the waste fields seen with the rest of ``key``), ``key`` itself not
+    def _stronger_seen(self, p: int, bits: int) -> bool:
+        """True when a key of :meth:`Node.stronger_keys` of a key of waste field ``p`` was seen, given the ``bits``
+        of :attr:`table` for the rest of that key (the waste fields seen with it), the key itself not
         seen. The weakest waste (its waste field 0: a fresh stock or a multiple of ``draw`` cards) has the most
         stronger keys, every waste size not a multiple of ``draw`` (the only other values of the field): one of
         them was seen when any bit is set. Another waste's are the smaller sizes of its size modulo ``draw``
         (:attr:`stronger`).
         """
-        p = (key & _WASTE_BITS) >> WASTE_FIELD
         if not p:
             return bits != 0
         return bits & self.stronger[p] != 0
@@ -257,7 +254,7 @@ class _Search:
         if st.is_trivially_won():
             self._finish()
             return "solved"
-        self._unseen(st.key(), -1)  # the partner's start may have been seen
+        self._unseen(st.base(), -1)  # the partner's start may have been seen
         self._seen_one()
         self.states = 1
         stack: list[list[int]] = [generate_codes(st)]
@@ -276,7 +273,7 @@ class _Search:
                 m = decode(moves.pop())
                 onto = must_cover(st, m)
                 # A position seen before was not trivially won when first seen: look its key up before playing.
-                key = st.key_after(m)
+                key = st.base_after(m)
                 if key is not None:
                     key = self._unseen(key, onto)
                     if key < 0:
@@ -287,7 +284,7 @@ class _Search:
                     self._finish()
                     return "solved"
                 if key is None:
-                    key = self._unseen(st.key(), onto)
+                    key = self._unseen(st.base(), onto)
                     if key < 0:
                         self._unplay(mark)
                         continue

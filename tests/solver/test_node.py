@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules
-from patiencelab.solver.movegen import generate, safe_move, to_public
+from patiencelab.solver.movegen import follow_up, generate, safe_move, safe_move_after, to_public
 from patiencelab.solver.node import Node
 from patiencelab.solver.search import _Search
 
@@ -132,6 +132,30 @@ def walk_checking_key_after(s: Node, rng: random.Random) -> tuple[int, int]:
             assert snapshot(s) == before
         s.apply(rng.choice(moves))
     return met, told
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), rules_index=st.integers(0, len(RULES) - 1), walk=st.integers(0, 2**32))
+def test_safe_move_after_finds_a_safe_move_whenever_there_is_one(seed: int, rules_index: int, walk: int) -> None:
+    """Along a random walk, after every move (from a position with no safe move, as the search plays them) the
+    shortcut ``safe_move_after`` finds a safe move exactly when the full ``safe_move`` does: with draw 1 and unlimited
+    passes it looks at nothing after a talon card is put out.
+    """
+    s = Node.of(Klondike(seed=seed, rules=RULES[rules_index]))
+    rng = random.Random(walk)
+    checked = 0
+    for _ in range(60):
+        play_safe_moves(s)
+        moves = [m for m in generate(s) if follow_up(s, m) is None]
+        if not moves:
+            break
+        for m in moves:
+            token = s.apply(m)
+            assert (safe_move_after(s, m) is None) == (safe_move(s) is None), m
+            s.undo(m, token)
+            checked += 1
+        s.apply(rng.choice(moves))
+    assert checked or not generate(s)
 
 
 def test_key_after_tells_most_moves() -> None:

@@ -419,7 +419,7 @@ def safe_move_after(st: Node, m: IMove) -> IMove | None:
     on top can have become safe, unless ``m`` changed a foundation (then any card may have).
     """
     kind = m[0]
-    if kind in (T2F, W2F) or (st.draw == 1 and kind == W2T):
+    if kind in (T2F, W2F) or (kind == W2T and st.draw == 1 and st.max_rec is not None):
         return safe_move(st)
     if kind == T2T:
         u = st.up[m[1]]
@@ -427,7 +427,9 @@ def safe_move_after(st: Node, m: IMove) -> IMove | None:
             c = u[-1]
             if st.goes_home_safely(c):
                 return (T2F, m[1], 0, 0)
-    elif kind == W2T:
+    elif kind == W2T and st.draw > 1:
+        # (With draw 1 and unlimited passes the card put out was reachable in the talon and not safe there, as none
+        # was, and no other card's reach changed.)
         c = st.up[m[2]][-1]
         if st.goes_home_safely(c):
             return (T2F, m[2], 0, 0)

@@ -433,29 +433,29 @@ class Node:
         """
         kind = m[0]
         if kind == T2T:
+            # Each big-int operation makes a new int: the key's parts are added to it and taken from it one by one
+            # (no sum of parts made first, no negated part).
             i, j, k = m[1], m[2], m[3]
             u = self.up[i]
-            delta = 0
             if k:
                 if self.up[j]:
                     return None  # a follow-up comes with it
                 c = u[k - 1]
                 if self.goes_home_safely(c):
                     return None
+                key = self.base()
             else:
                 d = self.down[i]
                 if d:
                     c = d[-1]
                     if self.goes_home_safely(c):
                         return None
-                    delta = -self.colunit[i]
+                    key = self.base() - self.colunit[i]
                     if len(d) == 1:
-                        delta += self.bottom[c]
+                        key += self.bottom[c]
                 else:
-                    delta = -self.bottom[u[0]]  # its part of the key: no card face down, its bottom card
-            if not self.up[j]:
-                delta += self.bottom[u[k]]
-            return self.base() + delta
+                    key = self.base() - self.bottom[u[0]]  # its part of the key: no card face down, its bottom card
+            return key if self.up[j] else key + self.bottom[u[k]]
         if kind == W2T:
             idx, j = m[1], m[2]
             talon = self.talon

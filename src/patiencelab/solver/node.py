@@ -161,6 +161,7 @@ class Node:
         "fkey",
         "found",
         "home",
+        "keep_sum",
         "king_only",
         "known_key",
         "kwaste",
@@ -240,6 +241,9 @@ class Node:
             self.colkeys.append(row)
         self.colshape = [self._column_shape(i) for i in range(self.n)]
         self.colsum = sum(self._shape_key(shape, i) for i, shape in enumerate(self.colshape))  # the columns' part
+        #: True while a search takes moves back to a position whose :attr:`colsum` it kept: :meth:`undo` then
+        #: leaves :attr:`colsum` alone (the search puts the kept one back), and makes no big int.
+        self.keep_sum = False
         self.talon_key = 0
         #: The waste field of the key (see stronger_keys), kept out of :attr:`talon_key` and of :meth:`base`: where
         #: some wastes are stronger than others, a search keeps it apart from the rest of the key.
@@ -310,6 +314,8 @@ class Node:
         if shape == old:
             return
         self.colshape[i] = shape
+        if self.keep_sum:
+            return
         # Each big-int operation makes a new int (an allocation, some hundreds of instructions): a card turned up
         # or back down is one addition of a prebuilt int; only a column's bottom card taking or leaving its place
         # costs two.

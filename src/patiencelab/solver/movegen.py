@@ -47,6 +47,10 @@ _SUIT: Final = (1 << 13) - 1
 _ABOVE_ACES: Final = _SUIT - 1
 _CARDS: Final = (1 << 52) - 1
 _KINGS: Final = sum(1 << (13 * s + 12) for s in range(4))
+#: ``_UNDER[c]``: the two cards that may lie on ``c`` in a column, as bits (none for an Ace).
+_UNDER: Final = [0 if RANK[c] == 1 else 1 << TWINS[c - 1][0] | 1 << TWINS[c - 1][1] for c in range(52)]
+#: The cards but the Aces and Kings: where a foundation's top card may come back from onto a column's card.
+_MIDDLE: Final = _CARDS ^ _KINGS ^ sum(1 << 13 * s for s in range(4))
 
 #: ``_CLASS[c]``: the lower of card ``c`` and its twin (the other card of its rank and colour), 0 to 25: what a duty
 #: to cover ``c`` keeps of it (see OBLIGATION_KEY).
@@ -129,7 +133,13 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     to_empty = empty if free else -1
     king_waiting: bool | None = None
     scored: list[Scored] = []
-    for i in range(n):
+    # movers: the cards that may be put on a column's card here (bits): under a duty, only those that may lie on
+    # ``onto`` (the others go on no card of ``allow``)
+    movers = takers if free else takers & _UNDER[onto]
+    # with Node.laid, after a card brought back from its foundation a talon card may be laid on another column
+    # (see must_cover)
+    anywhere = st.laid and not free and not from_talon and _merge_may_follow(st, onto)
+    for i in range(n if free or _column_cards(st, movers) else 0):
         u = up[i]
         if not u:
             continue
@@ -139,7 +149,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             scored.append(_code(_TO_FOUNDATION + (50 if len(u) == 1 and nd else 0), T2F, i, 0, 0))
         bottom = u[0]
         length = len(u)
-        targets = _columns(bottom, tops, where) & allow if takers >> bottom & 1 else 0
+        targets = _columns(bottom, tops, where) & allow if movers >> bottom & 1 else 0
         if targets:  # the whole run
             for j in range(n):
                 if not targets >> j & 1:
@@ -157,7 +167,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             below = u[k - 1]
             if home >> below & 1:
                 card = u[k]
-                targets = _columns(card, tops, where) & allow if takers >> card & 1 else 0
+                targets = _columns(card, tops, where) & allow if movers >> card & 1 else 0
                 if targets:
                     for j in range(n):
                         if targets >> j & 1:
@@ -173,14 +183,12 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
                     scored.append(_code(_PARTIAL_TO_EMPTY + (60 if RANK[u[k]] == 13 else 0), T2T, i, to_empty, k))
     talon = st.talon
     # the talon cards worth a look (bits): those that may go home, on a top, or to an empty column
-    want = takers | (home if free else 0)
+    want = takers if anywhere else movers | (home if free else 0)
     if to_empty >= 0:
         want |= _KINGS if king_only else _CARDS
     if st.tcards & want:
         stays = st.draw == 1 and st.max_rec is None
-        # with Node.laid, after a card brought back from its foundation a talon card may be laid on another column
-        # (see must_cover)
-        cols = every if st.laid and stays and not from_talon and onto >= 0 and _merge_may_follow(st, onto) else allow
+        cols = every if anywhere else allow
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         for place in st.reach_codes():
             idx = place >> 8
@@ -208,8 +216,22 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     if st.f2t:
         # after a card laid from the talon (Node.laid), only a card that may cover it comes back (see must_cover)
         _foundation_moves(st, tops, takers, empty, scored, onto % 13 - 1 if from_talon else -1)
-    scored.sort()
+    if len(scored) > 1:
+        scored.sort()
     return scored
+
+
+def _column_cards(st: Node, cards: int) -> int:
+    """Of ``cards`` (bits), those face up in a column: neither face down, in the talon nor on a foundation."""
+    cards &= ~(st.downcards | st.tcards)
+    out = 0
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        c = low.bit_length() - 1
+        if st.found[c // 13] <= c % 13:
+            out |= low
+    return out
 
 
 def _merge_may_follow(st: Node, y: int) -> bool:
@@ -308,6 +330,11 @@ def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list
     :func:`_return_wanted`); with ``rank`` 0 or more, only a card of that rank (``card % 13``: under a duty to
     cover a talon card, see :func:`must_cover`).
     """
+    # The foundations' top cards that could go on a column's top (bits): the card below each one that may go home,
+    # but Aces (nothing goes on them) and Kings (a suit's King is below no card that may go home; a King on top of a
+    # whole suit goes only to an empty column)
+    if empty < 0 and not st.home >> 1 & _MIDDLE & takers:
+        return
     found = st.found
     for s in range(4):
         count = found[s]

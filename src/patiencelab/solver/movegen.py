@@ -430,10 +430,17 @@ def safe_move(st: Node) -> IMove | None:
     if st.draw == 1 and st.tcards & home:  # a talon card may go home: only then are the talon's cards read
         talon = st.talon
         if st.max_rec is None:
-            for idx in range(len(talon)):
-                c = talon[idx]
-                if home >> c & 1 and st.is_safe(c):
-                    return (W2F, idx, 0, 0)
+            cards = st.tcards & home  # those of them that are safe, by their bits (a few), then the first in the talon
+            safe = 0
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                if st.is_safe(low.bit_length() - 1):
+                    safe |= low
+            if safe:
+                for idx in range(len(talon)):
+                    if safe >> talon[idx] & 1:
+                        return (W2F, idx, 0, 0)
         elif st.p:
             c = talon[st.p - 1]
             if home >> c & 1 and st.is_safe(c):

@@ -473,7 +473,9 @@ class Node:
                 if self.goes_home_safely(w):
                     return None
             size = len(talon)
-            recycles = self.recycles + talon_needs_recycle(size, self.p, self.draw, idx)
+            recycles = self.recycles  # the key counts the recycles only under a pass limit
+            if self.max_rec is not None:
+                recycles += talon_needs_recycle(size, self.p, self.draw, idx)
             talon_key = self._talon_key(self.tmask ^ (1 << self.tidx[idx]), idx, size - 1, recycles)
             self.kwaste = self._waste_field(idx, size - 1)
             key = self._key_with(talon_key + self.fkey)

@@ -25,7 +25,7 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
-from patiencelab.solver.node import WASTE_FIELD, IMove, Node, Positioned, position_and_rules
+from patiencelab.solver.node import W2T, WASTE_FIELD, IMove, Node, Positioned, position_and_rules
 from patiencelab.solver.portfolio import (
     EAGER_AFTER,
     EAGER_MOST,
@@ -284,7 +284,7 @@ class _Search:
                         self._unplay(frames.pop())
                     continue
                 m = decode(moves.pop())
-                onto = must_cover(st, m)
+                onto = must_cover(st, m) if m[0] >= W2T else -1  # only a talon card or a foundation's has a duty
                 # A position seen before was not trivially won when first seen: look its key up before playing.
                 key = st.base_after(m)
                 if key is not None:

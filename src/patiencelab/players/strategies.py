@@ -343,12 +343,14 @@ class NoPeek:
         the start and after each line tried, and at most three lines are tried: at most twice ``known_states``
         positions a decision, most often far fewer (such positions are won within some tens of positions).
         """
+        if not self.few or self.known_states is None:
+            return None
         game = stand_in(view)
         move, self._few = _next_on(self._few, view, game, legal)
         if move is not None:
             return Decision(move, 0, 0, tally(0, 0, 0, False), followed=True)
         deals, exact = _deals(view, self.samples, self.seed)
-        if not self.few or not exact or len(deals) < 2 or self.known_states is None:
+        if not exact or len(deals) < 2:
             return None
         budget = self.known_states // (2 * len(deals))
         rules = view.rules

@@ -187,7 +187,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     if to_empty >= 0:
         want |= _KINGS if king_only else _CARDS
     if st.tcards & want:
-        stays = st.draw == 1 and st.max_rec is None
+        stays = st.open_talon
         cols = every if anywhere else allow
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         for place in st.reach_codes():
@@ -293,7 +293,7 @@ def must_cover(st: Node, m: IMove) -> int:
     if kind == F2T:
         if st.up[m[2]]:
             return m[1] * 13 + st.found[m[1]] - 1
-    elif kind == W2T and st.draw == 1 and st.max_rec is None and st.up[m[2]]:
+    elif kind == W2T and st.open_talon and st.up[m[2]]:
         return st.talon[m[1]] + (LAID if st.laid else 0)
     return -1
 
@@ -453,7 +453,7 @@ def safe_move_after(st: Node, m: IMove) -> IMove | None:
     on top can have become safe, unless ``m`` changed a foundation (then any card may have).
     """
     kind = m[0]
-    if kind in (T2F, W2F) or (kind == W2T and st.draw == 1 and st.max_rec is not None):
+    if kind in (T2F, W2F) or (kind == W2T and st.draw == 1 and not st.open_talon):
         return safe_move(st)
     if kind == T2T:
         u = st.up[m[1]]

@@ -161,7 +161,6 @@ class Node:
         "fkey",
         "found",
         "home",
-        "keep_sum",
         "king_only",
         "known_key",
         "kwaste",
@@ -169,6 +168,7 @@ class Node:
         "max_rec",
         "n",
         "ndown",
+        "open_talon",
         "p",
         "packed",
         "packed_sig",
@@ -184,6 +184,7 @@ class Node:
         "tidx",
         "tmask",
         "up",
+        "wastes",
         "where",
     )
 
@@ -215,11 +216,16 @@ class Node:
         self.max_rec = None if rules.max_passes is None else rules.max_passes - 1
         self.f2t = rules.foundation_to_tableau
         self.king_only = rules.empty_column == "king"
+        #: Every talon card is reachable whatever is played (draw 1, unlimited passes): the waste does not matter.
+        self.open_talon = self.draw == 1 and self.max_rec is None
+        #: Some wastes are stronger than others (draw 2 or more, unlimited passes; see stronger_keys): the waste's size
+        #: is a field of the key of its own (see _waste_field).
+        self.wastes = self.draw > 1 and self.max_rec is None
         self.talon_first = False  # the move order (see solver.portfolio): talon cards before turning cards up
         #: Duties of cards laid from the talon kept apart from those of cards brought back from a foundation, with the
         #: moves each lets follow (see movegen.must_cover): the rule with draw 1 and unlimited passes, the only rules
         #: where talon cards have duties. Off, the one duty of before, which lost some wins (a benchmark's "before").
-        self.laid = self.draw == 1 and self.max_rec is None
+        self.laid = self.open_talon
         #: Every card that may go home goes at once (a restricted game, see solver.portfolio.eager_start).
         self.eager = False
         #: The face-down cards, as bits (bit c: card c): under 2**62, an int mypyc keeps unboxed, where a list of
@@ -241,9 +247,6 @@ class Node:
             self.colkeys.append(row)
         self.colshape = [self._column_shape(i) for i in range(self.n)]
         self.colsum = sum(self._shape_key(shape, i) for i, shape in enumerate(self.colshape))  # the columns' part
-        #: True while a search takes moves back to a position whose :attr:`colsum` it kept: :meth:`undo` then
-        #: leaves :attr:`colsum` alone (the search puts the kept one back), and makes no big int.
-        self.keep_sum = False
         self.talon_key = 0
         #: The waste field of the key (see stronger_keys), kept out of :attr:`talon_key` and of :meth:`base`: where
         #: some wastes are stronger than others, a search keeps it apart from the rest of the key.
@@ -314,8 +317,6 @@ class Node:
         if shape == old:
             return
         self.colshape[i] = shape
-        if self.keep_sum:
-            return
         # Each big-int operation makes a new int (an allocation, some hundreds of instructions): a card turned up
         # or back down is one addition of a prebuilt int; only a column's bottom card taking or leaving its place
         # costs two.
@@ -362,7 +363,7 @@ class Node:
         waste: with unlimited passes and draw 2 or more, ``p`` unless the waste reaches no more than a fresh stock
         (see :meth:`_talon_key`), 0 under other rules (where the waste is in :attr:`talon_key`, if it matters).
         """
-        if self.draw == 1 or self.max_rec is not None:
+        if not self.wastes:
             return 0
         return p if p < size and p % self.draw else 0
 
@@ -371,10 +372,9 @@ class Node:
         ``size`` cards) and the passes matters under the rules.
         """
         mask = tmask << TALON_FIELD
-        if self.draw == 1 and self.max_rec is None:
-            return mask  # every talon card is reachable whatever the waste holds
         if self.max_rec is None:
-            # With passes unlimited, two wastes from which the same talon places can be reached win alike: a
+            # With draw 1 (open_talon) every talon card is reachable whatever the waste holds. With a larger draw
+            # (wastes), two wastes from which the same talon places can be reached win alike: a
             # talon move leads to the position the place and the cards left give, whatever the waste was. A
             # fresh stock (p == 0) reaches every draw-th place and the last; so does an empty stock (p == size),
             # and a waste of a multiple of draw cards: its top and the places a draw or more above it are among
@@ -496,7 +496,7 @@ class Node:
         a waste of ``p`` cards reaches those and its top and every draw-th place above it, so a smaller waste
         of the same size modulo ``draw`` reaches more. A talon move leads to the same position from either.
         """
-        if self.max_rec is not None or self.draw == 1:
+        if not self.wastes:
             return []
         p = key >> WASTE_FIELD & 63
         base = key & ~(63 << WASTE_FIELD)
@@ -518,7 +518,7 @@ class Node:
         """True when no card is face down and the talon is empty (or fully reachable at will)."""
         if self.ndown:
             return False
-        return not self.talon or (self.draw == 1 and self.max_rec is None)
+        return not self.talon or self.open_talon
 
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""

@@ -196,7 +196,7 @@ def talon_first_start(source: Position | Positioned | Node, rules: Rules | None 
     real game, with its rules (copied).
     """
     start = source if isinstance(source, Node) else Node.of(source, rules)
-    if start.draw == 1 and start.max_rec is None:
+    if start.open_talon:
         return None  # told before a node is copied
     if start is source:
         start = start.copy(_copy_rules(rules))

@@ -87,7 +87,6 @@ class _Search:
 
     __slots__ = (
         "base",
-        "bases",
         "bits",
         "deadline",
         "max_states",
@@ -97,7 +96,6 @@ class _Search:
         "st",
         "states",
         "stronger",
-        "sums",
         "table",
         "tokens",
         "waste",
@@ -114,12 +112,8 @@ class _Search:
         self.max_states = max_states
         self.path: list[IMove] = []
         self.tokens: list[int] = []  # the undo token of each move of path
-        #: For each :meth:`_play` not yet taken back, the node's :attr:`Node.colsum` and :attr:`Node.known_key`
-        #: before it: :meth:`_unplay` puts them back rather than making them anew (big ints).
-        self.sums: list[int] = []
-        self.bases: list[int] = []
         #: True when some wastes are stronger than others (draw 2 or more, unlimited passes; Node.stronger_keys).
-        self.wastes = st.draw > 1 and st.max_rec is None
+        self.wastes = st.wastes
         #: The keys seen where no waste is stronger than another; shared with ``partner``, a search of the same
         #: game in another order (see portfolio.Run.shares): each skips what either has seen.
         self.seen: set[int] = partner.seen if partner is not None else set()
@@ -140,8 +134,6 @@ class _Search:
 
     def _play(self, m: IMove) -> None:
         st, path, tokens = self.st, self.path, self.tokens
-        self.sums.append(st.colsum)
-        self.bases.append(st.known_key)
         then = follow_up(st, m)
         path.append(m)
         tokens.append(st.apply(m))
@@ -157,14 +149,9 @@ class _Search:
             sm = safe_move(st)
 
     def _unplay(self, start: int) -> None:
-        """Take back the moves of the last :meth:`_play` (those after ``start``, where it began)."""
         st, path, tokens = self.st, self.path, self.tokens
-        st.keep_sum = True
         while len(path) > start:
             st.undo(path.pop(), tokens.pop())
-        st.keep_sum = False
-        st.colsum = self.sums.pop()
-        st.known_key = self.bases.pop()
 
     def _unseen(self, key: int, onto: int) -> int:
         """The key to search a position of ``key`` under (a :meth:`Node.base`, whose waste field the node keeps in

@@ -25,7 +25,9 @@ FILE`` solves again only the deals an earlier survey's file proved impossible wi
 passes, and lists those that are no longer impossible. ``--laid --first 2905 --deals 1 --draw 1
 --max-states 40000000`` runs the usual order's search alone with the one duty of before (``Node.laid`` off: it lost
 some wins, so its "impossible" is no proof) and as the portfolio runs it (duties of talon cards kept apart), side by
-side.
+side. ``--alone --first 2905 --deals 1 --draw 3 --max-states 40000000`` runs each search of the portfolio alone to its
+end (the real game's two orders together, the easier game, the harder game): what each would cost, for the race
+between them that the portfolio's schedule settles.
 
 With ``--seconds 10 --then 60`` each deal is solved with 10 s and only the deals undecided then are solved again,
 from the start, with 60 s (the search is deterministic, so that run repeats the first 10 s and goes on: the same as
@@ -376,6 +378,55 @@ def laid_apart(deals: list[tuple[int, int]], max_states: int) -> int:
     return 0
 
 
+def alone(deals: list[tuple[int, int]], max_states: int) -> int:
+    """For each ``(seed, draw)``, each search of the portfolio run alone to its end within ``max_states`` positions,
+    one after the other: the real game (the usual order and the talon-first order, sharing their table, through
+    ``portfolio.interleave`` as ``solve`` runs them), the easier game (draw 1, unlimited passes) and the harder game
+    (cards home first): outcome, positions and CPU seconds of each. Prints a table: what a deal's race between the
+    searches costs each of them, to set beside the portfolio's own run (``--verbose``).
+    """
+    import math
+
+    from patiencelab.solver.node import Node
+    from patiencelab.solver.portfolio import Run, eager_start, easier_start, interleave, talon_first_start
+    from patiencelab.solver.search import _Search
+
+    print(
+        "| draw | seed | real game: outcome | positions | CPU s | easier game | positions | CPU s | harder game "
+        "| positions | CPU s |"
+    )
+    print("|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|")
+    for seed, draw in deals:
+        rules = Rules(draw=draw)
+        start = Node.of(Klondike(seed=seed, rules=rules))
+        cells = []
+        for name in ("real", "easier", "harder"):
+            t0 = time.process_time()
+            if name == "real":
+                first = _Search(start.copy(rules), math.inf, max_states)
+                runs = [Run(first, shares=True)]
+                second = talon_first_start(start, rules)
+                if second is not None:
+                    runs.append(Run(_Search(second, math.inf, max_states, first), shares=True))
+            else:
+                node = easier_start(start, rules) if name == "easier" else eager_start(start, rules)
+                if node is None:
+                    cells.append("(the real game) | | ")
+                    continue
+                runs = [Run(_Search(node, math.inf, max_states))]
+            steps = interleave(runs, max_states)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    outcome = done.value[0]
+                    break
+            states = sum(run.search.states for run in runs)
+            cells.append(f"{outcome} | {states:,} | {time.process_time() - t0:.1f}")
+        print(f"| {draw} | {seed} | {' | '.join(cells)} |", flush=True)
+    return 0
+
+
 def compare(variants: dict[str, dict[str, str]], seeds: range, max_states: int, repeat: int) -> int:
     """Print positions per CPU second of each variant (a name and the environment of its processes: the pure
     modules, or another checkout's sources on ``PYTHONPATH``), side by side, and each one's ratio to the first.
@@ -461,6 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-verdicts", metavar="FILE", help="with --solvitaire: write its verdicts to FILE")
     parser.add_argument("--nodes", action="store_true", help="moves tried and played a position (pure runs)")
     parser.add_argument("--laid", action="store_true", help="the usual order alone, duties as before and laid apart")
+    parser.add_argument("--alone", action="store_true", help="each search of the portfolio alone: a deal's race")
     parser.add_argument("--cpu", type=float, default=60.0, help="CPU seconds per deal in the survey (default 60)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the survey (0: this one)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the survey on this Dask scheduler")
@@ -482,10 +534,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-states", type=int, default=20_000, help="positions per search for --compare-pure")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each for --compare-pure (the best counts)")
     args = parser.parse_args(argv)
-    if args.nodes or args.laid:
+    if args.nodes or args.laid or args.alone:
         seeds = range(args.first, args.first + (args.deals or 1))
         pairs = [(seed, draw) for draw in args.draw or [1, 3] for seed in seeds]
-        return (count_nodes if args.nodes else laid_apart)(pairs, args.max_states)
+        return (count_nodes if args.nodes else laid_apart if args.laid else alone)(pairs, args.max_states)
     if args.compare_pure or args.compare_with:
         here = {"PYTHONPATH": str(pathlib.Path(__file__).resolve().parent.parent / "src")}
         variants = {"compiled": {**here, "PATIENCELAB_PURE": "0"}}

@@ -379,17 +379,19 @@ def laid_apart(deals: list[tuple[int, int]], max_states: int) -> int:
 
 
 def alone(deals: list[tuple[int, int]], max_states: int) -> int:
-    """For each ``(seed, draw)``, each search of the portfolio run alone to its end within ``max_states`` positions,
-    one after the other: the real game (the usual order and the talon-first order, sharing their table, through
-    ``portfolio.interleave`` as ``solve`` runs them), the easier game (draw 1, unlimited passes) and the harder game
-    (cards home first): outcome, positions and CPU seconds of each. Prints a table: what a deal's race between the
-    searches costs each of them, to set beside the portfolio's own run (``--verbose``).
+    """For each ``(seed, draw)``, each search of ``solve``'s portfolio run alone to its end within ``max_states``
+    positions, one after the other: the real game (the usual order and the talon-first order, sharing their table),
+    the easier game (draw 1, unlimited passes) and the harder game (cards home first, without its limit), each
+    outcome as its own game's (a win of the easier game, the harder game's impossibility): outcome,
+    positions and CPU seconds of each. Prints a table: what a deal's race between the searches costs each of them, to
+    set beside the portfolio's own run (``--verbose``).
     """
+    import dataclasses
     import math
 
     from patiencelab.solver.node import Node
-    from patiencelab.solver.portfolio import Run, eager_start, easier_start, interleave, talon_first_start
-    from patiencelab.solver.search import _Search
+    from patiencelab.solver.portfolio import interleave
+    from patiencelab.solver.search import _portfolio
 
     print(
         "| draw | seed | real game: outcome | positions | CPU s | easier game | positions | CPU s | harder game "
@@ -398,30 +400,28 @@ def alone(deals: list[tuple[int, int]], max_states: int) -> int:
     print("|---|---:|---|---:|---:|---|---:|---:|---|---:|---:|")
     for seed, draw in deals:
         rules = Rules(draw=draw)
-        start = Node.of(Klondike(seed=seed, rules=rules))
+        runs = _portfolio(Node.of(Klondike(seed=seed, rules=rules)), rules, math.inf, max_states)
+        # each as a search of its own game, its outcome told as it is, and with no limit of positions of its own
+        alone = [dataclasses.replace(run, easier=False, harder=False, most=0) for run in runs]
+        groups = [
+            [run for run in runs if run.shares],
+            [run for run, was in zip(alone, runs) if was.easier],
+            [run for run, was in zip(alone, runs) if was.harder],
+        ]
         cells = []
-        for name in ("real", "easier", "harder"):
+        for group in groups:
+            if not group:
+                cells.append("(the real game) | | ")  # no easier game: the rules are that game
+                continue
             t0 = time.process_time()
-            if name == "real":
-                first = _Search(start.copy(rules), math.inf, max_states)
-                runs = [Run(first, shares=True)]
-                second = talon_first_start(start, rules)
-                if second is not None:
-                    runs.append(Run(_Search(second, math.inf, max_states, first), shares=True))
-            else:
-                node = easier_start(start, rules) if name == "easier" else eager_start(start, rules)
-                if node is None:
-                    cells.append("(the real game) | | ")
-                    continue
-                runs = [Run(_Search(node, math.inf, max_states))]
-            steps = interleave(runs, max_states)
+            steps = interleave(group, max_states)
             while True:
                 try:
                     next(steps)
                 except StopIteration as done:
                     outcome = done.value[0]
                     break
-            states = sum(run.search.states for run in runs)
+            states = sum(run.search.states for run in group)
             cells.append(f"{outcome} | {states:,} | {time.process_time() - t0:.1f}")
         print(f"| {draw} | {seed} | {' | '.join(cells)} |", flush=True)
     return 0

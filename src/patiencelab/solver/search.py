@@ -149,6 +149,7 @@ class _Search:
             sm = safe_move(st)
 
     def _unplay(self, start: int) -> None:
+        """Take back the moves of the last :meth:`_play` (those after ``start``, where it began)."""
         st, path, tokens = self.st, self.path, self.tokens
         while len(path) > start:
             st.undo(path.pop(), tokens.pop())
@@ -381,10 +382,26 @@ def solve_in_slices(
         return Solution("solved", (), 0, time.perf_counter() - t0, "start")
     if is_dead(start):  # a card that can never leave its column (see deadend.is_dead)
         return Solution("impossible", (), 1, time.perf_counter() - t0, "dead end")
-    deadline = t0 + seconds
+    origin = start.copy(rules)  # the start as it was, for the winning line's public moves
+    runs = _portfolio(start, rules, t0 + seconds, max_states)
+    outcome, decider = yield from interleave(runs, max_states)
+    searched = tuple((run.name, run.search.states) for run in runs)
+    states = sum(n for _, n in searched)
+    moves: tuple[Move, ...] = ()
+    if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
+        moves = _public_moves(origin, decider.search.path)
+    decided_by = decider.name if outcome != "unknown" and decider is not None else ""
+    return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by, searched)
+
+
+def _portfolio(start: Node, rules: Rules, deadline: float, max_states: int | None) -> list[Run]:
+    """The searches :func:`solve` runs side by side from ``start`` (searched in place by the first; the others search
+    copies): the usual order, the talon-first order sharing its table, the easier game and the harder game, each
+    with its share of the slices (see :mod:`~patiencelab.solver.portfolio`). ``benchmarks/bench_solver.py --alone``
+    runs each of them alone.
+    """
     first = _Search(start, deadline, max_states)
     runs = [Run(first, name="usual order", shares=True)]
-    origin = start.copy(rules)  # the start as it was, for the winning line's public moves
     second = talon_first_start(start, rules)  # the same game, in another move order, with the same table
     if second is not None:
         runs.append(Run(_Search(second, deadline, max_states, first), name="talon first", shares=True))
@@ -405,11 +422,4 @@ def solve_in_slices(
     # a harder game, once the others have searched a while: its wins are the real game's
     harder = _Search(eager_start(start, rules), deadline, max_states)
     runs.append(Run(harder, harder=True, name="cards home first", after=EAGER_AFTER, most=EAGER_MOST))
-    outcome, decider = yield from interleave(runs, max_states)
-    searched = tuple((run.name, run.search.states) for run in runs)
-    states = sum(n for _, n in searched)
-    moves: tuple[Move, ...] = ()
-    if outcome == "solved" and decider is not None and isinstance(decider.search, _Search):
-        moves = _public_moves(origin, decider.search.path)
-    decided_by = decider.name if outcome != "unknown" and decider is not None else ""
-    return Solution(outcome, moves, states, time.perf_counter() - t0, decided_by, searched)
+    return runs

@@ -94,11 +94,13 @@ EASIER_LAST_SLICES: Final = 1
 #: Positions the portfolio searches before the harder game (see :func:`eager_start`) joins it.
 EAGER_AFTER: Final = 5_000
 
-#: Positions after which the harder game leaves the portfolio undecided: its wins of the hard deals of seeds
-#: 0-1,209 with draw 3 came within about 500,000 (deals 54, 219 and 606: 273,000, 503,000 and 275,000), and
-#: a deal the other searches must prove impossible pays for every position it searches (draw 3 deals 439 and 482:
-#: some 9 and 5 million positions of the real game).
-EAGER_MOST: Final = 1_000_000
+#: Positions after which the harder game leaves the portfolio undecided: a deal the other searches must prove
+#: impossible pays for every position it searches (draw 3 seeds 2,759 and 439: some 10 and 9 million positions of the
+#: real game). Of seeds 0-9,999, the harder game won 33 deals after more of its own positions (up to 975,814: draw 3
+#: seed 8,754); with this limit the real game wins each of them within 23 CPU s (the slowest, draw 3 seed 2,435: 5.6
+#: million positions), and the slowest deals take 7-14% less CPU than with a limit of a million (see
+#: docs/performance.md). It takes at most half the positions of a search, so a budget under 600,000 is not changed.
+EAGER_MOST: Final = 300_000
 
 Outcome = Literal["solved", "impossible", "unknown"]
 

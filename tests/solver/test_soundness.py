@@ -109,6 +109,23 @@ def verdicts(game: Klondike) -> dict[str, str]:
         said = portfolio.says(Run(one, easier=True), one.run())
         if said is not None and said != "unknown":  # only its "impossible" says anything of the real game
             found["easier game"] = said
+    # the usual order and the easier game with the lay test of large searches on from the first position
+    for name, start in (
+        ("usual order, lays checked", Node.of(game)),
+        ("easier game, lays checked", easier_start(game)),
+    ):
+        if start is None or not start.open_talon:
+            continue  # talon cards have duties only with draw 1 and unlimited passes
+        start.lays_checked = True
+        one = search._Search(start, math.inf, SOLVER_STATES)
+        outcome = one.run()
+        if name.startswith("easier"):
+            if outcome == "impossible":  # only its "impossible" says anything of the real game
+                found[name] = outcome
+            continue
+        if outcome == "solved":
+            assert replay_wins(game, search._public_moves(Node.of(game), one.path)), f"{name}: no win"
+        found[name] = outcome
     harder = search._Search(eager_start(game), math.inf, SOLVER_STATES)
     outcome = harder.run()
     if outcome == "solved":  # its moves are moves of the real game: they must win it
@@ -246,6 +263,18 @@ def test_the_harness_catches_a_harder_games_impossibility_taken_as_a_proof(monke
     """
     monkeypatch.setattr(portfolio, "says", _harder_lost_counts)
     with pytest.raises(AssertionError, match=r"cards home first.* said impossible for a winnable position"):
+        _check_all(cases(CHUNK, seed=SEED * 1_000_003))
+
+
+@pytest.mark.pure
+def test_the_harness_catches_a_wrong_lay_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lay test of large draw-1 searches (``Node.lays_checked``: a talon card laid on a column's card only
+    where a move may follow it) is checked from the first position; were it to leave out every such lay, the
+    harness would find a position it calls impossible though the reference search or another search wins it (the
+    sixth of make test's first 500).
+    """
+    monkeypatch.setattr(movegen, "_lay_followed", lambda st, c, bottoms: False)
+    with pytest.raises((AssertionError, pytest.fail.Exception), match="lays checked"):
         _check_all(cases(CHUNK, seed=SEED * 1_000_003))
 
 

@@ -96,7 +96,9 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     Pruned (soundly): a whole column without face-down cards moved to an empty column; a part of a run moved
     onto a card that looks like the one it leaves (same rank and colour) unless that card can then go home;
     every empty column but the first as a target; a foundation card brought down when no card could go on it
-    or on a card below it on its foundation, or when it is safe (it would go straight back).
+    or on a card below it on its foundation, or when it is safe (it would go straight back); with
+    :attr:`Node.lays_checked` (large searches with draw 1 and unlimited passes), a talon card laid on a column's card
+    where no move could follow it (:func:`_lay_followed`).
     """
     up, down, n = st.up, st.down, st.n
     king_only = st.king_only
@@ -188,6 +190,7 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
         want |= _KINGS if king_only else _CARDS
     if st.tcards & want:
         stays = st.open_talon
+        bottoms = -1  # the columns' bottom face-up cards (bits), for _lay_followed: found at the first lay it tests
         cols = every if anywhere else allow
         out = _TALON_FIRST if st.talon_first else _TALON_TO_TABLEAU
         for place in st.reach_codes():
@@ -202,8 +205,16 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
             into_empty = to_empty >= 0 and (not king_only or c % 13 == 12)  # a King under the King rule
             if not targets and not into_empty:
                 continue
-            if stays and not _wanted(st, c):
-                continue  # the card stays reachable: put it out only when something can go on it
+            if stays:
+                if not _wanted(st, c):
+                    continue  # the card stays reachable: put it out only when something can go on it
+                if targets and st.lays_checked:
+                    if bottoms < 0:
+                        bottoms = _bottoms(st)
+                    if not _lay_followed(st, c, bottoms):
+                        targets = 0  # on a column's card no move could follow it: only an empty column is left
+                        if not into_empty:
+                            continue
             if targets:
                 for j in range(n):
                     if targets >> j & 1:
@@ -219,6 +230,46 @@ def generate_codes(st: Node, onto: int = -1) -> list[Scored]:
     if len(scored) > 1:
         scored.sort()
     return scored
+
+
+def _bottoms(st: Node) -> int:
+    """The columns' bottom face-up cards, as bits: each the bottom card of a run that may move whole."""
+    out = 0
+    for u in st.up:
+        if u:
+            out |= 1 << u[0]
+    return out
+
+
+def _lay_followed(st: Node, c: int, bottoms: int) -> bool:
+    """True when some move may follow talon card ``c`` laid on a column's card (:attr:`Node.lays_checked`; draw 1,
+    unlimited passes; ``bottoms``: see :func:`_bottoms`). The duty of such a lay (see :func:`must_cover`) lets through
+    only a card that may lie on ``c`` put there: from a column (a run's bottom card, or a card off a card that may
+    then go home), from the talon (where a card could go on it in turn, :func:`_wanted`) or back from its foundation.
+    A lay after which none of them is possible leads to a position with no move, which the search need not play:
+    False then. Taken as possible without a closer look (a lay is never left out that a move could follow): a
+    foundation's top card of the rank below ``c``, of either colour, that may come back; a column's card whose
+    card below it is not known, when either card it may lie on may go home.
+    """
+    rank = c % 13 - 1  # the rank (less one) of the cards that may lie on c (c is no Ace: nothing goes on one)
+    found, home = st.found, st.home
+    if st.f2t and rank > 0:
+        for s in range(4):
+            if found[s] == rank + 1 and not st.is_safe(s * 13 + rank) and _return_wanted(st, s * 13 + rank):
+                return True
+    cover = _UNDER[c] & ~st.downcards  # the two cards that may lie on c, but face down
+    while cover:
+        low = cover & -cover
+        cover ^= low
+        x = low.bit_length() - 1
+        if found[x // 13] > rank:
+            continue  # on its foundation, under its top (a top is above)
+        if st.tcards & low:
+            if _wanted(st, x):
+                return True
+        elif bottoms & low or home >> _ONTO_LOW[x] & 1 or home >> _ONTO_HIGH[x] & 1:
+            return True  # a run's bottom card, or on a card that may go home once x is off it
+    return False
 
 
 def _column_cards(st: Node, cards: int) -> int:

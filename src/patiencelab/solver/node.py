@@ -165,6 +165,7 @@ class Node:
         "known_key",
         "kwaste",
         "laid",
+        "lays_checked",
         "max_rec",
         "n",
         "ndown",
@@ -226,6 +227,10 @@ class Node:
         #: moves each lets follow (see movegen.must_cover): the rule with draw 1 and unlimited passes, the only rules
         #: where talon cards have duties. Off, the one duty of before, which lost some wins (a benchmark's "before").
         self.laid = self.open_talon
+        #: A talon card is laid on a column's card only where a move may follow it (movegen.lay_followed): set by the
+        #: search once it has searched :data:`~patiencelab.solver.search.LAYS_CHECKED_AFTER` positions, with
+        #: :attr:`open_talon` (the only rules where talon cards have duties).
+        self.lays_checked = False
         #: Every card that may go home goes at once (a restricted game, see solver.portfolio.eager_start).
         self.eager = False
         #: The face-down cards, as bits (bit c: card c): under 2**62, an int mypyc keeps unboxed, where a list of

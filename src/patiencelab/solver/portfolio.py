@@ -79,14 +79,13 @@ EASIER_GROWN_SLICES: Final = 16
 #: The easier game's own positions after which its grown share ends: from then on it takes
 #: :data:`EASIER_LAST_SLICES` slices a round, as each search of the real game does. The easier game of a draw-3 deal
 #: is that deal with draw 1, and where that is one of the hardest draw-1 deals, its space can be far larger than the
-#: real game's: draw 3 seed 2,905, whose draw-1 deal takes 13.7 million positions, is proved impossible by the real
-#: game alone in 4.4 million, and with sixteen slices in eighteen the real game never got there first (74 CPU s).
-#: Of seeds 0-9,999, three draw-3 deals reach this limit: 2,905, 4,328 (whose real game is the longer; the easier
-#: game proves it impossible) and 1,319. A lower limit trades 2,905 against 4,328: at 8.5 million 15.4 and 10.4
-#: million positions, 65.7 and 37.7 CPU s; at 7 million 14.0 and 13.2 million, 57.4 and 52.5 CPU s; at 5 million 12.1
-#: and 16.9 million. 1,319 takes 35.5 s at 7 million, and the four other deals whose easier game searches over 5
-#: million positions stay under 7 million (see docs/performance.md).
-EASIER_GROWN_MOST: Final = 7_000_000
+#: real game's. So it was for draw 3 seed 2,905 (13.7 million positions, where the real game's proof takes 4.4
+#: million) until large draw-1 searches checked their talon cards' lays (``Node.lays_checked``): its easier game now
+#: takes 10.0 million, the largest of seeds 0-9,999, and proves the deal impossible first (11.9 million positions in
+#: all, against 13.3 million with the limit at 7 million). The seven deals of those seeds whose easier game passed 5
+#: million positions now end within 10.1 million: the limit is left for a deal whose draw-1 space is larger still
+#: (see docs/performance.md).
+EASIER_GROWN_MOST: Final = 12_000_000
 
 #: Slices of the easier game in each round once it has searched :data:`EASIER_GROWN_MOST` positions.
 EASIER_LAST_SLICES: Final = 1

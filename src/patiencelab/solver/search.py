@@ -41,13 +41,19 @@ from patiencelab.solver.portfolio import (
     talon_first_start,
 )
 
-__all__ = ["SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
+__all__ = ["LAYS_CHECKED_AFTER", "SLICE", "Outcome", "Solution", "solve", "solve_in_slices"]
 
 #: A solver's verdict: ``solved`` (with a winning line), ``impossible`` (a proof), or ``unknown`` (out of budget).
 Outcome = Literal["solved", "impossible", "unknown"]
 
 #: Positions searched between two pauses of :func:`solve_in_slices` (a few milliseconds).
 SLICE: Final = 512
+
+#: Positions a search searches before it lays a talon card on a column's card only where a move may follow it
+#: (:attr:`Node.lays_checked`, draw 1 with unlimited passes): the test costs more than the positions it saves in a
+#: small search, whose table is in the processor's caches, and less in a large one, where a position's lookup waits
+#: on memory. Above every budget the players and reviews give a call, so their searches are not changed by it.
+LAYS_CHECKED_AFTER: Final = 1_000_000
 
 #: A key's waste field (see Node.stronger_keys), as bits.
 _WASTE_BITS: Final = 63 << WASTE_FIELD
@@ -89,6 +95,7 @@ class _Search:
         "base",
         "bits",
         "deadline",
+        "lays_after",
         "max_states",
         "path",
         "pause",
@@ -103,9 +110,17 @@ class _Search:
     )
 
     def __init__(
-        self, st: Node, deadline: float, max_states: int | None, partner: _Search | None = None, pause: int = SLICE
+        self,
+        st: Node,
+        deadline: float,
+        max_states: int | None,
+        partner: _Search | None = None,
+        pause: int = SLICE,
+        lays_after: int = LAYS_CHECKED_AFTER,
     ) -> None:
         self.st = st
+        #: The positions after which the search checks its talon cards' lays (:data:`LAYS_CHECKED_AFTER` but in tests).
+        self.lays_after = lays_after
         #: One less than the positions between two pauses (a power of two; :data:`SLICE` but in tests).
         self.pause = pause - 1
         self.deadline = deadline
@@ -260,7 +275,7 @@ class _Search:
         self.states = 1
         stack: list[list[int]] = [generate_codes(st)]
         frames: list[int] = []
-        deadline, max_states = self.deadline, self.max_states
+        deadline, max_states, lays_after = self.deadline, self.max_states, self.lays_after
         perf = time.perf_counter
         paused = _collector_off()
         try:
@@ -294,6 +309,8 @@ class _Search:
                 if not self.states & self.pause:
                     if perf() > deadline or (max_states is not None and self.states >= max_states):
                         return "unknown"
+                    if self.states >= lays_after:
+                        st.lays_checked = st.open_talon
                     if paused:
                         gc.enable()  # the host runs between slices with its collector as it had it
                         paused = False

@@ -95,10 +95,11 @@ EAGER_AFTER: Final = 5_000
 
 #: Positions after which the harder game leaves the portfolio undecided: a deal the other searches must prove
 #: impossible pays for every position it searches (draw 3 seeds 2,759 and 439: some 10 and 9 million positions of the
-#: real game). Of seeds 0-9,999, the harder game won 33 deals after more of its own positions (up to 975,814: draw 3
-#: seed 8,754); with this limit the real game wins each of them within 23 CPU s (the slowest, draw 3 seed 2,435: 5.6
-#: million positions), and the slowest deals take 7-14% less CPU than with a limit of a million (see
-#: docs/performance.md). It takes at most half the positions of a search, so a budget under 600,000 is not changed.
+#: real game). Of seeds 0-9,999, the harder game won 33 deals after more than 250,000 of its own positions (up to
+#: 975,814: draw 3 seed 8,754); with this limit it still wins the six it won within 300,000, the real game wins the
+#: other 27, each within 23 CPU s (the slowest, draw 3 seed 2,435: 5.6 million positions), and the slowest deals take
+#: 7-14% less CPU than with a limit of a million (see docs/performance.md). It takes at most half the positions of a
+#: search, so a budget under 600,000 is not changed.
 EAGER_MOST: Final = 300_000
 
 Outcome = Literal["solved", "impossible", "unknown"]

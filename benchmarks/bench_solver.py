@@ -390,7 +390,7 @@ def alone(deals: list[tuple[int, int]], max_states: int) -> int:
     import math
 
     from patiencelab.solver.node import Node
-    from patiencelab.solver.portfolio import interleave
+    from patiencelab.solver.portfolio import finish, interleave
     from patiencelab.solver.search import _portfolio
 
     print(
@@ -414,13 +414,7 @@ def alone(deals: list[tuple[int, int]], max_states: int) -> int:
                 cells.append("(the real game) | | ")  # no easier game: the rules are that game
                 continue
             t0 = time.process_time()
-            steps = interleave(group, max_states)
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    outcome = done.value[0]
-                    break
+            outcome = finish(interleave(group, max_states))[0]
             states = sum(run.search.states for run in group)
             cells.append(f"{outcome} | {states:,} | {time.process_time() - t0:.1f}")
         print(f"| {draw} | {seed} | {' | '.join(cells)} |", flush=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from patiencelab.solver.portfolio import Outcome, Run, interleave, says
+from patiencelab.solver.portfolio import Outcome, Run, finish, interleave, says
 
 
 class Scripted:
@@ -27,12 +27,7 @@ class Scripted:
 
 def verdict(runs: list[Run], max_states: int | None = None) -> tuple[Outcome, Run | None]:
     """Run :func:`interleave` to its end."""
-    steps = interleave(runs, max_states)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+    return finish(interleave(runs, max_states))
 
 
 def test_what_a_runs_outcome_says_of_the_real_game() -> None:

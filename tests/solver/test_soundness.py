@@ -59,6 +59,16 @@ def _member(start: Node | None) -> Callable[[Klondike], tuple[str, tuple[Move, .
     return run
 
 
+def _lays_checked(start: Node | None) -> Node | None:
+    """``start`` with the lay test of large searches (``Node.lays_checked``) on from the first position, or ``None``
+    where it never runs: talon cards have duties only with draw 1 and unlimited passes.
+    """
+    if start is None or not start.open_talon:
+        return None
+    start.lays_checked = True
+    return start
+
+
 def _shared(game: Klondike) -> str:
     """The two move orders sharing one table (as :func:`solve` runs them), in slices of 8 positions (most of these
     positions take fewer than 512, a slice of :func:`solve`), the talon-first order given three slices to the
@@ -70,13 +80,7 @@ def _shared(game: Klondike) -> str:
     assert start is not None
     second = search._Search(start, math.inf, SOLVER_STATES, first, pause=8)
     runs = [Run(second, 3, shares=True), Run(first, shares=True)]
-    steps = portfolio.interleave(runs, SOLVER_STATES)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            outcome, decider = done.value
-            break
+    outcome, decider = portfolio.finish(portfolio.interleave(runs, SOLVER_STATES))
     if outcome == "solved":
         assert decider is not None and isinstance(decider.search, search._Search)
         assert replay_wins(game, search._public_moves(Node.of(game), decider.search.path)), "shared: no win"
@@ -103,29 +107,21 @@ def verdicts(game: Klondike) -> dict[str, str]:
             assert replay_wins(game, moves), "the talon-first order's moves do not win"
         found["talon first"] = outcome
         found["shared table"] = _shared(game)
-    easier = easier_start(game)
-    if easier is not None:
-        one = search._Search(easier, math.inf, SOLVER_STATES)
-        said = portfolio.says(Run(one, easier=True), one.run())
-        if said is not None and said != "unknown":  # only its "impossible" says anything of the real game
-            found["easier game"] = said
-    # the usual order and the easier game with the lay test of large searches on from the first position
-    for name, start in (
-        ("usual order, lays checked", Node.of(game)),
-        ("easier game, lays checked", easier_start(game)),
-    ):
-        if start is None or not start.open_talon:
-            continue  # talon cards have duties only with draw 1 and unlimited passes
-        start.lays_checked = True
-        one = search._Search(start, math.inf, SOLVER_STATES)
-        outcome = one.run()
-        if name.startswith("easier"):
-            if outcome == "impossible":  # only its "impossible" says anything of the real game
-                found[name] = outcome
-            continue
+    checked = _member(_lays_checked(Node.of(game)))
+    if checked is not None:
+        outcome, moves = checked(game)
         if outcome == "solved":
-            assert replay_wins(game, search._public_moves(Node.of(game), one.path)), f"{name}: no win"
-        found[name] = outcome
+            assert replay_wins(game, moves), "the usual order's moves do not win with its lays checked"
+        found["usual order, lays checked"] = outcome
+    for name, easier in (
+        ("easier game", easier_start(game)),
+        ("easier game, lays checked", _lays_checked(easier_start(game))),
+    ):
+        if easier is not None:
+            one = search._Search(easier, math.inf, SOLVER_STATES)
+            said = portfolio.says(Run(one, easier=True), one.run())
+            if said is not None and said != "unknown":  # only its "impossible" says anything of the real game
+                found[name] = said
     harder = search._Search(eager_start(game), math.inf, SOLVER_STATES)
     outcome = harder.run()
     if outcome == "solved":  # its moves are moves of the real game: they must win it

@@ -255,7 +255,7 @@ def _lay_followed(st: Node, c: int, bottoms: int) -> bool:
     found, home = st.found, st.home
     if st.f2t and rank > 0:
         for s in range(4):
-            if found[s] == rank + 1 and not st.is_safe(s * 13 + rank) and _return_wanted(st, s * 13 + rank):
+            if found[s] == rank + 1 and _comes_back(st, s * 13 + rank):
                 return True
     cover = _UNDER[c] & ~st.downcards  # the two cards that may lie on c, but face down
     while cover:
@@ -396,7 +396,7 @@ def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list
         to_empty = empty >= 0 and (count == 13 or not st.king_only)
         if not targets and not to_empty:
             continue
-        if st.is_safe(c) or not _return_wanted(st, c):
+        if not _comes_back(st, c):
             continue
         if targets:
             for j in range(st.n):
@@ -404,6 +404,13 @@ def _foundation_moves(st: Node, tops: int, takers: int, empty: int, scored: list
                     scored.append(_code(_FROM_FOUNDATION, F2T, s, j, 0))
         if to_empty:
             scored.append(_code(_FROM_FOUNDATION, F2T, s, empty, 0))
+
+
+def _comes_back(st: Node, c: int) -> bool:
+    """True when foundation card ``c`` is worth bringing back: it is not safe (it would go straight home again)
+    and a card could go on it, or on a card below it, soon after (:func:`_return_wanted`).
+    """
+    return not st.is_safe(c) and _return_wanted(st, c)
 
 
 def _wanted(st: Node, c: int) -> bool:

@@ -227,7 +227,7 @@ class Node:
         #: moves each lets follow (see movegen.must_cover): the rule with draw 1 and unlimited passes, the only rules
         #: where talon cards have duties. Off, the one duty of before, which lost some wins (a benchmark's "before").
         self.laid = self.open_talon
-        #: A talon card is laid on a column's card only where a move may follow it (movegen.lay_followed): set by the
+        #: A talon card is laid on a column's card only where a move may follow it (movegen._lay_followed): set by the
         #: search once it has searched :data:`~patiencelab.solver.search.LAYS_CHECKED_AFTER` positions, with
         #: :attr:`open_talon` (the only rules where talon cards have duties).
         self.lays_checked = False

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, Protocol, TypeVar
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.position import Position
@@ -55,6 +55,7 @@ __all__ = [
     "Searcher",
     "eager_start",
     "easier_start",
+    "finish",
     "interleave",
     "says",
     "talon_first_start",
@@ -103,6 +104,17 @@ EAGER_AFTER: Final = 5_000
 EAGER_MOST: Final = 300_000
 
 Outcome = Literal["solved", "impossible", "unknown"]
+
+T = TypeVar("T")
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run ``steps`` (a search, a portfolio, a solve in slices) to its end, without pausing; what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 class Searcher(Protocol):

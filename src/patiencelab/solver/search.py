@@ -37,6 +37,7 @@ from patiencelab.solver.portfolio import (
     Run,
     eager_start,
     easier_start,
+    finish,
     interleave,
     talon_first_start,
 )
@@ -249,12 +250,7 @@ class _Search:
 
     def run(self) -> Outcome:
         """Search until solved, exhausted (impossible) or out of budget (unknown)."""
-        steps = self.steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
+        return finish(self.steps())
 
     def steps(self) -> Generator[None, None, Outcome]:
         """The search of :meth:`run`, pausing (yielding) after every :data:`SLICE` positions (or the ``pause``
@@ -371,12 +367,7 @@ def solve(
     pruned only by sound rules, was searched, or that of the easier game, or the start has a card that can never
     leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
     """
-    steps = solve_in_slices(source, rules, seconds=seconds, max_states=max_states)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+    return finish(solve_in_slices(source, rules, seconds=seconds, max_states=max_states))
 
 
 def solve_in_slices(

@@ -51,7 +51,7 @@ nitpicky = True
 # an unqualified type hint may match both, which is no error.
 suppress_warnings = ["ref.python"]
 # The type variable of the argument checker's signature (`check_instance`) is no name to look up.
-nitpick_ignore = [("py:class", "patiencelab.core.limits.T")]
+nitpick_ignore = [("py:class", "patiencelab.core.limits.T"), ("py:class", "patiencelab.solver.portfolio.T")]
 
 # The gallery: every example notebook runs at build time; the board is shown as the picture it saves (the
 # widget's own front end needs a kernel), and no widget script is loaded from a CDN.

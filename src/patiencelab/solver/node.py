@@ -119,7 +119,7 @@ def _mix_values(count: int) -> list[int]:
 #: field's lowest bit: two keys are equal exactly when their positions are. It is there for the hash: Python hashes
 #: an int as its value modulo 2**61 - 1, and the field, at a multiple of 61 bits, lands whole in the hash's low bits,
 #: which pick a key's first slot in the table of positions seen; without it they come from the foundations and a
-#: column's count, and keys crowd a few slots (see docs/performance.md). 20 bits a value: a table of a few million
+#: column's count, and keys crowd a few slots. 20 bits a value: a table of a few million
 #: keys picks a slot by the hash's low 22 bits or so, and the field of a standard deal (at most 49 of them added, under
 #: 2**26) then ends below bit 210, so a key stays an int of seven 30-bit digits (56 bytes), as it was without it.
 _MIX: Final[list[int]] = _mix_values(9 + 52)

@@ -10,8 +10,8 @@ seen, so a position is searched once, by the first to meet it. Neither search's 
 other may not have searched yet what lies beyond a position it has seen), but both ends together are: every
 position either saw was searched on by the one that saw it, so the positions seen hold every position the
 start leads to (up to the sound prunings, which hold in one table as they hold in two), and none was won. So
-"impossible" comes when both have ended so, after about as many positions as one search alone: on draw-3
-deals 439 and 482, 8.9 and 5.3 million positions each alone, twice that side by side before.
+"impossible" comes when both have ended so, after about as many positions as one search alone (two tables
+would search each position twice).
 
 **An easier game.** Drawing one card at a time with unlimited passes is easier than any draw and pass limit:
 every talon card can then be played at any time, so every win under the real rules, read as its plays (draws
@@ -28,7 +28,7 @@ shorter, and it takes :data:`EASIER_LAST_SLICES` slice a round, as each search o
 (:func:`eager_start`) has fewer moves, so far fewer positions; each of its moves is a move of the real game, so a
 win of it is a win of the real game (its moves replayed under the real rules), while its impossibility proves
 nothing, and its search stops there. It joins the portfolio only once the others have searched
-:data:`EAGER_AFTER` positions without a verdict (the deals most searches decide soon are decided as before), and
+:data:`EAGER_AFTER` positions without a verdict (so the deals the searches decide soon are not touched), and
 leaves it after :data:`EAGER_MOST` positions of its own.
 """
 
@@ -61,17 +61,15 @@ __all__ = [
     "talon_first_start",
 ]
 
-#: Slices of the easier game's search in each round, beside one slice of each search of the real game. On seeds
-#: 0-199 with draw 3, 2 rather than 1 decides as many deals within 50,000 and 300,000 positions (fewer positions
-#: for most deals proved impossible, more where the easier game is won late) and brings deal 72 (impossible)
-#: from some 445,000 positions to 335,000.
+#: Slices of the easier game's search in each round, beside one slice of each search of the real game: where a deal is
+#: impossible, the easier game's proof is often the shortest.
 EASIER_SLICES: Final = 2
 
 #: Positions all the searches must have searched before the easier game's share grows to
 #: :data:`EASIER_GROWN_SLICES`. An easier game still running then was not won within some hundreds of thousands of
 #: its own positions: a deal that hard with draw 1 is most often impossible, and then the easier game's proof is
-#: usually the shortest (the draw-3 deals of seeds 0-9,999 that took over a minute: see docs/performance.md). Deals
-#: decided sooner, the verdict tests' budgets among them, are searched as before.
+#: usually the shortest. Searches decided sooner, within every budget the players, hints, reviews and tests give a
+#: call, never reach it.
 EASIER_GROWS_AFTER: Final = 1_000_000
 
 #: Slices of the easier game in each round once it has grown (the real game's searches keep one each).
@@ -79,13 +77,9 @@ EASIER_GROWN_SLICES: Final = 16
 
 #: The easier game's own positions after which its grown share ends: from then on it takes
 #: :data:`EASIER_LAST_SLICES` slices a round, as each search of the real game does. The easier game of a draw-3 deal
-#: is that deal with draw 1, and where that is one of the hardest draw-1 deals, its space can be far larger than the
-#: real game's. So it was for draw 3 seed 2,905 (13.7 million positions, where the real game's proof takes 4.4
-#: million) until large draw-1 searches checked their talon cards' lays (``Node.lays_checked``): its easier game now
-#: takes 10.0 million, the largest of seeds 0-9,999, and proves the deal impossible first (11.9 million positions in
-#: all, against 13.3 million with the limit at 7 million). The seven deals of those seeds whose easier game passed 5
-#: million positions now end within 10.1 million: the limit is left for a deal whose draw-1 space is larger still
-#: (see docs/performance.md).
+#: is that deal with draw 1, whose space can be far larger than the real game's; the limit bounds what such a deal
+#: costs the real game's searches. It lies above the largest easier game of seeds 0-9,999 (some 10 million
+#: positions), so it acts only on a deal whose draw-1 space is larger still.
 EASIER_GROWN_MOST: Final = 12_000_000
 
 #: Slices of the easier game in each round once it has searched :data:`EASIER_GROWN_MOST` positions.
@@ -94,13 +88,9 @@ EASIER_LAST_SLICES: Final = 1
 #: Positions the portfolio searches before the harder game (see :func:`eager_start`) joins it.
 EAGER_AFTER: Final = 5_000
 
-#: Positions after which the harder game leaves the portfolio undecided: a deal the other searches must prove
-#: impossible pays for every position it searches (draw 3 seeds 2,759 and 439: some 10 and 9 million positions of the
-#: real game). Of seeds 0-9,999, the harder game won 33 deals after more than 250,000 of its own positions (up to
-#: 975,814: draw 3 seed 8,754); with this limit it still wins the six it won within 300,000, the real game wins the
-#: other 27, each within 23 CPU s (the slowest, draw 3 seed 2,435: 5.6 million positions), and the slowest deals take
-#: 7-14% less CPU than with a limit of a million (see docs/performance.md). It takes at most half the positions of a
-#: search, so a budget under 600,000 is not changed.
+#: Positions after which the harder game leaves the portfolio undecided, so that a deal the other searches must prove
+#: impossible does not pay for the harder game's positions too. The harder game takes at most half the positions of a
+#: search, so a search within 600,000 positions never reaches it.
 EAGER_MOST: Final = 300_000
 
 Outcome = Literal["solved", "impossible", "unknown"]

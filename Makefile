@@ -1,4 +1,5 @@
-# PatienceLab: `make play` to play, `make test` for every check. Needs Python 3.10+, Node 20+ and make.
+# PatienceLab: `make play` to play, `make check` for the quick checks, `make test` for every check. Needs Python 3.10+,
+# Node 20+ and make.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,7 +22,7 @@ LITE_SITE := build/lite/site
 # broken reference or a failing notebook fails it); the Lite site joins it as build/docs/lite/ when built.
 DOCS_OUT := build/docs
 
-.PHONY: setup play test lint types js-test py-test lite lite-test bench bench-before soak clean docs docs-serve
+.PHONY: setup play check test lint types js-test py-test lite lite-test bench bench-before soak clean docs docs-serve
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "PatienceLab needs Python 3.10 or newer")'
@@ -45,6 +46,17 @@ $(STAMP): pyproject.toml hatch_build.py $(CORE_SOURCES) $(BUNDLE) | $(BIN)/pytho
 	touch $@
 
 setup: $(STAMP) $(BUNDLE)
+
+# The quick tier, for every change: lint, types (mypy and tsc) and the front end's tests, two at a time, then the
+# Python tests that need no browser, no Lite site, no docs build and no package registry, each once: on the compiled
+# modules, then the tests marked pure on the pure ones. `make test` runs all of it and the rest (CHECK_SKIPS: the
+# browser tests, the notebooks run in a kernel, the wheels built and installed; the tests marked `site`, which read
+# the docs build; the solver's sweeps again pure).
+CHECK_SKIPS := --ignore=tests/browser --ignore=tests/test_examples.py --ignore=tests/test_wheel.py
+check: setup
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint types js-test
+	$(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m "not pure and not site" $(CHECK_SKIPS) tests
+	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m "pure and not site" $(CHECK_SKIPS) tests
 
 # First the checks that run no test suite, two at a time (each is mostly one process: the Lite site's build, mypy
 # and tsc, the docs build, ruff and the import contracts, vitest; each one's output comes whole when it ends), then
@@ -79,7 +91,7 @@ PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 PY_TEST_PATHS ?=
 py-test: setup
 	$(BIN)/pytest -q --durations=15 $(PYTEST_PARALLEL) -m "not pure" --junitxml=build/pytest-compiled.xml $(PY_TEST_PATHS)
-	PATIENCELAB_PURE=1 PATIENCELAB_SOUNDNESS_CASES=1000 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
+	PATIENCELAB_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) -m pure_pass
 
 $(LITE_STAMP): lite/requirements.txt
 	$(PYTHON) -m venv $(LITE_VENV)
@@ -133,8 +145,9 @@ bench-before: setup
 	$(BIN)/python benchmarks/bench_model.py --cpu --seconds 3 --repeat 3 --no-peer --compare-with $(BEFORE_DIR)/src
 	$(BIN)/python benchmarks/bench_solver.py --compare-with $(BEFORE_DIR)/src --repeat 3
 
-# The sweeps whole, where make test runs a fixed sample of each: the soundness soak, 100,000 positions checked
-# against the reference search (make test: 5,000; SOAK_SEED picks another set); the verdicts on seeds 0-199 within
+# The sweeps whole, where make test runs a fixed sample of each, through one switch: `pytest --soak` (its sizes in
+# one table, tests/sweeps.py; SOAK_SEED picks another set of the seeded ones). The soundness soak, 100,000 positions
+# checked against the reference search (make test: 5,000, its pure pass 1,000); the verdicts on seeds 0-199 within
 # 200,000 positions against the old solver's (make test: 20,000); the review's sweep over 160 lost games, the 60 of
 # issue 25 among them (make test: 8 of those 60, two of each rule set); 20,000 random bad arguments through both
 # builds (make test: 300); 2,000 schedules of the board's background work against the player's hands (make test:
@@ -143,19 +156,18 @@ bench-before: setup
 # and the taller laptop screen left out, tests/browser/layout.py `walked`); the real-Jupyter tests in every language
 # and host they name (make test: one of each, `sampled`); the compiled wheel's build and install (make test: the
 # sdist and the pure wheel); the three fuzzes of the board's intents, 10,000 intents each (make test: 2,500 each,
-# hypothesis derandomized under CI). The pure pass of make test checks 1,000 of the soundness positions (the
-# compiled pass 5,000: the same source, compiled).
+# hypothesis derandomized under CI).
 SOAK_SEED ?= 1
 soak: setup
-	PATIENCELAB_SOUNDNESS_CASES=100000 PATIENCELAB_SOUNDNESS_SEED=$(SOAK_SEED) $(BIN)/pytest -q -s -p no:cacheprovider tests/solver/test_soundness.py
-	PATIENCELAB_VERDICT_STATES=200000 $(BIN)/pytest -q -p no:cacheprovider tests/solver/test_verdicts.py
-	PATIENCELAB_REVIEW_GAMES=40 $(BIN)/pytest -q -p no:cacheprovider tests/test_review.py -k sweep
-	PATIENCELAB_ARGUMENT_CASES=20000 $(BIN)/pytest -q -p no:cacheprovider tests/test_arguments.py
-	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
-	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py
-	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py
-	PATIENCELAB_COMPILED_WHEEL=1 $(BIN)/pytest -q -p no:cacheprovider tests/test_wheel.py
-	PATIENCELAB_FUZZ_EXAMPLES=200 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) -s tests/solver/test_soundness.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/solver/test_verdicts.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_review.py -k sweep
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_arguments.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_session_schedules.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_wheel.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

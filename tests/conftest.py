@@ -12,6 +12,10 @@ pure pass only: one that patches the package's own functions or classes (compile
 past any patch), or reads their docstrings (mypyc keeps a compiled function's signature, not its docstring). A test
 marked ``first_pass`` stays out of the pure pass though its folder is in it: a long check of the solver's answers,
 which the pure modules give as the compiled ones do (``tests/test_compiled.py`` compares them).
+
+The sweeps (many positions, games, schedules, layouts) run a fixed sample; ``pytest --soak`` runs them whole, the
+sizes ``make soak`` runs (``--soak-seed N``: another set of the seeded ones). Their sizes are one table,
+``tests/sweeps.py``.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from hypothesis import settings
 
 import patiencelab
 from patiencelab.core.game import Change
+from tests import sweeps
 
 #: The tests of the pure pass (besides those marked ``pure``): the solver, the rules and what players ask of them.
 PURE_PASS = (
@@ -43,6 +48,22 @@ _ROOT = pathlib.Path(__file__).resolve().parents[1]
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI", "").lower() not in ("", "0", "false") else "dev")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("patiencelab")
+    group.addoption("--soak", action="store_true", help="the sweeps whole: make soak's sizes (tests/sweeps.py)")
+    seed = f"with --soak: the seed of the seeded sweeps (default {sweeps.SOAK_SEED})"
+    group.addoption("--soak-seed", type=int, metavar="N", help=seed)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``--soak`` sets the one switch of the sweeps' sizes, before any test module reads them."""
+    if config.getoption("soak"):
+        seed = config.getoption("soak_seed")
+        os.environ[sweeps.SWITCH] = str(sweeps.SOAK_SEED if seed is None else seed)
+    elif config.getoption("soak_seed") is not None:
+        raise pytest.UsageError("--soak-seed goes with --soak")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

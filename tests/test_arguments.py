@@ -220,8 +220,8 @@ BAD: dict[str, tuple[str, ...]] = {
     "deals": ("1.5", "None", "True", "-1", "-10**5000", "float('nan')", "'abc'", "b'1'"),
 }
 
-#: Random cases in ``make test``; ``PATIENCELAB_ARGUMENT_CASES`` sets another number (``make soak``).
-CASES = int(os.environ.get("PATIENCELAB_ARGUMENT_CASES", "300"))
+#: Random cases: ``make test`` 300, ``make soak`` 20,000 (``tests/sweeps.py``).
+from tests.sweeps import ARGUMENT_CASES as CASES  # noqa: E402
 
 
 def random_calls(count: int, seed: int = 32) -> list[str]:

@@ -170,6 +170,7 @@ def inventory() -> set[str]:
     return names
 
 
+@pytest.mark.site
 @pytest.mark.parametrize(("modname", "name"), PUBLIC, ids=[f"{m}.{n}" for m, n in PUBLIC])
 def test_every_public_name_has_a_reference_entry(inventory: set[str], modname: str, name: str) -> None:
     assert f"{DOCS.home(modname, name)}.{name}" in inventory
@@ -177,6 +178,7 @@ def test_every_public_name_has_a_reference_entry(inventory: set[str], modname: s
     assert re.search(rf">{re.escape(name)}<", page), f"the page of {modname} lists {name}"
 
 
+@pytest.mark.site
 def test_the_reference_shows_the_games_real_constructor() -> None:
     """Issue 35: it showed ``Klondike(*args, **kwargs)``, the ``__new__`` that checks the arguments first."""
     page = (_site() / "reference" / "api" / "patiencelab.html").read_text(encoding="utf-8")
@@ -201,6 +203,7 @@ FETCHING = re.compile(
 )
 
 
+@pytest.mark.site
 def test_no_page_fetches_anything_from_outside() -> None:
     pages = _pages()
     assert len(pages) > 20
@@ -216,6 +219,7 @@ def test_the_fetch_check_finds_an_outside_script() -> None:
     assert not FETCHING.search('<a href="https://example.org/">a link</a><script src="_static/x.js"></script>')
 
 
+@pytest.mark.site
 def test_the_site_links_to_the_lite_site_and_shows_the_gallery() -> None:
     site = _site()
     home = (site / "index.html").read_text(encoding="utf-8")

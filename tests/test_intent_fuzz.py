@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from patiencelab.solver.verdicts import verdict
 from patiencelab.widget import review_job
 from patiencelab.widget.session import BoardSession
 from patiencelab.widget.teaching import ACTIONS, RECORD_ACTIONS
+from tests.sweeps import FUZZ_EXAMPLES
 
 from .session_helpers import InlineExecutor, check_invariants, intents, real_move, snapshot
 from .solver.positions import lost_from_the_start
@@ -55,9 +55,6 @@ def slow_background() -> Iterator[None]:
 COUNT = {"intents": 0, "rejected": 0, "background": 0}
 #: The kinds of board the fuzz started from.
 STARTS: set[str] = set()
-#: Examples of the fuzz, 50 intents each: ``make test`` 50, ``make soak`` 200 (``PATIENCELAB_FUZZ_EXAMPLES``).
-FUZZ_EXAMPLES = int(os.environ.get("PATIENCELAB_FUZZ_EXAMPLES", "50"))
-
 texts = st.one_of(
     st.text(max_size=12),
     st.sampled_from(["\ud800", "a\udfffb", "x" * 501, "", "  ", "Let op: de 5♥!"]),

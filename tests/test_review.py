@@ -4,7 +4,7 @@ game gets a bare "unknown".
 
 The sweep of ``tests/review_games.py`` reviews lost games with small state budgets, each twice with the same seed:
 ``make test`` a fixed sample of the 60 lost games of issue 25 (:data:`SAMPLED` of each rule set, drawn with a fixed
-seed), ``make soak`` the first ``PATIENCELAB_REVIEW_GAMES=40`` of each rule set, all of them (160 games, the 60
+seed), ``make soak`` the first 40 of each rule set (``tests/sweeps.py``), all of them (160 games, the 60
 among them).
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import random
 import sys
 import threading
@@ -37,12 +36,13 @@ from patiencelab.review.chances import (
 )
 from patiencelab.solver import solve
 from tests.review_games import RULE_SETS, lost_games, random_game, reviewed_sloppy_game, twin_game
+from tests.sweeps import REVIEW_GAMES
 
 #: Small state budgets keep the suite fast: deals per position, positions per deal, positions per exact call.
 SMALL: dict[str, Any] = {"samples": 8, "sample_states": 300, "max_states": 5_000}
-#: Lost games of each rule set the sweep reviews, all of them: ``PATIENCELAB_REVIEW_GAMES`` (``make soak``: 40);
+#: Lost games of each rule set the sweep reviews, all of them: ``tests/sweeps.py`` (``make soak``: 40);
 #: unset, a sample of the 15 of issue 25.
-PER_RULES = int(os.environ.get("PATIENCELAB_REVIEW_GAMES", "0"))
+PER_RULES = REVIEW_GAMES
 #: Games of each rule set in the sample of ``make test``, and the seed that draws them.
 SAMPLED, SAMPLE_SEED = 2, 25
 

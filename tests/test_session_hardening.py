@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
-import os
 import pathlib
 import threading
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from patiencelab.lessons import Lesson
 from patiencelab.records import Records
 from patiencelab.widget import protocol
 from patiencelab.widget.session import BoardSession
+from tests.sweeps import FUZZ_EXAMPLES
 
 from .model_helpers import NEARLY_WON
 from .session_helpers import InlineExecutor, check_invariants, intents, real_move, snapshot, twin_positions
@@ -131,8 +131,6 @@ def test_five_quick_lesson_steps_land_on_step_five() -> None:
 # ------------------------------------------------------------------------------------------- the soak test
 
 SOAK = {"examples": 0, "intents": 0}
-#: Examples of the fuzz, 50 intents each: ``make test`` 50, ``make soak`` 200 (``PATIENCELAB_FUZZ_EXAMPLES``).
-FUZZ_EXAMPLES = int(os.environ.get("PATIENCELAB_FUZZ_EXAMPLES", "50"))
 
 
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 from patiencelab import Klondike, Rules
 from patiencelab.core.cards import full_deck
 from patiencelab.widget.session import BoardSession
+from tests.sweeps import FUZZ_EXAMPLES
 
 from .model_helpers import NEARLY_WON
 from .session_helpers import InlineExecutor, check_invariants, intent, intents, real_move, snapshot
@@ -246,10 +246,6 @@ def test_illegal_move_reply_carries_the_rule_and_reason(board: BoardSession) -> 
 
 
 # --------------------------------------------------------------------------------------------- the fuzz
-
-
-#: Examples of the fuzz, 50 intents each: ``make test`` 50, ``make soak`` 200 (``PATIENCELAB_FUZZ_EXAMPLES``).
-FUZZ_EXAMPLES = int(os.environ.get("PATIENCELAB_FUZZ_EXAMPLES", "50"))
 
 
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

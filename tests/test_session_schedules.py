@@ -26,7 +26,6 @@ import concurrent.futures
 import contextlib
 import functools
 import json
-import os
 import pathlib
 import random
 import sqlite3
@@ -43,11 +42,11 @@ from patiencelab.players import Random
 from patiencelab.records import Records
 from patiencelab.widget.session import BoardSession
 from tests.catalogue_words import in_catalogue
+from tests.sweeps import SCHEDULES
+from tests.sweeps import SCHEDULES_SEED as SEED
 
 from .session_helpers import QueueHost
 
-SCHEDULES = int(os.environ.get("PATIENCELAB_SCHEDULES", "300"))
-SEED = int(os.environ.get("PATIENCELAB_SCHEDULES_SEED", "1"))
 #: Steps in one schedule before the board is drained and closed.
 STEPS = 24
 #: Small budgets: the hint's and the review's solver calls are real, and quick.

@@ -10,9 +10,16 @@ pytest loads those itself. A sweep that ``make test`` samples runs whole in ``ma
 from __future__ import annotations
 
 import ast
+import os
 import pathlib
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
+
+import pytest
+
+from tests import sweeps
 
 TESTS = pathlib.Path(__file__).resolve().parent
 MAKEFILE = TESTS.parent / "Makefile"
@@ -82,13 +89,19 @@ def test_an_import_of_a_test_module_would_be_found() -> None:
 
 # ------------------------------------------------------------------------------------------ make soak
 
-#: What the suite reads from the environment that is not the size of a sweep: where records go, which build runs.
-NOT_SWEEPS = {"PATIENCELAB_HOME", "PATIENCELAB_PURE", "PATIENCELAB_PURE_BUILD"}
+#: What the suite reads from the environment that is not the size of a sweep: where records go, which build runs,
+#: and the one switch of the sweeps' sizes (``tests/sweeps.py``).
+NOT_SWEEPS = {"PATIENCELAB_HOME", "PATIENCELAB_PURE", "PATIENCELAB_PURE_BUILD", "PATIENCELAB_SOAK"}
 _READ = re.compile(r"""environ(?:\.get\(|\[)\s*["'](PATIENCELAB_\w+)["']""")
+#: What makes a test module a sweep's: it imports a size of the table, or the layout walks' sampling.
+SIZED_BY = {f"tests.sweeps.{name}" for name in (*sweeps.SIZES, *sweeps.SEEDS)} | {
+    f"tests.browser.layout.{name}" for name in ("sampled", "walked", "WALKED_SIZES", "WALK_ALL")
+}
 
 
 def sweep_switches(sources: list[str]) -> set[str]:
-    """The ``PATIENCELAB_*`` variables the sources read from ``os.environ``, less :data:`NOT_SWEEPS`."""
+    """The ``PATIENCELAB_*`` variables the sources read from ``os.environ``, less :data:`NOT_SWEEPS`: a sweep's
+    own switch, beside the one of ``tests/sweeps.py``."""
     return {name for text in sources for name in _READ.findall(text)} - NOT_SWEEPS
 
 
@@ -99,18 +112,87 @@ def soak_recipe(makefile: str) -> str:
     return found.group(1)
 
 
+def left_out_of_soak(sources: dict[str, str], recipe: str) -> list[str]:
+    """The test modules of ``sources`` (each file's path from the repository's root, and its text) that size a
+    sweep (:data:`SIZED_BY`) but that no ``pytest --soak`` line of the soak ``recipe`` runs, by its path or a folder
+    above it."""
+    named = {word.rstrip("/") for line in recipe.splitlines() if "--soak" in line.split() for word in line.split()}
+
+    def sized(path: str, text: str) -> bool:
+        package = ".".join(path.split("/")[:-1])
+        return any(name in SIZED_BY for _, name in imported(text, package))
+
+    def soaked(path: str) -> bool:
+        parts = path.split("/")
+        return any("/".join(parts[:n]) in named for n in range(1, len(parts) + 1))
+
+    return sorted(
+        path
+        for path, text in sources.items()
+        if path.rsplit("/", 1)[-1].startswith("test_") and sized(path, text) and not soaked(path)
+    )
+
+
 def test_every_sweep_make_test_samples_runs_whole_in_make_soak() -> None:
-    """Nothing leaves ``make test`` that ``make soak`` does not run: each switch that sizes a sweep is set there."""
-    read = sweep_switches([path.read_text(encoding="utf-8") for path in sorted(TESTS.rglob("*.py"))])
-    assert {"PATIENCELAB_LAYOUT_WALK", "PATIENCELAB_FUZZ_EXAMPLES", "PATIENCELAB_REVIEW_GAMES"} <= read
-    soak = soak_recipe(MAKEFILE.read_text(encoding="utf-8"))
-    assert not sorted(name for name in read if f"{name}=" not in soak), "set these in the Makefile's soak target"
+    """Nothing leaves ``make test`` that ``make soak`` does not run: every sweep takes its size from the one table
+    (no switch of its own), and ``make soak`` runs each test module that sizes one with ``--soak``."""
+    sources = {
+        path.relative_to(TESTS.parent).as_posix(): path.read_text(encoding="utf-8") for path in TESTS.rglob("*.py")
+    }
+    assert not sweep_switches(list(sources.values())), "take the size from tests/sweeps.py, under its one switch"
+    recipe = soak_recipe(MAKEFILE.read_text(encoding="utf-8"))
+    assert "tests/solver/test_soundness.py" in left_out_of_soak(sources, "")  # the check sees a sweep
+    assert "tests/browser/test_jupyter.py" in left_out_of_soak(sources, "")
+    assert not left_out_of_soak(sources, recipe), "run these with --soak in the Makefile's soak target"
 
 
 def test_a_sweep_left_out_of_make_soak_would_be_found() -> None:
     read = "os.environ"  # cut in two, or the check above would read this file's made-up switch
     source = f'N = int({read}.get("PATIENCELAB_NEW_SWEEP", "3"))\nHOME = {read}["PATIENCELAB_HOME"]\n'
     assert sweep_switches([source]) == {"PATIENCELAB_NEW_SWEEP"}
-    makefile = "soak: setup\n\tPATIENCELAB_OLD_SWEEP=9 pytest tests\n\nplay:\n\tPATIENCELAB_NEW_SWEEP=1 jupyter\n"
-    assert "PATIENCELAB_NEW_SWEEP=" not in soak_recipe(makefile)
-    assert "PATIENCELAB_OLD_SWEEP=9" in soak_recipe(makefile)
+    makefile = (
+        "soak: setup\n\tpytest --soak tests/test_a.py tests/solver\n\tpytest tests/test_b.py\n\n"
+        "play:\n\tpytest --soak tests/test_c.py\n"
+    )
+    sized = "from tests.sweeps import SOUNDNESS_CASES, SOUNDNESS_SEED\n"
+    sources = {f"tests/{name}": sized for name in ("test_a.py", "test_b.py", "test_c.py", "solver/test_d.py")}
+    sources |= {"tests/test_ab.py": "from .sweeps import SCHEDULES\n", "tests/test_e.py": "from . import sweeps\n"}
+    sources["tests/browser/test_f.py"] = "from .layout import (\n    check,\n    sampled,\n)\n"
+    sources["tests/browser/test_g.py"] = "from .layout import check\n"
+    assert left_out_of_soak(sources, soak_recipe(makefile)) == [
+        "tests/browser/test_f.py",
+        "tests/test_ab.py",
+        "tests/test_b.py",
+        "tests/test_c.py",
+    ]
+
+
+def test_the_one_switch_sizes_every_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unset, ``make test``'s sizes (its pure pass checks fewer soundness positions); set, ``make soak``'s, with
+    the switch's value as the seed of the seeded sweeps."""
+    monkeypatch.delenv(sweeps.SWITCH, raising=False)
+    monkeypatch.delenv("PATIENCELAB_PURE", raising=False)
+    assert (sweeps.SOUNDNESS_CASES, sweeps.SCHEDULES, sweeps.SCHEDULES_SEED, sweeps.WALK_ALL) == (5_000, 300, 1, 0)
+    monkeypatch.setenv("PATIENCELAB_PURE", "1")
+    assert sweeps.SOUNDNESS_CASES == 1_000
+    monkeypatch.setenv(sweeps.SWITCH, "7")
+    assert (sweeps.SOUNDNESS_CASES, sweeps.SCHEDULES, sweeps.SCHEDULES_SEED, sweeps.WALK_ALL) == (100_000, 2_000, 7, 1)
+    assert all(sweeps.size(name) == soak for name, (_, soak) in sweeps.SIZES.items())
+    with pytest.raises(AttributeError):
+        sweeps.NO_SUCH_SWEEP  # noqa: B018
+
+
+def _collected(*options: str) -> int:
+    """How many chunks of the soundness harness ``pytest --collect-only`` finds with ``options``."""
+    env = {key: value for key, value in os.environ.items() if key not in (sweeps.SWITCH, "PATIENCELAB_PURE")}
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *options]
+    done = subprocess.run(
+        [*command, "tests/solver/test_soundness.py"], cwd=TESTS.parent, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.count("test_every_verdict_agrees_with_the_reference_search[")
+
+
+def test_pytest_soak_runs_a_sweep_whole() -> None:
+    """``--soak`` reaches the test modules before they read their sizes: 200 chunks of 500 positions, not 10."""
+    assert (_collected(), _collected("--soak"), _collected("--soak", "--soak-seed", "3")) == (10, 200, 200)

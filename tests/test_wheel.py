@@ -5,7 +5,7 @@ board's state and draw an SVG. Needs the package registry (pip installs the depe
 Two wheels: the compiled one (a C compiler on the PATH: the rules kernel, game and solver core built by mypyc)
 and the pure one (``PATIENCELAB_PURE_BUILD=1``, as ``make lite`` builds it for Pyodide). The sdist installs with
 no compiler on the PATH, pure, with one line of notice. The compiled wheel's build (a minute of mypyc) is
-``make soak``'s (``PATIENCELAB_COMPILED_WHEEL=1``); ``make setup`` compiles the same modules by the same build hook.
+``make soak``'s (``pytest --soak``); ``make setup`` compiles the same modules by the same build hook.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ import zipfile
 
 import pytest
 
+from tests.sweeps import COMPILED_WHEEL
+
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
-#: Whether the compiled wheel is built and tried too (``make soak``).
-COMPILED_WHEEL = os.environ.get("PATIENCELAB_COMPILED_WHEEL", "") == "1"
 
 CHECK = """
 import json, pathlib, patiencelab

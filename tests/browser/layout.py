@@ -9,7 +9,6 @@ each element, its box and what covers it.
 from __future__ import annotations
 
 import inspect
-import os
 import pathlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -17,6 +16,7 @@ from typing import Any, TypeVar
 from playwright.sync_api import Locator, Page, expect
 
 from ..review_games import random_game
+from ..sweeps import WALK_ALL
 from .jupyter_harness import kernel_eval
 
 T = TypeVar("T")
@@ -29,10 +29,9 @@ RANDOM_GAME = "import random\nfrom patiencelab import Klondike\n" + inspect.gets
 SIZES = ((1280, 900), (1280, 800), (1024, 768), (400, 850))
 LANGS = ("en", "nl", "sv")
 
-#: ``PATIENCELAB_LAYOUT_WALK=all`` (``make soak``) walks every lesson step at every size in every language, and
-#: the browser tests run with every value of their parameters (:func:`sampled`). Unset (``make test``), the walks
-#: are a fixed sample, see :func:`walked`.
-WALK_ALL = os.environ.get("PATIENCELAB_LAYOUT_WALK", "") == "all"
+# WALK_ALL (tests/sweeps.py: ``make soak``, ``pytest --soak``) walks every lesson step at every size in every
+# language, and the browser tests run with every value of their parameters (:func:`sampled`). In ``make test`` the
+# walks are a fixed sample, see :func:`walked`.
 
 
 def sampled(every: Sequence[T], *kept: T) -> list[T]:
@@ -50,10 +49,10 @@ WALKED_SIZES = sampled(SIZES, *SIZES[1:])
 
 def walked(size: int, lang: str, item: int = 0, sizes: int = 1) -> bool:
     """Whether the ``item``-th walk (a lesson, say) is walked at the ``size``-th of ``sizes`` sizes in ``lang``:
-    always under ``PATIENCELAB_LAYOUT_WALK=all``; else at one size (the item's number modulo ``sizes``) in one
+    always in ``make soak``; else at one size (the item's number modulo ``sizes``) in one
     language (turning with the item and the size), so that every item is walked once, and the walks meet every
     size and every language in turn. ``sizes=1``: every size walks every item once, in one language."""
-    return WALK_ALL or (item % sizes == size % sizes and LANGS[(item + size) % len(LANGS)] == lang)
+    return bool(WALK_ALL) or (item % sizes == size % sizes and LANGS[(item + size) % len(LANGS)] == lang)
 
 
 def walk_languages(size: int, items: int, sizes: int) -> list[str]:

@@ -3,7 +3,7 @@
 (in JupyterLab at 1280 px; at 1024x768 and 400 px the presenter test steps through every shipped lesson). One server
 and one page per host; sizes and languages change inside it. ``make test`` walks the lessons and the teaching states
 in a fixed sample (``layout.walked``: each lesson once a test, the sizes and languages turning); ``make soak`` walks
-all (``PATIENCELAB_LAYOUT_WALK=all``).
+all (``pytest --soak``).
 """
 
 from __future__ import annotations

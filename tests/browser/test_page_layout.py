@@ -2,7 +2,7 @@
 ``make test``: ``layout.WALKED_SIZES``), every menu and panel, every step of every shipped lesson (the same check
 runs in real JupyterLab in test_jupyter_layout). ``make test`` walks a fixed sample (``layout.walked``): each lesson
 once, at one size in one language, the sizes and languages turning; the teaching states at every size in one
-language; ``make soak`` walks all (``PATIENCELAB_LAYOUT_WALK=all``).
+language; ``make soak`` walks all (``pytest --soak``).
 """
 
 from __future__ import annotations

@@ -10,14 +10,13 @@ Besides them, end games decided in the talon (``positions.talon_cases``, a tenth
 unlimited passes the search skips a position when the same one with a stronger waste was seen, and only where
 the order the talon's cards can be reached in decides the game does a wrong skip show.
 
-``PATIENCELAB_SOUNDNESS_CASES`` sets the number of positions (``make soak`` runs 100,000) and
-``PATIENCELAB_SOUNDNESS_SEED`` the seed they are drawn from.
+:data:`CASES` positions, drawn with the seed :data:`SEED`: ``tests/sweeps.py`` sizes them (``pytest --soak``:
+100,000, and ``--soak-seed`` another seed).
 """
 
 from __future__ import annotations
 
 import math
-import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -31,13 +30,13 @@ from patiencelab.solver.portfolio import Run, eager_start, easier_start, talon_f
 from tests.solver.positions import PASS_LIMITS, RULE_OPTIONS, Case, cases, talon_cases
 from tests.solver.reference import reference_solve
 from tests.solver.replay import replay_wins
+from tests.sweeps import SOUNDNESS_CASES, SOUNDNESS_SEED
 
 #: Positions each search may take, and the reference search (its "unknown" leaves a verdict unchecked).
 SOLVER_STATES = 3_000
 REFERENCE_STATES = 3_000
 
-CASES = int(os.environ.get("PATIENCELAB_SOUNDNESS_CASES", "5000"))
-SEED = int(os.environ.get("PATIENCELAB_SOUNDNESS_SEED", "0"))
+CASES, SEED = SOUNDNESS_CASES, SOUNDNESS_SEED
 CHUNK = 500
 #: End games decided in the talon (see talon_cases): a tenth of CASES. Many are lost and the reference search
 #: proves it in up to a few thousand positions: its budget for them leaves some 2% unchecked (6% at 3,000).

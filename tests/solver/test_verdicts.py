@@ -3,8 +3,8 @@ budgets: a faster search must prove what the old one proved, and never the oppos
 are those of another program: Solvitaire, Blake & Gent's solver, written apart from this one in C++.
 
 ``verdicts_0_199.json`` holds the old solver's verdicts (``W`` won, ``L`` lost, ``?`` undecided, one letter a seed)
-within 20,000 and 200,000 positions. ``make test`` checks the first budget; ``make soak`` sets
-``PATIENCELAB_VERDICT_STATES=200000`` for the second. ``solvitaire_verdicts.json`` holds Solvitaire's verdicts
+within 20,000 and 200,000 positions. ``make test`` checks the first budget, ``make soak``
+(``pytest --soak``) the second. ``solvitaire_verdicts.json`` holds Solvitaire's verdicts
 (see ``benchmarks/bench_solver.py --solvitaire``), checked within the same budget.
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,11 @@ import pytest
 from patiencelab import Klondike, Rules
 from patiencelab.solver import solve
 from tests.solver.replay import replay_wins
+from tests.sweeps import VERDICT_STATES
 
 DATA = json.loads((Path(__file__).parent / "verdicts_0_199.json").read_text())
 PEER = json.loads((Path(__file__).parent / "solvitaire_verdicts.json").read_text())["deals"]
-STATES = os.environ.get("PATIENCELAB_VERDICT_STATES", "20000")
+STATES = str(VERDICT_STATES)
 LETTER = {"solved": "W", "impossible": "L", "unknown": "?"}
 
 

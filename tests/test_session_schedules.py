@@ -76,6 +76,12 @@ class QuickRecords(Records):
 
     _shared: sqlite3.Connection | None = None
 
+    def __init__(self, path: pathlib.Path, *, twin_of: QuickRecords | None = None) -> None:
+        """``twin_of``: the same database under another name (``path``), on its connection."""
+        self._twin = twin_of is not None
+        self._shared = twin_of._shared if twin_of is not None else None
+        super().__init__(path)
+
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         if self._shared is None:
@@ -85,8 +91,13 @@ class QuickRecords(Records):
         yield self._shared
 
     def close(self) -> None:
-        if self._shared is not None:
+        if self._shared is not None and not self._twin:
             self._shared.close()
+
+    def offers(self) -> int:
+        """How many games in play are offered to a board."""
+        with self._connect() as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM in_play WHERE offered_to IS NOT NULL").fetchone()[0])
 
 
 class StepRunner:
@@ -139,9 +150,11 @@ class Schedule:
     def __init__(self, rng: random.Random, folder: pathlib.Path) -> None:
         self.rng = rng
         self.records = QuickRecords(folder / "records.db")
-        #: The same database under another name, and another database, for the board to be given.
-        self.twin = QuickRecords(folder / "." / "records.db")
-        self.elsewhere = QuickRecords(folder / "elsewhere.db")
+        self.folder = folder
+        #: The same database under another name, and another database, for the board to be given (opened when
+        #: first given).
+        self.twin: QuickRecords | None = None
+        self.elsewhere: QuickRecords | None = None
         #: Other boards of the kernel (a page reloaded and the cell run again): they only take or decline offers.
         self.others: list[BoardSession] = []
         offered = Klondike(seed=OFFERED_SEED)
@@ -239,7 +252,17 @@ class Schedule:
 
     def records_again(self) -> None:
         """The board is given its records again (the same database, under either name), another one, or none."""
-        self.board.records = self.rng.choice([self.records, self.twin, self.twin, self.elsewhere, None])
+        choice = self.rng.choice(["records", "twin", "twin", "elsewhere", None])
+        if choice == "twin" and self.twin is None:
+            (self.folder / "alias").symlink_to(self.folder, target_is_directory=True)
+            self.twin = QuickRecords(self.folder / "alias" / "records.db", twin_of=self.records)
+        if choice == "elsewhere" and self.elsewhere is None:
+            self.elsewhere = QuickRecords(self.folder / "elsewhere.db")
+        self.board.records = getattr(self, choice) if choice is not None else None
+
+    def databases(self) -> list[QuickRecords]:
+        """The databases the board was given (the same one under two names counts once)."""
+        return [self.records] if self.elsewhere is None else [self.records, self.elsewhere]
 
     def another_board(self) -> None:
         lang = self.rng.choice(LANGUAGES)
@@ -356,7 +379,7 @@ class Schedule:
         if resume is not None:
             self.check_words(resume["text"], "resume offer")
         shown = sum(b.state["stats"]["resume"] is not None for b in (board, *self.others))
-        held = sum(g.offered_to is not None for records in (self.records, self.elsewhere) for g in records.in_play())
+        held = sum(records.offers() for records in self.databases())
         assert shown == held, f"{shown} boards offer a game, the records hold {held} offers: {self.log}"
 
     def run(self, steps: int) -> None:
@@ -386,12 +409,13 @@ class Schedule:
         assert state["review"]["busy"] is False
         for board in (self.board, *self.others):
             board.close()
-        rows = self.records.history() + self.elsewhere.history()
+        rows = [row for records in self.databases() for row in records.history()]
         seeds = [row.seed for row in rows]
         assert len(seeds) == len(set(seeds)), f"a game stored twice: {seeds} after {self.log}"
         assert set(seeds) <= self.seeds, f"a game that was not the player's was stored: {seeds} after {self.log}"
         for records in (self.records, self.twin, self.elsewhere):
-            records.close()
+            if records is not None:
+                records.close()
 
 
 def test_every_schedule_keeps_the_boards_promises(tmp_path: pathlib.Path) -> None:

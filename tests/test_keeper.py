@@ -234,3 +234,25 @@ def test_a_second_board_shows_the_first_boards_best_at_its_next_sync(tmp_path: p
     assert first.state["stats"]["best_score"] == 10
     second.lang = "nl"  # any sync; the widget can re-sync at once from on_change
     assert second.state["stats"]["best_score"] == 10 and second.state["stats"]["played"] == 1
+
+
+def test_records_set_to_a_database_that_cannot_be_used_leave_the_old_one_clean(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patiencelab.widget.board import KlondikeWidget
+
+    records = Records(tmp_path / "r.sqlite3")
+    board = KlondikeWidget(seed=7, records=records)
+    board.game.draw()
+    assert len(records.in_play()) == 1
+    _home_is_a_file(tmp_path, monkeypatch)
+    with pytest.warns(RuntimeWarning, match="not be stored"):
+        board.records = True
+    assert board.records is None and records.in_play() == [], "no stale copy left in play"
+    assert board.state["stats"]["notice"].startswith(NOTICES["en"])
+    board.records = records  # working records again: the notice goes, the game is kept there again
+    assert board.state["stats"]["notice"] is None
+    board.game.draw()
+    assert [g.record["moves"] for g in records.in_play()] == [["d", "d"]]
+    board.close()
+    assert [row.moves for row in records.history()] == [2]

@@ -13,11 +13,13 @@ import textwrap
 
 import pytest
 
-from patiencelab import Klondike
+from patiencelab import Klondike, Rules
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.i18n import message
 from patiencelab.records import Records
 from patiencelab.widget.board import KlondikeWidget
+
+from .model_helpers import NEARLY_WON
 
 MOVES = ["t5-f", "t5-f", "t5-t2", "d"]
 
@@ -279,3 +281,147 @@ def test_a_won_game_is_stored_and_no_longer_in_play(private_records_home: pathli
     board.game.reset()
     assert Records().in_play() == []
     board.close()
+
+
+# ------------------------------------------- issue 60: a seeded board after a reload, records set again, stale offers
+
+
+def test_a_seeded_board_run_again_after_a_reload_is_offered_its_game_once(private_records_home: pathlib.Path) -> None:
+    """Issue 60, fault 2: ``KlondikeWidget(seed=3)`` after a page reload dealt seed 3 afresh, with no offer."""
+    lost = KlondikeWidget(seed=3, lang="sv")
+    for move in ("d", "d", "d"):
+        lost.game.play(move)
+    again = KlondikeWidget(seed=3, lang="sv")
+    offer = again.state["stats"]["resume"]
+    assert offer is not None and offer["moves"] == 3
+    assert offer["text"] == message("resume.offer", "sv", when=offer["when"], moves=3)
+    assert again.game.seed == 3 and again.game.moves == 0, "the deal asked for is shown meanwhile"
+    again.resume()
+    assert again.game.history == lost.game.history
+    third = KlondikeWidget(seed=3)
+    assert third.state["stats"]["resume"] is not None, "the game continued is in play on a live board"
+    third.decline_resume()
+    assert KlondikeWidget(seed=3).state["stats"]["resume"] is None, "declined: offered once"
+    for board in (lost, third, again):
+        board.close()
+    assert [(row.seed, row.moves) for row in Records().history()] == [(3, 3)]
+
+
+def test_a_ruled_board_is_offered_a_game_of_its_rules(private_records_home: pathlib.Path) -> None:
+    traditional = Rules.preset("traditional", draw=3)
+    lost = KlondikeWidget(rules=traditional)
+    lost.game.play("d")
+    assert KlondikeWidget(rules=Rules.preset("traditional")).state["stats"]["resume"] is None, "other rules"
+    again = KlondikeWidget(rules=traditional)
+    assert again.state["stats"]["resume"] is not None
+    assert again.resume().history == lost.game.history
+
+
+@pytest.mark.parametrize(
+    ("asked", "why"),
+    [
+        ({"seed": 4}, "another deal"),
+        ({"seed": 3, "rules": Rules(draw=3)}, "the same deal under other rules"),
+        ({"rules": Rules(draw=3)}, "other rules"),
+    ],
+)
+def test_a_board_that_asks_for_another_deal_is_never_offered_a_game_of_another_deal(
+    private_records_home: pathlib.Path, asked: dict[str, object], why: str
+) -> None:
+    lost = KlondikeWidget(seed=3)
+    lost.game.play("d")
+    other = KlondikeWidget(**asked)  # type: ignore[arg-type]
+    assert other.state["stats"]["resume"] is None, why
+    assert KlondikeWidget(seed=3).state["stats"]["resume"] is not None, "still in play, for its own deal"
+
+
+def test_a_seeded_board_after_a_restart_is_offered_the_game_of_its_deal(left_in_play: Klondike) -> None:
+    assert KlondikeWidget(seed=12).state["stats"]["resume"] is None
+    board = KlondikeWidget(seed=11)
+    assert board.state["stats"]["resume"]["moves"] == len(MOVES)
+    assert board.resume().history == left_in_play.history
+
+
+def test_records_set_again_store_the_game_once(private_records_home: pathlib.Path) -> None:
+    """Issue 60, fault 3a: a new keeper left the old one's game in play; the next board was offered that stale
+    copy, and declining it stored the game a second time.
+    """
+    board = KlondikeWidget(seed=4)
+    board.game.play("d")
+    board.records = True
+    board.records = Records()
+    board.records = Records(os.path.relpath(private_records_home / "records.sqlite3"))  # the same file, another name
+    board.game.play("d")
+    assert [g.record["moves"] for g in Records().in_play()] == [["d", "d"]], "one game in play, this board's"
+    other = KlondikeWidget()
+    offer = other.state["stats"]["resume"]
+    assert offer is not None and offer["moves"] == 2, "offered the live game, not a stale copy"
+    other.decline_resume()
+    board.close()
+    other.close()
+    assert [(row.outcome, row.record["moves"]) for row in Records().history()] == [("abandoned", ["d", "d"])]
+
+
+def test_records_moved_to_another_database_take_the_game_in_play_along(private_records_home: pathlib.Path) -> None:
+    board = KlondikeWidget(seed=4)
+    board.game.play("d")
+    elsewhere = Records(private_records_home / "elsewhere.sqlite3")
+    board.records = elsewhere
+    assert Records().in_play() == [], "the default database keeps no copy"
+    assert [g.record["moves"] for g in elsewhere.in_play()] == [["d"]]
+    board.records = None
+    assert elsewhere.in_play() == [] and board.state["stats"]["enabled"] is False
+    board.records = elsewhere
+    board.close()
+    assert len(Records()) == 0 and [row.moves for row in elsewhere.history()] == [1]
+
+
+def test_the_same_game_shown_again_changes_nothing(private_records_home: pathlib.Path) -> None:
+    """Issue 60, fault 3b: ``board.game = board.game`` stored the game as abandoned while it was still played,
+    and again at its end.
+    """
+    board = KlondikeWidget(seed=4)
+    board.game.play("d")
+    version = board.version
+    board.game = board.game
+    assert len(Records()) == 0 and board.version == version, "nothing stored, nothing synced"
+    board.step_through(["d"])
+    own = board.session._lessons.own
+    assert own is not None
+    board.game = own  # the player's own game, put aside for the lesson, shown again
+    assert board.lesson is None and board.game is own and len(Records()) == 0
+    board.game.play("d")
+    board.close()
+    assert [row.record["moves"] for row in Records().history()] == [["d", "d"]]
+
+
+def test_an_offer_is_withdrawn_when_its_game_is_stored(private_records_home: pathlib.Path) -> None:
+    """Issue 60, fault 4: the second board still offered the first board's game after it was stored, and taking
+    it failed with "There is no game to continue".
+    """
+    first = KlondikeWidget(seed=4)
+    first.game.play("d")
+    second = KlondikeWidget()
+    assert second.state["stats"]["resume"] is not None
+    first.game.play("d")
+    first.new_game(seed=5)  # the game is stored: offered to no board any more
+    assert second.state["stats"]["resume"] is None, "withdrawn at once, and shown"
+    with pytest.raises(PatienceError, match="no game to continue"):
+        second.resume()
+    assert [row.moves for row in Records().history()] == [2]
+
+
+@pytest.mark.parametrize("how", ["undone to the deal", "records switched off", "won"])
+def test_an_offer_is_withdrawn_when_its_game_is_no_longer_in_play(private_records_home: pathlib.Path, how: str) -> None:
+    first = KlondikeWidget(Klondike.from_position(NEARLY_WON)) if how == "won" else KlondikeWidget(seed=4)
+    first.game.play("t1-t2" if how == "won" else "d")
+    second = KlondikeWidget()
+    assert second.state["stats"]["resume"] is not None
+    if how == "undone to the deal":
+        first.game.undo()
+    elif how == "records switched off":
+        first.records = None
+    else:
+        first.game.play("t2-f")
+    assert second.state["stats"]["resume"] is None
+    assert Records().in_play() == []

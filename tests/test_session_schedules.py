@@ -5,16 +5,21 @@ executor; here both keep the work instead of running it, and the host's thread (
 hand it only when the test says. Each schedule, drawn from a seeded generator, interleaves the player's actions
 (a move by hand, a stale move, undo, a new game, a change of language, a lesson opened and closed, a hint, the
 indicator switched, a review started and cancelled, the automatic player started and stopped, the offer to
-continue a game taken or declined) with the background's steps (the automatic player's look and turn, a review's
+continue a game taken or declined, the same game shown again, the records set again (the same database under
+another name, another one, none), another board of the kernel opened, which may be offered the board's game, and
+its offer taken or declined) with the background's steps (the automatic player's look and turn, a review's
 progress and result, a verdict of the indicator) in random order. After every step:
 
 - no move is played in the background after a stop or after the player's hand changed the game;
 - no stale result is applied: a review's result only for the game it was started on, not cancelled; a verdict
   only for the position shown;
 - every message and every rejection is a sentence of the board's language's catalogue;
+- the boards that show an offer to continue a game are the boards the records hold an offer for: an offer is
+  withdrawn the moment its game is stored or taken;
 
-and when the schedule ends, the records hold each game once and never a lesson's (the synced states are checked
-against the protocol's schema by ``tests/conftest.py``). No step waits for the clock.
+and when the schedule ends, the records (every database the board was given) hold each game once and never a
+lesson's (the synced states are checked against the protocol's schema by ``tests/conftest.py``). No step waits for
+the clock.
 
 ``PATIENCELAB_SCHEDULES`` sets the number of schedules (``make test``: 300; ``make soak``: 2,000) and
 ``PATIENCELAB_SCHEDULES_SEED`` the generator's seed.
@@ -70,6 +75,12 @@ class QuickRecords(Records):
 
     _shared: sqlite3.Connection | None = None
 
+    def __init__(self, path: pathlib.Path, *, twin_of: QuickRecords | None = None) -> None:
+        """``twin_of``: the same database under another name (``path``), on its connection."""
+        self._twin = twin_of is not None
+        self._shared = twin_of._shared if twin_of is not None else None
+        super().__init__(path)
+
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         if self._shared is None:
@@ -79,8 +90,13 @@ class QuickRecords(Records):
         yield self._shared
 
     def close(self) -> None:
-        if self._shared is not None:
+        if self._shared is not None and not self._twin:
             self._shared.close()
+
+    def offers(self) -> int:
+        """How many games in play are offered to a board."""
+        with self._connect() as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM in_play WHERE offered_to IS NOT NULL").fetchone()[0])
 
 
 class StepRunner:
@@ -133,6 +149,13 @@ class Schedule:
     def __init__(self, rng: random.Random, folder: pathlib.Path) -> None:
         self.rng = rng
         self.records = QuickRecords(folder / "records.db")
+        self.folder = folder
+        #: The same database under another name, and another database, for the board to be given (opened when
+        #: first given).
+        self.twin: QuickRecords | None = None
+        self.elsewhere: QuickRecords | None = None
+        #: Other boards of the kernel (a page reloaded and the cell run again): they only take or decline offers.
+        self.others: list[BoardSession] = []
         offered = Klondike(seed=OFFERED_SEED)
         for _ in range(2):
             offered.play(offered.legal_moves()[0])
@@ -173,8 +196,8 @@ class Schedule:
             self.check_words(reply["text"], "hint")
         return reply
 
-    def check_words(self, text: str, what: str) -> None:
-        lang = self.board.lang
+    def check_words(self, text: str, what: str, lang: str | None = None) -> None:
+        lang = lang or self.board.lang
         assert in_catalogue(text, lang), f"{what} not in the {lang} catalogue: {text!r}"
 
     # -------------------------------------------------------------------------------------- the player
@@ -206,10 +229,50 @@ class Schedule:
         acts.append(("stop autoplay", lambda: self.intent("autoplay", action="stop")))
         acts.append(("stop autoplay (Python)", board.stop_autoplay))
         acts.append(("resume", lambda: self.intent("resume", accept=rng.random() < 0.5)))
+        acts.append(("same game", self.same_game))
+        acts.append(("records again", self.records_again))
+        if len(self.others) < 2:
+            acts.append(("another board", self.another_board))
+        if self.others:
+            acts.append(("other board's offer", self.others_offer))
         acts.append(("lesson", self.open_lesson))
         acts.append(("lesson step", lambda: self.intent("lesson", action=rng.choice(["forward", "back", "last"]))))
         acts.append(("lesson close", lambda: self.intent("lesson", action="close")))
         return acts
+
+    def same_game(self) -> None:
+        """``board.game = board.game``: nothing changes (a lesson's game is not the player's: not then)."""
+        board = self.board
+        if board.lesson is not None:
+            return
+        state = json.dumps(board.state)
+        board.game = board.game
+        assert json.dumps(board.state) == state, "the same game shown again changed the board"
+
+    def records_again(self) -> None:
+        """The board is given its records again (the same database, under either name), another one, or none."""
+        choice = self.rng.choice(["records", "twin", "twin", "elsewhere", None])
+        if choice == "twin" and self.twin is None:
+            (self.folder / "alias").symlink_to(self.folder, target_is_directory=True)
+            self.twin = QuickRecords(self.folder / "alias" / "records.db", twin_of=self.records)
+        if choice == "elsewhere" and self.elsewhere is None:
+            self.elsewhere = QuickRecords(self.folder / "elsewhere.db")
+        self.board.records = getattr(self, choice) if choice is not None else None
+
+    def databases(self) -> list[QuickRecords]:
+        """The databases the board was given (the same one under two names counts once)."""
+        return [self.records] if self.elsewhere is None else [self.records, self.elsewhere]
+
+    def another_board(self) -> None:
+        lang = self.rng.choice(LANGUAGES)
+        other = BoardSession(records=self.records, runner=self.runner, lang=lang, options={"indicator": False})
+        self.others.append(other)
+
+    def others_offer(self) -> None:
+        other = self.rng.choice(self.others)
+        reply = other.handle_intent({"type": "resume", "accept": self.rng.random() < 0.5, "version": other.version})
+        if reply is not None:
+            self.check_words(reply["text"], "other board's resume", other.lang)
 
     def start_autoplay(self) -> None:
         try:
@@ -314,6 +377,9 @@ class Schedule:
         resume = state["stats"]["resume"]
         if resume is not None:
             self.check_words(resume["text"], "resume offer")
+        shown = sum(b.state["stats"]["resume"] is not None for b in (board, *self.others))
+        held = sum(records.offers() for records in self.databases())
+        assert shown == held, f"{shown} boards offer a game, the records hold {held} offers: {self.log}"
 
     def run(self, steps: int) -> None:
         rng = self.rng
@@ -340,12 +406,15 @@ class Schedule:
         state = self.board.state
         assert state["autoplay"] == {"running": False, "player": None}
         assert state["review"]["busy"] is False
-        self.board.close()
-        rows = self.records.history()
+        for board in (self.board, *self.others):
+            board.close()
+        rows = [row for records in self.databases() for row in records.history()]
         seeds = [row.seed for row in rows]
         assert len(seeds) == len(set(seeds)), f"a game stored twice: {seeds} after {self.log}"
         assert set(seeds) <= self.seeds, f"a game that was not the player's was stored: {seeds} after {self.log}"
-        self.records.close()
+        for records in (self.records, self.twin, self.elsewhere):
+            if records is not None:
+                records.close()
 
 
 def test_every_schedule_keeps_the_boards_promises(tmp_path: pathlib.Path) -> None:

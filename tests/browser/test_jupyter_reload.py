@@ -1,6 +1,8 @@
 """A page reload with the kernel still running keeps the game in play (issue 36), in JupyterLab and Notebook 7,
 whether or not the notebook was saved: a saved notebook shows the live board again (its widget model lives on in
-the kernel), and an unsaved one, whose output is gone, offers the game as soon as the cell runs again.
+the kernel), and an unsaved one, whose output is gone, offers the game as soon as the cell runs again. The board is
+a seeded one, as a teacher's notebooks are (issue 60: it dealt its seed afresh, with no offer); in the saved
+notebook the cell is run again too, and the new board offers the game the live board plays.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from .layout import sampled
 
 pytestmark = pytest.mark.browser
 
-CELL = "from patiencelab import KlondikeWidget\nboard = KlondikeWidget(lang='nl')\nboard"
+CELL = "from patiencelab import KlondikeWidget\nboard = KlondikeWidget(seed=3, lang='nl')\nboard"
 HISTORY = "print([str(move) for move in board.game.history])"
 
 
@@ -90,24 +92,29 @@ def test_a_reload_keeps_the_game_in_play(
             page.screenshot(path=str(artifacts / f"jupyter-reload-{flavour}-saved.png"))
             root.locator('[data-pile="stock"]').click()
             expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(3)
-            assert kernel_eval(page, HISTORY).strip() == "['d', 'd', 'd']", "it plays on, live"
+            played = kernel_eval(page, HISTORY).strip()
+            assert played == "['d', 'd', 'd']", "it plays on, live"
+            top = root.locator('[data-pile="w"] [data-card]').last.get_attribute("data-card")
         else:
             assert widget_outputs(notebook) == 0, "nothing was saved"
             expect(page.locator("[data-version]")).to_have_count(0)
-            run_all(page)  # the cell again: a new board, which asks at once
-            root = board_of(page)
-            banner = root.locator('.pl-banner[data-kind="resume"]')
-            expect(banner).to_be_visible(timeout=60_000)
-            expect(banner.locator(".pl-banner-title")).to_contain_text("Wil je verder met je spel van ")
-            root.scroll_into_view_if_needed()
-            page.screenshot(path=str(artifacts / f"jupyter-reload-{flavour}-unsaved-offer.png"))
-            banner.locator('[data-action="resume"]').click()
-            expect(root.locator(f'[data-pile="w"] [data-card="{top}"]')).to_have_count(1, timeout=30_000)
-            expect(banner).to_be_hidden()
-            assert kernel_eval(page, HISTORY).strip() == played
+        run_all(page)  # the cell again: a new board of seed 3, which asks at once
+        root = board_of(page)
+        banner = root.locator('.pl-banner[data-kind="resume"]')
+        expect(banner).to_be_visible(timeout=60_000)
+        expect(banner.locator(".pl-banner-title")).to_contain_text("Wil je verder met je spel van ")
+        expect(root.locator('[data-pile="w"] [data-card]')).to_have_count(0)  # seed 3 dealt afresh meanwhile
+        root.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"jupyter-reload-{flavour}-{'saved' if saved else 'unsaved'}-offer.png"))
+        banner.locator('[data-action="resume"]').click()
+        expect(root.locator(f'[data-pile="w"] [data-card="{top}"]')).to_have_count(1, timeout=30_000)
+        expect(banner).to_be_hidden()
+        assert kernel_eval(page, HISTORY).strip() == played
+        assert kernel_eval(page, "print(board.game.seed)").strip() == "3"
+        if not saved:
             page.screenshot(path=str(artifacts / f"jupyter-reload-{flavour}-unsaved-continued.png"))
             # offered once: the board after this one, in the same kernel, asks about the game continued here,
             # never about a declined one
-            kernel_eval(page, "second = KlondikeWidget(); second.decline_resume(); third = KlondikeWidget()")
+            kernel_eval(page, "second = KlondikeWidget(seed=3); second.decline_resume(); third = KlondikeWidget()")
             assert kernel_eval(page, "print(third.state['stats']['resume'])").strip() == "None"
     assert errors == []

@@ -267,6 +267,12 @@ class GameInPlay:
     offered_process: str | None = None
     declined: bool = False
 
+    def is_like(self, *, deal: str | None = None, rules: Rules | None = None) -> bool:
+        """Whether this game was dealt ``deal`` (a deal string) under ``rules``; ``None`` asks for any."""
+        if deal is not None and self.record.get("deal") != deal:
+            return False
+        return rules is None or Rules.from_json(self.record.get("rules", {})) == rules
+
     def game(self, lang: str = "en") -> Klondike:
         """The game as it was left, its clock going on from the seconds played."""
         clock = _Clock()

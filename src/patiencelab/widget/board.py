@@ -44,8 +44,8 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     ``widget.game`` is the live :class:`~patiencelab.core.game.Klondike`: scripting it (``widget.game.play("d")``)
     updates every view at once. ``lang`` is ``en``, ``nl`` or ``sv``; ``records`` stores finished games and the
-    game in play (``True``: the default database; ``None``: nowhere), so that ``KlondikeWidget()`` with no game,
-    seed, rules or lesson offers to continue the game a board left in play (:meth:`resume`); ``lesson`` shows a
+    game in play (``True``: the default database; ``None``: nowhere), so that a board with no game or lesson offers
+    to continue a game left in play (:meth:`resume`) of the deal and rules it asks for, if any; ``lesson`` shows a
     :class:`~patiencelab.lessons.Lesson` from its start.
     """
 
@@ -163,7 +163,7 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     @property
     def game(self) -> Klondike:
-        """The live game this widget shows (set another to show it)."""
+        """The live game this widget shows (set another to show it; the same one again changes nothing)."""
         return self.session.game
 
     @game.setter
@@ -182,7 +182,7 @@ class KlondikeWidget(anywidget.AnyWidget):
     @property
     def records(self) -> Records | None:
         """Where finished and abandoned games are stored: ``None`` (nowhere), ``True`` (the default database) or a
-        :class:`~patiencelab.records.Records`; set one to change it."""
+        :class:`~patiencelab.records.Records`; set another to move the game in play there (the same: no change)."""
         return self.session.records
 
     @records.setter

@@ -4,10 +4,14 @@ bests of the rules and scoring scheme in play, and never lets a broken database 
 
 A game in play is offered to one board at a time, and only to a board that may take it: the next new board of
 the same kernel (its own board may be one no view shows any more: a page reloaded), or any new board once the
-kernel that played it is gone (a restart). Another running kernel's game is never offered. Who is offered it is
-settled in one transaction of the records, so two boards, or two kernels, never both take or store it; a game
-declined while its board still plays it is offered to no board again, and stored once, when that board is done
-with it.
+kernel that played it is gone (a restart). Another running kernel's game is never offered, nor a game of another
+deal or rules than a board asked for. Who is offered it is settled in one transaction of the records, so two
+boards, or two kernels, never both take or store it; a game declined while its board still plays it is offered to
+no board again, and stored once, when that board is done with it. The moment a game is stored, taken or no longer
+in play, its offer is withdrawn on every board of the kernel.
+
+A board has one keeper for its whole life: given its database again (the same file, however it is named), the
+keeper changes nothing; given another, it takes the game in play along (see :meth:`RecordKeeper.use`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any, cast
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
+from patiencelab.core.rules import Rules
 from patiencelab.records import (
     Choice,
     GameInPlay,
@@ -85,30 +90,53 @@ class RecordKeeper:
         self._owner = True
         #: Held while this board writes its game in play, and while another board takes that game.
         self._own_lock = threading.Lock()
-        self.records = self._open(records)
-        if self.records is not None:
-            self._register(self.records)
+        self.records: Records | None = None
+        self.use(records)
 
-    def _open(self, records: Records | bool | None) -> Records | None:
-        if records is True:
-            try:
-                return Records()
-            except RecordsError as err:
-                self._fail(err, "games will not be stored")
-                return None
-        if records is False or records is None:
-            return None
-        if not isinstance(records, Records):
-            raise PatienceError(f"records must be a Records, True or None, not {type(records).__name__}")
-        return records
+    def use(self, records: Records | bool | None) -> None:
+        """Keep this board's games in ``records`` from now on (``True``: the default database; ``None``: nowhere).
 
-    def _register(self, records: Records) -> None:
+        The database in use already (the same file, however it is named) changes nothing. Another one takes over
+        the game in play: the database left forgets it (its offer to another board is withdrawn) and the new one
+        keeps it from the next change and stores it, once, when the board is done with it; a game offered to this
+        board from the database left is offered to it no more.
+        """
         try:
-            self._path = str(records.path.resolve())
-        except (OSError, RuntimeError):
-            self._path = str(records.path.absolute())
+            opened = _opened(records)
+        except RecordsError as err:
+            self._leave()
+            self._fail(err, "games will not be stored")
+            return
+        path = _resolved(opened) if opened is not None else None
+        if self.records is not None and path == self._path:
+            return
+        self._leave()
+        self.records, self._path = opened, path
+        self.error = self.error_code = self._error_path = None
+        if path is not None:
+            with _LIVE_LOCK:
+                _LIVE.setdefault(path, weakref.WeakSet()).add(self)
+
+    def _leave(self) -> None:
+        """Leave the database in use: it forgets this board's game in play and its offer to this board."""
+        records, offered = self.records, self.offered
+        if records is None:
+            return
+        self.records, self.offered, self._stats, self.new = None, None, None, []
+        try:
+            if offered is not None:
+                records.withdraw(self.board)
+            if self._kept is not None:
+                with self._own_lock:
+                    records.drop(self.board)
+        except RecordsError:  # the database being left is not written again: what it keeps does not matter now
+            pass
+        if self._kept is not None:
+            self._kept = None
+            self._withdraw_offers()
         with _LIVE_LOCK:
-            _LIVE.setdefault(self._path, weakref.WeakSet()).add(self)
+            _LIVE.get(self._path or "", weakref.WeakSet()).discard(self)
+        self._path = None
 
     def _fail(self, err: RecordsError, consequence: str) -> None:
         """Switch records off after ``err``, warning the first time only."""
@@ -116,7 +144,7 @@ class RecordKeeper:
             warnings.warn(f"{err}; {consequence}", RuntimeWarning, stacklevel=4)
         self.error, self.error_code = str(err), err.code
         self._error_path = str(err.path) if err.path is not None else self._path
-        self.records = None
+        self.records, self.offered = None, None  # nothing to continue from records that are off
         self._stats = None
         with _LIVE_LOCK:
             _LIVE.get(self._path or "", weakref.WeakSet()).discard(self)
@@ -158,19 +186,37 @@ class RecordKeeper:
         after = self.stats(game)
         if before is not None and after is not None and game.is_won:
             self.new = _broken_records(before, after)
-        self._tell_others()
+        self._tell_others(self.board)
 
-    def _tell_others(self) -> None:
-        """Drop the cached stats of every other live keeper of this database, and call its ``on_change``."""
+    def _others(self) -> list[RecordKeeper]:
+        """The other live keepers of this database in this process."""
         with _LIVE_LOCK:
-            others = [keeper for keeper in _LIVE.get(self._path or "", ()) if keeper is not self]
-        for keeper in others:
+            return [keeper for keeper in _LIVE.get(self._path or "", ()) if keeper is not self]
+
+    def _tell_others(self, stored: str) -> None:
+        """A game was stored, the game in play of the board named ``stored``: every other live keeper of this
+        database drops its cached stats and withdraws its offer of that game, and its ``on_change`` is called.
+        """
+        for keeper in self._others():
             keeper._stats = None
-            if keeper.on_change is not None:
-                try:
-                    keeper.on_change()
-                except Exception as exc:  # another board's trouble must not stop this one
-                    warnings.warn(f"a records listener failed: {exc!r}", RuntimeWarning, stacklevel=4)
+            if keeper.offered is not None and keeper.offered.board == stored:
+                keeper.offered = None
+            keeper._changed()
+
+    def _withdraw_offers(self) -> None:
+        """This board's game is no longer in play here: every other live keeper of this database that offers it
+        withdraws the offer (and its ``on_change`` is called).
+        """
+        for keeper in self._others():
+            keeper._withdrawn(self.board)
+
+    def _changed(self) -> None:
+        """Call ``on_change``, turning an exception into a warning."""
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception as exc:  # another board's trouble must not stop this one
+                warnings.warn(f"a records listener failed: {exc!r}", RuntimeWarning, stacklevel=5)
 
     def store_unfinished(self, game: Klondike | None) -> None:
         """Store ``game`` as abandoned (or lost) if it was played and is not stored yet (and is this board's)."""
@@ -198,6 +244,7 @@ class RecordKeeper:
         key = (id(game), game.history)
         if self.records is None or key == self._kept:
             return
+        dropped = False
         try:
             with self._own_lock:
                 if not self._owner:
@@ -206,10 +253,13 @@ class RecordKeeper:
                     self.records.keep(self.board, game, process=process_name())
                 elif self._kept is not None:
                     self.records.drop(self.board)
+                    dropped = True
         except RecordsError as err:
             self._fail(err, "the game in play is not kept, and games will not be stored")
             return
         self._kept = key
+        if dropped:
+            self._withdraw_offers()
 
     def _forget(self) -> None:
         """This board has no game in play any more (it was stored, and dropped from the games in play with it)."""
@@ -220,10 +270,11 @@ class RecordKeeper:
         with _LIVE_LOCK:
             return {keeper.board: keeper for keeper in _LIVE.get(self._path or "", ())}
 
-    def offer(self) -> GameInPlay | None:
+    def offer(self, *, deal: str | None = None, rules: Rules | None = None) -> GameInPlay | None:
         """Claim a game in play for this board to offer (see the module's docstring): it is :attr:`offered` until
-        :meth:`resume` or :meth:`decline`, or until the next new board of this kernel claims it. On the way,
-        a game declined while its board played it, whose kernel is gone, is stored as abandoned.
+        :meth:`resume` or :meth:`decline`, or until the next new board of this kernel claims it. A board that asks
+        for a deal or rules is offered only a game of that ``deal`` (a deal string) and those ``rules``. On the
+        way, a game declined while its board played it, whose kernel is gone, is stored as abandoned.
         """
         if self.records is None:
             return None
@@ -233,6 +284,8 @@ class RecordKeeper:
             board_lives = found.board in live if found.process == me else process_alive(found.process)
             if found.declined:
                 return "skip" if board_lives else "store"
+            if not found.is_like(deal=deal, rules=rules):
+                return "skip"
             offered = found.offered_process
             if offered is not None and offered != me and process_alive(offered):
                 return "skip"  # offered to a board of another running kernel
@@ -250,14 +303,12 @@ class RecordKeeper:
         return found
 
     def _withdrawn(self, board: str) -> None:
-        """The game of ``board`` this board offered is offered to a newer board of this kernel now."""
+        """The game of ``board`` this board offered is offered to a newer board of this kernel now, or is no longer
+        in play.
+        """
         if self.offered is not None and self.offered.board == board:
             self.offered = None
-            if self.on_change is not None:
-                try:
-                    self.on_change()
-                except Exception as exc:  # another board's trouble must not stop this one
-                    warnings.warn(f"a records listener failed: {exc!r}", RuntimeWarning, stacklevel=4)
+            self._changed()
 
     def resume(self, lang: str = "en") -> Klondike | None:
         """The game offered, to be shown on this board (which keeps it from now on), or ``None`` (none is offered
@@ -292,7 +343,7 @@ class RecordKeeper:
             return
         if found is not None and not plays:
             self._stats = None
-            self._tell_others()
+            self._tell_others(offered.board)
 
     def withdraw(self) -> None:
         """This board is closed: a game offered to it may be offered to the next board."""
@@ -360,6 +411,25 @@ class RecordKeeper:
             {"rules_key": key, "draw": draw, "scoring": scoring, **asdict(stats), "win_rate": stats.win_rate}
             for (key, draw, scoring), stats in groups.items()
         ]
+
+
+def _opened(records: Records | bool | None) -> Records | None:
+    """The database ``records`` names (``True``: the default one, opened here; ``None`` or ``False``: none)."""
+    if records is True:
+        return Records()
+    if records is False or records is None:
+        return None
+    if not isinstance(records, Records):
+        raise PatienceError(f"records must be a Records, True or None, not {type(records).__name__}")
+    return records
+
+
+def _resolved(records: Records) -> str:
+    """The file of ``records``, however it was named: one database, one name."""
+    try:
+        return str(records.path.resolve())
+    except (OSError, RuntimeError):
+        return str(records.path.absolute())
 
 
 def _broken_records(before: Stats, after: Stats) -> list[str]:

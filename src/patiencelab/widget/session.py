@@ -105,10 +105,13 @@ class BoardSession:
         self._indicator = self._verdicts.indicator
         self._records_notice: str | None = None
         self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
-        if game is None and seed is None and rules is None and lesson is None:
-            self._keeper.offer()  # a game left in play (a kernel restarted, a page reloaded): offered to continue
+        dealt = Klondike(seed=seed, rules=rules, lang=self._lang) if game is None else game
+        if game is None and lesson is None:
+            # a game left in play (a kernel restarted, a page reloaded), of the deal and rules asked for, if any
+            asked = rules is not None or seed is not None
+            self._keeper.offer(deal=dealt.deal if seed is not None else None, rules=dealt.rules if asked else None)
         self.host.show_labels(self.labels)
-        self.game = game if game is not None else Klondike(seed=seed, rules=rules, lang=self._lang)
+        self.game = dealt
         if lesson is not None:
             self.lesson = lesson
 
@@ -128,9 +131,13 @@ class BoardSession:
     def game(self, game: Klondike) -> None:
         if not isinstance(game, Klondike):
             raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
-        self._store_unfinished()  # the player's game it replaces, also one put aside for a lesson
+        own = self._game is not None and game is self._lessons.own_game()
+        if own and self._lessons.own is None:
+            return  # the player's game, shown already: nothing changes
+        if not own:
+            self._store_unfinished()  # the player's game it replaces, also one put aside for a lesson
+            self._keeper.new_game(game)
         self._lessons.forget()
-        self._keeper.new_game(game)
         self._show(game)
 
     def _renew(self) -> None:
@@ -189,9 +196,10 @@ class BoardSession:
 
     @records.setter
     def records(self, records: Records | bool | None) -> None:
-        self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
-        self._keeper.new_game(self._lessons.own_game())
-        self.sync()
+        before = self._keeper.records
+        self._keeper.use(records)  # the same database changes nothing; another takes the game in play along
+        if self._keeper.records is not before or self._keeper.error is not None:
+            self.sync()
 
     def _store_unfinished(self) -> None:
         if self._game is not None:

@@ -184,7 +184,8 @@ def test_other_keepers_of_the_same_file_hear_of_a_stored_game(tmp_path: pathlib.
     path = tmp_path / "r.sqlite3"
     calls: list[str] = []
     first = RecordKeeper(Records(path), on_change=lambda: calls.append("first"))
-    second = RecordKeeper(Records(tmp_path / "." / "r.sqlite3"), on_change=lambda: calls.append("second"))
+    (tmp_path / "alias").symlink_to(tmp_path, target_is_directory=True)  # the same file under another name
+    second = RecordKeeper(Records(tmp_path / "alias" / "r.sqlite3"), on_change=lambda: calls.append("second"))
     other = RecordKeeper(Records(tmp_path / "other.sqlite3"), on_change=lambda: calls.append("other"))
     quiet = RecordKeeper(Records(path))  # no callback: still refreshed, never called
     game = won_game()

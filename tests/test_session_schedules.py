@@ -21,8 +21,8 @@ and when the schedule ends, the records (every database the board was given) hol
 lesson's (the synced states are checked against the protocol's schema by ``tests/conftest.py``). No step waits for
 the clock.
 
-``PATIENCELAB_SCHEDULES`` sets the number of schedules (``make test``: 300; ``make soak``: 2,000) and
-``PATIENCELAB_SCHEDULES_SEED`` the generator's seed.
+The number of schedules and the generator's seed come from ``tests/sweeps.py`` (``make test``: 300; ``pytest
+--soak``, as ``make soak`` runs it: 2,000, seeded by ``--soak-seed``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The review as a coach, measured per rule set (issue 62): on games lost by Greedy play (seeds 0, 1, 2, ...
 played with :class:`~patiencelab.players.Greedy` until stuck; the first ``--games`` that are not won), the share
 of sampled deals decided at the start and along the game, CPU a position (median, p95: the CPU between two
-positions of the chances), review CPU a game, marks a game, and the share of lost games whose losing move the
-review names (by the second opinion, with a verdict: mistake or bad luck) or shows lost from the start.
+positions of the chances), review CPU a game, marks a game, the share of lost games (the second opinion did not
+find the last position still winnable) whose losing move the review names or shows lost from the start, and how
+many of the named moves got a verdict (mistake or bad luck, not "too little decided to tell").
 
 CPU seconds (``time.process_time``), never wall time; run it under ``nice -n 19`` on a shared machine.
 Run: ``python benchmarks/bench_coach.py`` (``--games 10`` per rule set; ``--presets standard-3,traditional-1``;
@@ -61,16 +62,17 @@ def main(argv: list[str] | None = None) -> int:
     build = "compiled" if patiencelab.COMPILED else "pure Python"
     print(f"{args.games} lost Greedy games a rule set ({build})")
     print("| rules | decided at start | decided along | CPU a position (median, p95) | review CPU (median, max) "
-          "| marks a game | losing move named |")  # fmt: skip
-    print("|---|---:|---:|---|---|---:|---:|")
+          "| marks a game | losing move named | verdict told |")  # fmt: skip
+    print("|---|---:|---:|---|---|---:|---:|---:|")
     for name in args.presets.split(","):
         preset, draw = PRESETS[name]
         starts: list[float] = []
         along: list[float] = []
         positions: list[float] = []
         reviews: list[float] = []
-        marks = named = 0
+        marks = named = lost = decided = 0
         games = lost_games(preset, draw, args.games)
+        outcomes: list[str] = []
         for seed, game in games:
             stamps = [time.process_time()]
 
@@ -90,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
             live = found.chances[: max(1, end)]
             along.append(sum(c.won + c.lost for c in live) / sum(c.samples for c in live))
             marks += len(found.marks)
-            named += (found.outcome == "lost" and found.verdict is not None) or found.outcome == "never-winnable"
+            outcomes.append(found.outcome)
+            lost += found.outcome != "winnable"
+            named += found.outcome in ("lost", "never-winnable")
+            decided += found.verdict is not None and found.verdict.kind != "unknown"
             if args.rows:
                 print(f"  {name} seed {seed}: {game.moves} moves, {reviews[-1]:.1f} s, {found.outcome}, "
                       f"start {starts[-1]:.0%}, along {along[-1]:.0%}, verdict "
@@ -99,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"| {name} | {statistics.mean(starts):.0%} | {statistics.mean(along):.0%} "
             f"| {statistics.median(positions):.2f} s, {_p95(positions):.2f} s "
-            f"| {statistics.median(reviews):.1f} s, {max(reviews):.1f} s | {marks / n:.1f} | {named}/{n} |",
+            f"| {statistics.median(reviews):.1f} s, {max(reviews):.1f} s | {marks / n:.1f} | {named}/{lost} "
+            f"| {decided}/{sum(f == 'lost' for f in outcomes)} |",
             flush=True,
         )
     return 0

@@ -1,5 +1,7 @@
 /** The review's chart of chances (issue 25): the player's fair chance of winning at every position of the game as
- * played, its 95% interval as a light band, a 50% guide, the steps from which the deal was lost, and the marked
+ * played, its 95% interval as a light band (a point whose interval is wide is a hollow ring off the line, one with
+ * nothing decided has no mark at all), 0%, 50% and 100% on its side and the move numbers below it, the steps from
+ * which the deal was lost, and the marked
  * moves (inaccuracy ?!, mistake ?, blunder ??, bad luck a die), each kind with its own colour, sign and shape, so
  * that it reads on a projector and without colour. Python computes every number; this draws them.
  *
@@ -7,7 +9,7 @@
  * the arrows move the focus along the curve) that asks for its lesson step; `ChartView` keeps the chart drawn at
  * the width it has. */
 
-import type { Labels, ReviewChart, ReviewMark, ReviewMarkLabel } from "./types";
+import type { ChancePoint, Labels, ReviewChart, ReviewMark, ReviewMarkLabel } from "./types";
 import { phrase, word } from "./words";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -63,19 +65,29 @@ export function chartMarks(chart: ReviewChart | null | undefined): ReviewMark[] 
     .sort((a, b) => a.step - b.step);
 }
 
-/** What a point says (its tooltip and accessible name): "After move 12: 35%" (or that the chance could not be
- * estimated, with no number, where nothing was decided), and the marks on it. */
+/** What a point says (its tooltip and accessible name): "After move 12: 35%", with its interval where that is
+ * wide ("After move 12: 35% (18%-56%)"), or that the chance could not be estimated, with no number, where nothing
+ * was decided; and the marks on it. */
 function pointText(
   step: number,
-  value: number | null,
+  point: ChancePoint,
   marks: ReviewMark[],
   labels: Labels,
   pct: (v: number) => string,
 ): string {
+  const value = known(point.estimate);
+  const move = String(step);
   const text =
     value === null
-      ? phrase(labels, "chance-unknown-at", { move: String(step) })
-      : phrase(labels, "chance-at", { move: String(step), percent: pct(clamp01(value)) });
+      ? phrase(labels, "chance-unknown-at", { move })
+      : point.wide
+        ? phrase(labels, "chance-range-at", {
+            move,
+            percent: pct(clamp01(value)),
+            low: pct(clamp01(point.low)),
+            high: pct(clamp01(point.high)),
+          })
+        : phrase(labels, "chance-at", { move, percent: pct(clamp01(value)) });
   return [text, ...marks.map((m) => word(labels, `chart-mark.${m.label}`))].join(" \u00b7 ");
 }
 
@@ -96,7 +108,16 @@ function marker(doc: Document, kind: ReviewMarkLabel, x: number, y: number, s: n
   }
 }
 
-/** The chart of `chart` at lesson step `step`, as an `<svg>` of `look.width` by the height its font needs. */
+/** The step between two move numbers on the axis: the smallest of 1, 2, 5, 10, 20, 50... that leaves `room` px
+ * between labels `gap` px apart a move. */
+export function moveTick(gap: number, room: number): number {
+  for (let tick = 1; ; tick *= 10) {
+    for (const t of [tick, 2 * tick, 5 * tick]) if (t * gap >= room || t >= 1000) return t;
+  }
+}
+
+/** The chart of `chart` at lesson step `step`, as an `<svg>` of `look.width` by the height its font needs (at
+ * least 120 px, to be read on a projector). */
 export function drawChart(
   doc: Document,
   chart: ReviewChart,
@@ -110,17 +131,18 @@ export function drawChart(
   const width = Math.max(120, Math.round(look.width));
   const badge = Math.round(f * 1.3);
   const lane = marks.length ? badge + Math.round(f * 0.3) : 0;
-  const plot = Math.round(f * 2.8);
-  const height = lane + plot;
+  const plot = Math.max(Math.round(f * 2.8), 104);
+  const axisRow = Math.round(f * 1.25);
+  const height = lane + plot + axisRow;
   const pct = percent(look.lang);
   const half = pct(0.5);
-  const left = Math.ceil(half.length * f * 0.58) + 6;
+  const left = Math.ceil(Math.max(half.length, pct(1).length) * f * 0.58) + 6;
   const right = Math.ceil(f * 0.5);
   const last = Math.max(1, points.length - 1);
   const span = width - left - right;
   const x = (k: number): number => r1(left + (span * k) / last);
   const top = lane + 4;
-  const bottom = height - 4;
+  const bottom = lane + plot - 4;
   const y = (v: number): number => r1(bottom - (bottom - top) * clamp01(v));
   const root = svg(doc, "svg", {
     class: "pl-chart",
@@ -139,13 +161,23 @@ export function drawChart(
     svg(doc, "rect", { class: "pl-chart-lost", x: from, y: lane, width: r1(width - from), height: plot }, root);
   }
   svg(doc, "line", { class: "pl-chart-guide", x1: left, x2: width - right, y1: y(0.5), y2: y(0.5) }, root);
-  const axis = { class: "pl-chart-axis", x: left - 5, y: y(0.5), "text-anchor": "end", dy: "0.35em" };
-  svg(doc, "text", axis, root).textContent = half;
+  for (const v of [0, 1]) svg(doc, "line", { class: "pl-chart-grid", x1: left, x2: width - right, y1: y(v), y2: y(v) }, root);
+  for (const v of [0.5, 0, 1]) {
+    const axis = { class: "pl-chart-axis", x: left - 5, y: y(v), "text-anchor": "end", dy: "0.35em" };
+    svg(doc, "text", axis, root).textContent = v === 0.5 ? half : pct(v);
+  }
+  // the move numbers below the plot, as many as fit
+  const tick = moveTick(span / last, f * 2.6);
+  for (let k = 0; k < points.length; k += tick) {
+    const label = { class: "pl-chart-move", x: x(k), y: height - 2, "text-anchor": k === 0 ? "start" : "middle" };
+    svg(doc, "text", label, root).textContent = String(k);
+  }
   if (points.length) {
     const along = points.map((p, k) => `${x(k)},${y(p.high)}`);
     const back = points.map((p, k) => `${x(k)},${y(p.low)}`).reverse();
     svg(doc, "polygon", { class: "pl-chart-band", points: [...along, ...back].join(" ") }, root);
-    // the line, broken where no deal was decided (no number there: the band alone says what is known)
+    // the line, broken where no deal was decided (no number there: the band alone says what is known) and where
+    // the interval is wide (a hollow ring there: a number that is no more than a guess is no point of a line)
     let run: string[] = [];
     const flush = (): void => {
       if (run.length) svg(doc, "polyline", { class: "pl-chart-line", points: run.join(" ") }, root);
@@ -153,10 +185,14 @@ export function drawChart(
     };
     points.forEach((p, k) => {
       const v = known(p.estimate);
-      if (v === null) flush();
+      if (v === null || p.wide) flush();
       else run.push(`${x(k)},${y(v)}`);
     });
     flush();
+    points.forEach((p, k) => {
+      const v = known(p.estimate);
+      if (v !== null && p.wide) svg(doc, "circle", { class: "pl-chart-hollow", cx: x(k), cy: y(v), r: r1(f * 0.2) }, root);
+    });
     svg(doc, "line", { class: "pl-chart-now", x1: x(now), x2: x(now), y1: lane + 1, y2: height - 1 }, root);
     const here = known(points[now].estimate);
     if (here !== null) svg(doc, "circle", { class: "pl-chart-dot", cx: x(now), cy: y(here), r: r1(f * 0.28) }, root);
@@ -171,7 +207,7 @@ export function drawChart(
   points.forEach((p, k) => {
     const from = k === 0 ? 0 : x(k) - column / 2;
     const to = k === points.length - 1 ? width : x(k) + column / 2;
-    const text = pointText(k, known(p.estimate), marks.filter((m) => m.step === k), labels, pct);
+    const text = pointText(k, p, marks.filter((m) => m.step === k), labels, pct);
     const hit = svg(doc, "rect", { class: "pl-chart-hit", x: r1(from), y: 0, width: r1(to - from), height }, hits);
     hit.setAttribute("role", "button");
     hit.setAttribute("tabindex", k === now ? "0" : "-1");
@@ -284,7 +320,7 @@ export class ChartView {
     const win = this.doc.defaultView;
     const width = Math.floor(this.el.clientWidth) || 480;
     const font = parseFloat(win?.getComputedStyle(this.el).fontSize ?? "") || 16;
-    const keys = ["chart", "chance-at", "chance-unknown-at", ...Object.keys(MARK_SIGNS).map((k) => `chart-mark.${k}`)];
+    const keys = ["chart", "chance-at", "chance-range-at", "chance-unknown-at", ...Object.keys(MARK_SIGNS).map((k) => `chart-mark.${k}`)];
     const words = keys.map((k) => this.labels[k]);
     const key = JSON.stringify([chart, this.step, width, font, this.lang, words]);
     if (key === this.drawn) return;

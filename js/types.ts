@@ -153,6 +153,9 @@ export interface ChancePoint {
   /** @minimum 0
    * @maximum 1 */
   high: number;
+  /** The interval is wider than 20 points: the point is drawn hollow, off the line, and told with its interval.
+   * Absent in lesson files written before it. */
+  wide?: boolean;
 }
 
 export type ReviewMarkLabel = "inaccuracy" | "mistake" | "blunder" | "luck";

@@ -228,3 +228,64 @@ def test_the_site_links_to_the_lite_site_and_shows_the_gallery() -> None:
     assert re.search(r'<img[^>]+src="[^"]+\.svg"', notebook), "the board is shown as its saved picture"
     lesson = (site / "gallery" / "lessons" / "traditional.html").read_text(encoding="utf-8")
     assert lesson.count(".svg") >= 10
+
+
+#: The teacher guides and the heading of their section on the review, by language.
+GUIDES = {
+    "en": ("index", "## Review a game"),
+    "nl": ("nl", "## Een partij nakijken"),
+    "sv": ("sv", "## Gå igenom ett parti"),
+}
+
+
+def _guide_number(n: int, lang: str) -> str:
+    """``n`` as the guide of ``lang`` writes it: 2,048 (en), 2.048 (nl), 2 048 (sv)."""
+    return f"{n:,}".replace(",", {"en": ",", "nl": ".", "sv": " "}[lang])
+
+
+def _review_section(lang: str) -> str:
+    """The guide's section on the review, its prose only (code blocks left out), on one line."""
+    page, heading = GUIDES[lang]
+    text = (ROOT / "docs" / "teach" / f"{page}.md").read_text(encoding="utf-8")
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    prose = re.sub(r"```.*?```", "", section, flags=re.S)
+    return " ".join(prose.split())
+
+
+@pytest.mark.parametrize("lang", sorted(GUIDES))
+def test_the_teacher_guides_state_the_reviews_numbers_as_the_code_has_them(lang: str) -> None:
+    """Issue 62: the guides said 16 deals, 64 for a doubtful move and 1,024 solver calls; the code used 32 and 2,048.
+    Every number the section states is one of the code's (or an example's: move 12, move 20, 3% (1-99%), the 95% of
+    the interval, ceil(log2(moves + 1)) + 3), and each of the code's is stated.
+    """
+    from patiencelab.review import DEFAULT_MAX_STATES, GROW, GROWN_CALLS
+    from patiencelab.review.chances import (
+        CALLS_PER_SAMPLE,
+        CONFIRM,
+        DEFAULT_SAMPLE_STATES,
+        LUCK,
+        REVIEW_SAMPLES,
+        SIGNIFICANCE,
+        THRESHOLDS,
+    )
+    from patiencelab.stats import WIDE
+
+    code = {
+        REVIEW_SAMPLES,
+        DEFAULT_SAMPLE_STATES,
+        CONFIRM * REVIEW_SAMPLES,
+        CALLS_PER_SAMPLE * REVIEW_SAMPLES,
+        DEFAULT_MAX_STATES,
+        GROWN_CALLS,
+        GROW * DEFAULT_MAX_STATES,
+        round(100 * LUCK),
+        round(100 * WIDE),
+        round(100 * SIGNIFICANCE),
+        *(round(100 * t) for t in THRESHOLDS.values()),
+    }
+    examples = {0, 1, 2, 3, 12, 20, 50, 95, 99, 100}
+    text = _review_section(lang)
+    stated = {int(re.sub(r"[,. ]", "", n)) for n in re.findall(r"(?<![\w.])\d{1,3}(?:[,. ]\d{3})*(?![\d%]*\w)", text)}
+    assert stated <= code | examples, sorted(stated - code - examples)
+    for n in code:
+        assert _guide_number(n, lang) in text, (lang, n)

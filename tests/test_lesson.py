@@ -8,6 +8,7 @@ import pathlib
 import pytest
 
 from patiencelab import Klondike, Move, PatienceError, Rules
+from patiencelab.core.i18n import message
 from patiencelab.core.marks import Mark, arrow_for
 from patiencelab.core.moves import DRAW
 from patiencelab.lessons import (
@@ -252,6 +253,10 @@ def test_every_quiz_step_of_every_shipped_lesson_is_judged_as_the_lesson_says() 
             for lang in ("en", "nl", "sv"):
                 answer = lesson.judge(number, move, lang=lang)
                 assert answer.verdict == verdict, (name, number, game.notation(move), lang, answer)
+                if verdict == "other":  # issue 62: a legal answer says how it compares with the move asked
+                    asked_kept = teaches[game.notation(game.parse_move(step.move))][1]
+                    told = message("quiz.other-fair", lang, mine=noted, kept=asked_kept, samples=samples)
+                    assert answer.text == told and f"{noted}" in told and f"{asked_kept}" in told
                 assert OF[lang].format(noted) in (text_in(step.note, lang) or ""), (name, number, lang)
         # the step's own move keeps this very deal winnable too, so the lesson never plays a losing line
         assert lesson.judge(number, step.move, peek=True).verdict == "right"
@@ -340,7 +345,7 @@ def test_a_chart_point_with_no_estimate_keeps_its_band_and_reads_back() -> None:
     data["points"][0] = {"step": 0, "estimate": None, "low": 0.0, "high": 1.0}  # type: ignore[index]
     lesson = Lesson.from_json({**small_lesson().to_json(), "chart": data})
     assert lesson.chart is not None and lesson.chart.points[0] == (None, 0.0, 1.0)
-    assert lesson.chart.to_wire()["points"][0] == {"step": 0, "estimate": None, "low": 0.0, "high": 1.0}
+    assert lesson.chart.to_wire()["points"][0] == {"step": 0, "estimate": None, "low": 0.0, "high": 1.0, "wide": True}
     assert Lesson.loads(json.dumps(lesson.to_json())) == lesson
     data["points"][0] = {"step": 0, "estimate": None, "low": 0.6, "high": 0.5}  # type: ignore[index]
     with pytest.raises(InvalidLessonError, match="low <= high"):

@@ -137,6 +137,39 @@ describe("the chart of chances", () => {
     );
   });
 
+  it("draws a point whose interval is wide as a ring off the line, and says its interval", () => {
+    // issue 62: "3%" drawn on the line and said alone where 30 of 32 deals were undecided (interval 1%-99%)
+    const c = chart();
+    for (const k of [0, 1, 11]) c.points[k] = { step: k, estimate: 0.03, low: 0.01, high: 0.99, wide: true };
+    const svg = draw(c, 11);
+    const lines = [...svg.querySelectorAll(".pl-chart-line")];
+    expect(lines.map((l) => pairs(l).length)).toEqual([9, 9]); // no line through steps 0, 1 and 11
+    const rings = [...svg.querySelectorAll(".pl-chart-hollow")];
+    expect(rings).toHaveLength(3);
+    const hits = [...svg.querySelectorAll<SVGRectElement>(".pl-chart-hit")];
+    expect(hits[0].getAttribute("aria-label")).toBe("After move 0: 3% (95% interval 1% to 99%)");
+    expect(hits[3].getAttribute("aria-label")).toBe("After move 3: 70%");
+    for (const lang of ["nl", "sv"]) {
+      const label = draw(c, 11, catalogueLabels(lang), lang).querySelector(".pl-chart-hit")?.getAttribute("aria-label");
+      expect(label).toMatch(/99\s?%/);
+    }
+  });
+
+  it("is tall enough for a projector, with 0%, 50% and 100% at its side and move numbers below", () => {
+    for (const font of [13, 15, 18]) {
+      for (const marks of [chart().marks, []]) {
+        const svg = drawChart(document, chart({ marks }), 3, LABELS, { width: 700, font, lang: "en" });
+        expect(Number(svg.getAttribute("height"))).toBeGreaterThanOrEqual(120);
+      }
+    }
+    const svg = draw();
+    expect([...svg.querySelectorAll(".pl-chart-axis")].map((t) => t.textContent).sort()).toEqual(["0%", "100%", "50%"]);
+    const moves = [...svg.querySelectorAll(".pl-chart-move")].map((t) => Number(t.textContent));
+    expect(moves[0]).toBe(0);
+    expect(moves.length).toBeGreaterThanOrEqual(3);
+    expect(moves).toEqual([...moves].sort((a, b) => a - b));
+  });
+
   it("speaks the board's language", () => {
     const nl = catalogueLabels("nl");
     const svg = draw(chart(), 11, nl, "nl");

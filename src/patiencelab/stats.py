@@ -1,6 +1,6 @@
 """The statistics of the package, written once: the Wilson score interval of a share (surveys, evaluations,
-chances) and the sign test of paired outcomes (the review's marked moves). Pure arithmetic: it imports nothing of
-the package, and every room may use it.
+chances), the one way a share is written with its interval (:func:`share_text`), and the sign test of paired
+outcomes (the review's marked moves). Arithmetic and the catalogue's words only, so every room may use it.
 """
 
 from __future__ import annotations
@@ -9,11 +9,15 @@ import math
 from dataclasses import dataclass
 
 from patiencelab.core.errors import PatienceError
+from patiencelab.core.i18n import message
 
-__all__ = ["Z95", "Interval", "sign_test", "wilson"]
+__all__ = ["WIDE", "Z95", "Interval", "share_text", "sign_test", "wilson"]
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
+#: A 95% interval wider than this (20 points of 100) is always said with the share it bounds: a chance told to a
+#: player without its interval is one whose interval is at most this wide.
+WIDE = 0.20
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +29,26 @@ class Interval:
     high: float
 
     def __str__(self) -> str:
-        return f"{100 * self.share:.1f}% ({100 * self.low:.1f}-{100 * self.high:.1f}%)"
+        return share_text(self.share, self.low, self.high)
+
+
+def share_text(
+    share: float | None, low: float, high: float, *, lang: str = "en", digits: int = 1, always: bool = True
+) -> str:
+    """A share with its 95% interval in the words of ``lang``, the one way the package writes one (evaluations,
+    comparisons, chances, reviews): ``35.0% (30.1-40.2%)``, to ``digits`` decimals. With ``always=False`` the
+    interval is said only where it is wider than :data:`WIDE` (``85%``); a share of ``None`` (nothing measured)
+    is "not known", with no number.
+    """
+    if share is None:
+        return message("review.chance-unknown", lang)
+
+    def number(x: float) -> str:
+        return f"{100 * x:.{digits}f}"
+
+    if not always and high - low <= WIDE + 1e-9:
+        return message("review.percent", lang, value=number(share))
+    return message("review.percent-interval", lang, value=number(share), low=number(low), high=number(high))
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:

@@ -26,10 +26,25 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["SliceExecutor", "has_processes", "process_pool", "run_jobs", "stop_pool", "window"]
+__all__ = ["SliceExecutor", "has_processes", "process_pool", "progress_bar", "run_jobs", "stop_pool", "window"]
 
 #: How long the slice executor works before it lets the event loop handle messages again.
 SLICE_SECONDS = 0.01
+
+
+def progress_bar(**options: Any) -> Any:
+    """A tqdm progress bar (a widget in notebooks, text in terminals) with ``options``. Where no thread can start
+    (Pyodide in a browser) tqdm's monitor thread is turned off first, so it warns of nothing.
+    """
+    from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
+
+    if not _has_threads():
+        tqdm.monitor_interval = 0
+    return tqdm(**options)
+
+
+def _has_threads() -> bool:
+    return sys.platform not in ("emscripten", "wasi")
 
 
 def has_processes() -> bool:

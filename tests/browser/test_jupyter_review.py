@@ -164,6 +164,16 @@ def test_review_a_lost_game_and_click_a_marked_mistake_on_the_chart(
             found = check(root, (*CONTROLS, ".pl-chart-box", ".pl-chart-badge"))
             found += [p for p in word_problems(root) if not p.startswith("the board ends at")]
             found += page.evaluate(_TABLE_IN_VIEW, root.element_handle())
+            # issue 62: a chart the room can read: at least 120 px tall, as wide as the board (within its margins),
+            # 0%, 50% and 100% at its side and move numbers below
+            box, table = chart.bounding_box(), root.locator(".pl-table").bounding_box()
+            assert box is not None and table is not None
+            if box["height"] < 120 or box["width"] < 0.9 * table["width"]:
+                found.append(
+                    f"the chart is {box['width']:.0f}x{box['height']:.0f} px beside a {table['width']:.0f} px board"
+                )
+            expect(chart.locator(".pl-chart-axis")).to_have_count(3)
+            assert chart.locator(".pl-chart-move").count() >= 3
             problems += [f"{lang} {tag}: {p}" for p in found]
             page.screenshot(path=str(artifacts / f"jupyter-review-chart-{lang}-1024x768-{tag}.png"))
         # the mark buttons go from mark to mark

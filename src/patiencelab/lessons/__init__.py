@@ -28,6 +28,7 @@ from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
+from patiencelab.stats import WIDE
 
 if TYPE_CHECKING:
     from patiencelab.review import Review
@@ -285,7 +286,12 @@ class ReviewChart:
     def to_wire(self) -> dict[str, Any]:
         """The chart as the board's synced state sends it (``ReviewChart`` of ``js/types.ts``)."""
         return {
-            "points": [{"step": k, "estimate": e, "low": lo, "high": hi} for k, (e, lo, hi) in enumerate(self.points)],
+            # "wide": an interval over WIDE (20 points): the board draws the point hollow, off the line, and says
+            # its interval with it
+            "points": [
+                {"step": k, "estimate": e, "low": lo, "high": hi, "wide": hi - lo > WIDE + 1e-9}
+                for k, (e, lo, hi) in enumerate(self.points)
+            ],
             "marks": [{"step": s, "move": m, "label": label} for s, m, label in self.marks],
             "lost_from": self.lost_from,
         }
@@ -309,7 +315,7 @@ class ReviewChart:
             raise InvalidLessonError("a chart marks at most one move of each")
         read_points = []
         for k, point in enumerate(points):
-            if not isinstance(point, Mapping) or unknown_fields(point, ("step", "estimate", "low", "high")):
+            if not isinstance(point, Mapping) or unknown_fields(point, ("step", "estimate", "low", "high", "wide")):
                 raise InvalidLessonError("a chart's point is {'step', 'estimate', 'low', 'high'}")
             if point.get("step") != k:
                 raise InvalidLessonError(f"a chart's points are by step: point {k} says {quote(point.get('step'))}")
@@ -472,7 +478,8 @@ class Lesson:
         if review.loss and review.loss_at is not None:
             said.append((review.loss_at, review.loss, None))
         if review.second_opinion:
-            said.append((review.at, review.second_opinion, review.better))
+            opinion = " ".join(t for t in (review.second_opinion, review.verdict_text) if t)
+            said.append((review.at, opinion, review.better))
         for step, text, _ in said:
             notes.setdefault(step, []).append(text)
         for step, _, better in sorted(said, key=lambda x: -x[0]):  # from the end: the copy only goes back
@@ -678,4 +685,5 @@ def _judge_fairly(game: Klondike, answer: Move, asked: Move, quiz: Quiz, max_sta
         return Answer("right", message("quiz.right-fair", lang, kept=mine.won, samples=samples))
     if mine.lost == samples:
         return Answer("loses", message("quiz.loses-fair", lang, samples=samples))
-    return Answer("other", message("quiz.other", lang))
+    # how it compares, on the same deals: the answer is legal, so the class may weigh it against the move asked
+    return Answer("other", message("quiz.other-fair", lang, mine=mine.won, kept=theirs.won, samples=samples))

@@ -26,8 +26,8 @@ from patiencelab.core.rules import Rules, rules_label
 from patiencelab.core.view import PlayerView
 from patiencelab.players.playing import Ended, as_choose, play_to_end
 from patiencelab.players.strategies import Player
-from patiencelab.stats import Interval, wilson
-from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool
+from patiencelab.stats import Interval, share_text, wilson
+from patiencelab.workers import has_processes, process_pool, progress_bar, run_jobs, stop_pool
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -156,10 +156,6 @@ _HEADER = (
 )
 
 
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 @dataclass(frozen=True, slots=True)
 class Comparison:
     """Several evaluations, side by side: a markdown table (:meth:`to_markdown`, also ``str()``) and a plot."""
@@ -202,7 +198,7 @@ class Comparison:
         for row in self.rows():
             lines.append(
                 f"| {row['player']} | {row['rules']} | {row['games']} | {row['won']} "
-                f"| {_percent(row['win_rate'])} ({_percent(row['low'])}-{_percent(row['high'])}) "
+                f"| {share_text(row['win_rate'], row['low'], row['high'])} "
                 f"| {row['mean_score']:.1f} | {row['moves_per_game']:.1f} | {1000 * row['cpu_per_decision']:.2f} ms |"
             )
         return "\n".join(lines)
@@ -298,10 +294,8 @@ def evaluate(
     seeds = _seed_list(deals)
     label = name if name is not None else _name(player)
     rules_json = json.dumps(rules.to_json(), sort_keys=True)
-    from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
-
     rows: list[GameRow] = []
-    bar = tqdm(total=len(seeds), disable=not progress, unit="game", desc=label[:30], smoothing=0.05)
+    bar = progress_bar(total=len(seeds), disable=not progress, unit="game", desc=label[:30], smoothing=0.05)
 
     def keep(row: GameRow) -> None:
         rows.append(row)

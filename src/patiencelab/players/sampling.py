@@ -25,7 +25,7 @@ from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.solver.search import Solution, solve
-from patiencelab.stats import wilson
+from patiencelab.stats import share_text, wilson
 
 if TYPE_CHECKING:
     pass
@@ -56,6 +56,12 @@ class Chances:
     def samples(self) -> int:
         """The number of deals solved."""
         return self.won + self.lost + self.unknown
+
+    def text(self, lang: str = "en") -> str:
+        """The chance in the words of ``lang``: its percentage, with its 95% interval where that is wider than
+        :data:`~patiencelab.stats.WIDE` (20 points), or "not known" where no deal was decided.
+        """
+        return share_text(self.estimate, self.low, self.high, lang=lang, digits=0, always=False)
 
 
 def stand_in(view: PlayerView) -> Klondike:

@@ -41,6 +41,7 @@ from patiencelab.core.i18n import card_name, check_language, message
 from patiencelab.core.limits import check_budget, check_instance, check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.core.narration import move_phrase
+from patiencelab.core.view import PlayerView
 from patiencelab.lessons import ReviewChart
 from patiencelab.players import Chances
 from patiencelab.review.chances import (
@@ -53,7 +54,10 @@ from patiencelab.review.chances import (
     bisect,
     chances_along,
 )
+from patiencelab.review.verdict import LossVerdict, judge_loss
 from patiencelab.solver import solve
+from patiencelab.stats import share_text, wilson
+from patiencelab.workers import progress_bar
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -63,7 +67,10 @@ if TYPE_CHECKING:
 __all__ = [
     "CHART_COLORS",
     "DEFAULT_MAX_STATES",
+    "GROW",
+    "GROWN_CALLS",
     "REVIEW_SAMPLES",
+    "LossVerdict",
     "MarkedMove",
     "Review",
     "ReviewCancelledError",
@@ -73,6 +80,10 @@ __all__ = [
 
 #: Positions each solver call of the second opinion may search.
 DEFAULT_MAX_STATES = 200_000
+#: Where the second opinion cannot pin the losing move within its budget, it searches the positions it left
+#: undecided again with this many times the positions, with at most :data:`GROWN_CALLS` such calls.
+GROW = 10
+GROWN_CALLS = 2
 
 #: What the second opinion found (see :class:`Review`).
 ReviewOutcome = Literal["lost", "never-winnable", "winnable", "won", "unknown"]
@@ -132,6 +143,11 @@ class Review:
     #: which none of the deals tried was won (measured), and that position; or "" and None.
     loss: str = ""
     loss_at: int | None = None
+    #: What the move that lost the game (``losing``) was, judged from what the player saw before it: a mistake
+    #: (then it is marked too) or bad luck; ``None`` where the second opinion named no losing move.
+    verdict: LossVerdict | None = None
+    #: The verdict's sentence (from what the player saw, so not labelled as the solver's), or "".
+    verdict_text: str = ""
 
     @property
     def at(self) -> int:
@@ -252,6 +268,9 @@ def review(
         _check_cancel(cancel)
         exact = _SecondOpinion(game, record, along.lost_from, max_states, seconds, cancel).run()
         _check_cancel(cancel)
+        marks, verdict = along.marks, None
+        if exact.losing is not None:
+            marks, verdict = _loss_verdict(views, history, exact.losing, marks, samples, sample_states, seed)
         tell(n + 2, n + 2)
     finally:
         close()
@@ -266,14 +285,51 @@ def review(
         exact.calls,
         "",
         along.chances,
-        along.marks,
+        marks,
         along.lost_from,
         exact.winnable,
         exact.lost,
         sample_calls=along.calls,
         samples=samples,
+        verdict=verdict,
     )
     return _told(game, found, lang)
+
+
+def _loss_verdict(
+    views: list[PlayerView],
+    history: tuple[Move, ...],
+    losing: int,
+    marks: tuple[MarkedMove, ...],
+    samples: int,
+    sample_states: int | None,
+    seed: int,
+) -> tuple[tuple[MarkedMove, ...], LossVerdict]:
+    """The verdict on move ``losing`` and the marks that agree with it: a mark of the chances on that move is the
+    verdict; else the move is judged (:func:`~patiencelab.review.verdict.judge_loss`) and marked when a mistake.
+    """
+    mark = next((m for m in marks if m.move == losing), None)
+    if mark is not None:
+        n = mark.samples
+
+        def count(share: float | None) -> int:
+            return round((share or 0.0) * n)
+
+        if mark.label == "luck":
+            return marks, LossVerdict("luck", n, count(mark.before), count(mark.after), None, 0)
+        kind: Literal["mistake"] = "mistake"
+        return marks, LossVerdict(
+            kind, n, count(mark.before), count(mark.after), mark.better, count(mark.kept), mark.label
+        )
+    verdict = judge_loss(views[losing - 1], history[losing - 1], samples=samples, max_states=sample_states, seed=seed)
+    if verdict.kind == "mistake" and verdict.samples:
+        n = verdict.samples
+        added = MarkedMove(
+            losing, verdict.label or "inaccuracy", history[losing - 1], verdict.won / n, verdict.mine / n,
+            verdict.better, verdict.kept / n, samples=n,
+        )  # fmt: skip
+        marks = tuple(sorted((*marks, added), key=lambda m: m.move))
+    return marks, verdict
 
 
 def _check_cancel(cancel: threading.Event | None) -> None:
@@ -287,9 +343,7 @@ def _progress(
 ) -> tuple[Callable[[int, int], None], Callable[[], None]]:
     """A function told ``(done, total)`` and one that ends the bar: tqdm's for ``True``, the caller's own."""
     if progress is True:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
-
-        bar = tqdm(total=total, unit="position", desc="review", smoothing=0.05)
+        bar = progress_bar(total=total, unit="position", desc="review", smoothing=0.05)
 
         def tell(done: int, _total: int) -> None:
             bar.update(done - bar.n)
@@ -363,6 +417,17 @@ class _SecondOpinion:
             return known[k]
 
         bisect(known, 0, n, probe, math.ceil(math.log2(n + 1)) + 2)
+        self.conclude(known)
+        if self.outcome == "unknown" and self.max_states is not None:  # undecided positions: a larger search
+            self.max_states *= GROW
+            for k in [k for k, o in known.items() if o == "unknown"]:
+                del known[k]
+            bisect(known, 0, n, probe, GROWN_CALLS)
+            self.conclude(known)
+        return self
+
+    def conclude(self, known: dict[int, Outcome]) -> None:
+        """What the verdicts ``known`` say: the losing move where a win is followed by a loss, or how far it got."""
         won = [k for k, o in known.items() if o == "solved"]
         lost = [k for k, o in known.items() if o == "impossible"]
         self.winnable = max(won) if won else None
@@ -373,7 +438,6 @@ class _SecondOpinion:
             self.outcome, self.losing = "lost", self.lost
             self.line = self.solutions[self.winnable]
             self.better = self.line[0]
-        return self
 
 
 def _opinion(found: Review, replays: _Replays, lang: str) -> str:
@@ -403,6 +467,19 @@ def _opinion(found: Review, replays: _Replays, lang: str) -> str:
     return _peeking(text, lang)
 
 
+def _verdict_text(verdict: LossVerdict, before: Klondike, lang: str) -> str:
+    """Whether the losing move was a mistake or bad luck, from what the player saw before it, with its numbers."""
+    counts = {"samples": verdict.samples, "mine": verdict.mine, "kept": verdict.kept}
+    if verdict.better is None:
+        return message("review.verdict.only-move", lang)
+    better = move_phrase(before, verdict.better, "review.move")
+    if verdict.kind == "unknown":
+        key = "review.verdict.unclear" if verdict.undecided == 0 else "review.verdict.unknown"
+        return message(key, lang, better=better, **counts)
+    key = f"review.verdict.{verdict.label}" if verdict.kind == "mistake" else "review.verdict.luck"
+    return message(key, lang, better=better, **counts)
+
+
 def _after_move(k: int, lang: str) -> str:
     return message("review.at-start", lang) if k == 0 else message("review.after-move", lang, number=k)
 
@@ -427,15 +504,12 @@ class _Replays:
         return game
 
 
-def _percent(share: float, lang: str) -> str:
-    return message("review.percent", lang, value=round(100 * share))
-
-
-def _chance(chance: Chances, lang: str) -> str:
-    """A chance in words: its percentage, or that it could not be estimated within the budget."""
-    if chance.estimate is None:
-        return message("review.chance-unknown", lang)
-    return _percent(chance.estimate, lang)
+def _percent(share: float, samples: int, lang: str) -> str:
+    """A share of ``samples`` deals in words, with its 95% interval where that is wide (see :func:`share_text`)."""
+    if samples <= 0:
+        return share_text(share, share, share, lang=lang, digits=0, always=False)
+    interval = wilson(round(share * samples), samples)
+    return share_text(share, interval.low, interval.high, lang=lang, digits=0, always=False)
 
 
 def _cards(cards: tuple[Card, ...], lang: str) -> str:
@@ -447,7 +521,7 @@ def _cards(cards: tuple[Card, ...], lang: str) -> str:
 
 def _with_text(mark: MarkedMove, replays: _Replays, chances: tuple[Chances, ...], lang: str) -> MarkedMove:
     """``mark`` with its sentence (a choice that turned up cards that brought the chances back says so)."""
-    before, after = _percent(mark.before, lang), _percent(mark.after, lang)
+    before, after = _percent(mark.before, mark.samples, lang), _percent(mark.after, mark.samples, lang)
     if mark.label == "luck":
         if mark.column is not None:
             text = message(
@@ -465,11 +539,11 @@ def _with_text(mark: MarkedMove, replays: _Replays, chances: tuple[Chances, ...]
         text = message(
             f"review.mark.{mark.label}", lang, number=mark.move, played=move_phrase(game, mark.played, "review.move"),
             before=before, after=after, better=move_phrase(game, mark.better, "review.move"),
-            kept=_percent(mark.kept, lang),
+            kept=_percent(mark.kept, mark.samples, lang),
         )  # fmt: skip
-        now = chances[mark.move].estimate
-        if mark.turned and now is not None and now >= mark.after + LUCK:
-            text += " " + message("review.mark.rescued", lang, cards=_cards(mark.turned, lang), now=_percent(now, lang))
+        now = chances[mark.move]
+        if mark.turned and now.estimate is not None and now.estimate >= mark.after + LUCK:
+            text += " " + message("review.mark.rescued", lang, cards=_cards(mark.turned, lang), now=now.text(lang))
     return replace(mark, text=text)
 
 
@@ -480,15 +554,21 @@ def _told(game: Klondike, found: Review, lang: str) -> Review:
     summary = _summary(game.is_won, found.chances, marks, lang)
     opinion = _opinion(found, replays, lang)
     lost, at = _lost_text(found.chances, found.lost_from, marks, lang)
-    text = " ".join(t for t in (summary, *(m.text for m in marks), lost, opinion) if t)
-    return replace(found, text=text, marks=marks, summary=summary, second_opinion=opinion, loss=lost, loss_at=at)
+    verdict = ""
+    if found.verdict is not None and found.losing is not None and found.outcome == "lost":
+        verdict = _verdict_text(found.verdict, replays.at(found.losing - 1), lang)
+    text = " ".join(t for t in (summary, *(m.text for m in marks), lost, opinion, verdict) if t)
+    return replace(
+        found, text=text, marks=marks, summary=summary, second_opinion=opinion, loss=lost, loss_at=at,
+        verdict_text=verdict,
+    )  # fmt: skip
 
 
 def _summary(won: bool, chances: tuple[Chances, ...], marks: tuple[MarkedMove, ...], lang: str) -> str:
     """The chances' headline: a won game, or the chance at the start and at the end and the marked moves."""
     if won:
         return message("review.won", lang)
-    start, end = _chance(chances[0], lang), _chance(chances[-1], lang)
+    start, end = chances[0].text(lang), chances[-1].text(lang)
     text = message("review.summary", lang, start=start, end=end, count=len(marks))
     if not any(m.label != "luck" for m in marks):
         text += " " + message("review.no-mistakes", lang, points=round(100 * THRESHOLDS["inaccuracy"]))

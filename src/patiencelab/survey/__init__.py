@@ -35,7 +35,7 @@ from patiencelab.survey.files import (
     scan_file,
     summary_table,
 )
-from patiencelab.workers import has_processes, process_pool, run_jobs, stop_pool, window
+from patiencelab.workers import has_processes, process_pool, progress_bar, run_jobs, stop_pool, window
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -78,13 +78,11 @@ class _Run:
     """The bookkeeping of one survey: rows by seed, seeds asked for, the file and the progress bar."""
 
     def __init__(self, rules: Rules, budget: Budget, progress: bool, total: int | None, file: _File | None) -> None:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped, unused-ignore]
-
         self.rules, self.budget, self.file = rules, budget, file
         self.rows: dict[int, Row] = {}
         self.asked: dict[int, None] = {}
         self.counts = dict.fromkeys(("solved", "impossible", "unknown"), 0)
-        self.bar = tqdm(total=total, disable=not progress, unit="deal", desc="survey", smoothing=0.05)
+        self.bar = progress_bar(total=total, disable=not progress, unit="deal", desc="survey", smoothing=0.05)
         self.args = (json.dumps(rules.to_json(), sort_keys=True), budget.seconds, budget.max_states)
 
     def known(self, rows: dict[int, Row]) -> None:

@@ -193,6 +193,10 @@ class BoardSession:
         self._keeper.new_game(self._lessons.own_game())
         self.sync()
 
+    def _lost_by_repetition(self, game: Klondike) -> None:
+        """The automatic player stopped ``game`` on a position seen a third time: it is over, stored as lost."""
+        self._keeper.store(game, "lost")
+
     def _store_unfinished(self) -> None:
         if self._game is not None:
             self._keeper.store_unfinished(self._lessons.own_game())
@@ -384,8 +388,9 @@ class BoardSession:
         """Let ``player`` play the game on the board: a :class:`~patiencelab.players.Player` or any function from a
         :class:`~patiencelab.core.view.PlayerView` to a move. It chooses in a worker thread, from the player's view
         only; each move is played in the kernel's thread (see :meth:`run_pending`), so the board animates it as any
-        other, ``pace`` seconds apart. It stops when the game is won or no move is left, after ``max_moves``
-        moves, on :meth:`stop_autoplay` or the board's Stop button, when the board shows another game, lesson or
+        other, ``pace`` seconds apart. It stops by the rule of :func:`~patiencelab.players.play_to_end` (the game
+        won, no move left, a position seen a third time, or ``max_moves`` moves), and the board says which (a
+        game stopped on a repeated position is over: stored as lost, and offered a review); it stops too on :meth:`stop_autoplay` or the board's Stop button, when the board shows another game, lesson or
         recording, or when the game changed other than by the player's own moves (a move, an undo or a restart
         by hand, also while it waits between moves); a player that fails or answers with a move the rules refuse
         stops with a notice. Returns at once.

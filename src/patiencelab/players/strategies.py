@@ -133,9 +133,10 @@ class NoPeek:
     did: the wins knew their deals' hidden cards, so following them through such moves is strategy fusion).
     Where every card is known (no unseen card, or one, whose place is then known too) it solves the position once
     within ``known_states`` positions and plays the winning line found to the end, and where every order of the
-    few unseen cards is judged it searches each deeper, within the same budget; where each of those orders is won,
-    it plays (with ``few``, the default) a winning line of one of them up to the next card shown, when every order
-    is still won after it (those moves look alike in every order). ``judge=False`` gives the older player,
+    few unseen cards is judged it searches each deeper, within the same budget; where every order of the unseen
+    cards fits that budget (five cards at the default) and each is won, it plays (with ``few``, the default) a
+    winning line of one of them up to the next card shown, when every order is still won after it (those moves
+    look alike in every order). ``judge=False`` gives the older player,
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
@@ -206,7 +207,7 @@ class NoPeek:
         #: Positions the solver may search where every card is known (no unseen card, or one, whose place is then
         #: known too): the line found is played to the end.
         self.known_states = check_states(known_states, "known_states")
-        #: True to play, where every order of the few unseen cards is judged and each is won, a winning line up to
+        #: True to play, where every order of the unseen cards is judged and each is won, a winning line up to
         #: the next card shown that wins every order (see _few_line); False judges such positions move by move, as
         #: before round 15 (docs/players.md), where the ties could go round in circles.
         self.few = check_switch(few, "few")

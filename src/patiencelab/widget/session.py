@@ -386,15 +386,12 @@ class BoardSession:
 
     def autoplay(self, player: Any, *, pace: Any = 0.8, max_moves: Any = 1_000) -> None:
         """Let ``player`` play the game on the board: a :class:`~patiencelab.players.Player` or any function from a
-        :class:`~patiencelab.core.view.PlayerView` to a move. It chooses in a worker thread, from the player's view
-        only; each move is played in the kernel's thread (see :meth:`run_pending`), so the board animates it as any
-        other, ``pace`` seconds apart. It stops by the rule of :func:`~patiencelab.players.play_to_end` (the game
-        won, no move left, a position seen a third time, or ``max_moves`` moves), and the board says which (a game
-        stopped on a repeated position is over: stored as lost, and offered a review). It stops too on
-        :meth:`stop_autoplay` or the board's Stop button, when the board shows another game, lesson or recording,
-        or when the game changed other than by the player's own moves (a move, an undo or a restart by hand, also
-        while it waits between moves); a player that fails or answers with a move the rules refuse stops with a
-        notice. Returns at once.
+        :class:`~patiencelab.core.view.PlayerView` to a move, chosen in a worker thread from the player's view only;
+        each move is played in the kernel's thread (see :meth:`run_pending`), ``pace`` seconds apart. It stops by
+        the rule of :func:`~patiencelab.players.play_to_end`, and the board says which: won, no move left, a
+        position seen a third time (the game is over: stored as lost, offered a review) or ``max_moves`` moves; and
+        on :meth:`stop_autoplay` or Stop, when the board shows another game, lesson or recording, or the game changes
+        by hand (also between its moves); with a notice when it fails or plays a move the rules refuse. Returns at once.
         """
         self._autoplay.start(player, pace=pace, max_moves=max_moves)
 

@@ -88,9 +88,14 @@ def test_a_player_plays_on_the_board_and_stops_when_asked(
             expect(review).to_have_text(labels(lang)["review"])
             page.keyboard.press("Escape")
             expect(review).to_be_hidden()
-            for size in {(width, height), (1024, 768)}:
-                page.set_viewport_size({"width": size[0], "height": size[1]})
+            for w, h in sorted({(width, height), (1024, 768), (400, 900)}):
+                page.set_viewport_size({"width": w, "height": h})
+                phone = w < 600 <= width  # the file browser folded away for a phone's width, then back
+                if phone:
+                    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
                 root.locator(".pl-say").scroll_into_view_if_needed()
-                page.screenshot(path=str(artifacts / f"jupyter-autoplay-repeated-{lang}-{size[0]}x{size[1]}.png"))
+                page.screenshot(path=str(artifacts / f"jupyter-autoplay-repeated-{lang}-{w}x{h}.png"))
+                if phone:
+                    page.evaluate("() => window.jupyterapp.shell.expandLeft()")
             page.set_viewport_size({"width": width, "height": height})
     assert errors == []

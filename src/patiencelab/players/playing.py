@@ -1,5 +1,5 @@
 """A player playing a game to its end: :func:`play_out` and :func:`play_to_end` (won, stuck, a position seen a
-third time, or the cap on moves: the one rule of :class:`Referee`, which the board's automatic player keeps too),
+third time, or the cap on moves: the one rule of ``Referee``, which the board's automatic player keeps too),
 and :func:`as_choose`, the one way any player becomes a function of a view.
 """
 

@@ -15,6 +15,7 @@ from patiencelab.core.i18n import message
 from patiencelab.widget.background import Background
 from patiencelab.widget.host import Host, ShownBoard, later
 from patiencelab.widget.jobs import LoopRunner, Runner
+from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.state import AutoplayState
 
 if TYPE_CHECKING:
@@ -33,15 +34,14 @@ class AutoplayBoard(ShownBoard, Protocol):
     _lock: threading.RLock
     _runner: Runner
     _jobs: Background
+    #: Where a game the player stopped on a position seen a third time is stored, as lost.
+    _keeper: RecordKeeper
 
     def _say(self, kind: str, text: str, again: Any = None, *, by: object = None) -> None:
         """Show ``text`` on the status line."""
 
     def _unsay(self, by: object) -> None:
         """Clear what ``by`` said."""
-
-    def _lost_by_repetition(self, game: Klondike) -> None:
-        """The automatic player stopped ``game`` on a position seen a third time: store it as lost."""
 
 
 class Autoplay:
@@ -180,7 +180,7 @@ class Autoplay:
         elif why is not None and why != "stopped":
             if why == "repeated":
                 self._repeated = (board.game, board.game.history)
-                board._lost_by_repetition(board.game)
+                board._keeper.store(board.game, "lost")
             board._notice(f"autoplay.{why.replace('_', '-')}", player=name, moves=moves)
         else:
             board._unsay(stop)  # "... is playing", in whatever language it is now

@@ -193,10 +193,6 @@ class BoardSession:
         self._keeper.new_game(self._lessons.own_game())
         self.sync()
 
-    def _lost_by_repetition(self, game: Klondike) -> None:
-        """The automatic player stopped ``game`` on a position seen a third time: it is over, stored as lost."""
-        self._keeper.store(game, "lost")
-
     def _store_unfinished(self) -> None:
         if self._game is not None:
             self._keeper.store_unfinished(self._lessons.own_game())

@@ -381,14 +381,10 @@ class BoardSession:
     # ------------------------------------------------------------------------------------------- autoplay
 
     def autoplay(self, player: Any, *, pace: Any = 0.8, max_moves: Any = 1_000) -> None:
-        """Let ``player`` play the game on the board: a :class:`~patiencelab.players.Player` or any function from a
-        :class:`~patiencelab.core.view.PlayerView` to a move, chosen in a worker thread from the player's view only;
-        each move is played in the kernel's thread (see :meth:`run_pending`), ``pace`` seconds apart. It stops by
-        the rule of :func:`~patiencelab.players.play_to_end`, and the board says which: won, no move left, a
-        position seen a third time (the game is over: stored as lost, offered a review) or ``max_moves`` moves; and
-        on :meth:`stop_autoplay` or Stop, when the board shows another game, lesson or recording, or the game changes
-        by hand (also between its moves); with a notice when it fails or plays a move the rules refuse. Returns at once.
-        """
+        """Let ``player`` (a :class:`~patiencelab.players.Player` or any function of a view) play the game on the
+        board, choosing from its view in a worker thread, a move every ``pace`` seconds in the kernel's thread. It stops
+        by the rule of :func:`~patiencelab.players.play_to_end` and says which (a position seen a third time: lost, a
+        review offered); also on Stop, a change by hand, another game, lesson or recording, a failure or a bad move."""
         self._autoplay.start(player, pace=pace, max_moves=max_moves)
 
     def stop_autoplay(self) -> None:

@@ -5,16 +5,19 @@ moves on.
 
 from __future__ import annotations
 
+import pathlib
 import threading
 from typing import Any
 
 import pytest
 
-from patiencelab import Klondike, PatienceError
+from patiencelab import Klondike, PatienceError, Rules
+from patiencelab.core.i18n import message
 from patiencelab.core.moves import DRAW
 from patiencelab.core.view import PlayerView
 from patiencelab.lessons import Lesson
-from patiencelab.players import Greedy, Random
+from patiencelab.players import Greedy, Random, play_to_end
+from patiencelab.records import Records
 from patiencelab.widget.session import BoardSession
 
 from .session_helpers import QueueHost
@@ -46,7 +49,50 @@ def test_a_player_plays_its_moves_on_the_board_and_stops_at_its_cap() -> None:
         alone.play(Greedy().choose(alone.player_view()))
     assert board.game.history == alone.history, "the moves the player chooses from the view, in order"
     assert board.state["autoplay"] == {"running": False, "player": None}
-    assert board.state["message"] is None
+    assert board.state["message"]["text"] == "Greedy stopped at its limit of 12 moves."
+    assert not board.state["review"]["offered"], "a game stopped at the cap is not over"
+
+
+def test_the_board_stops_a_player_going_round_in_circles_as_play_to_end_does(tmp_path: pathlib.Path) -> None:
+    """Greedy on this deal goes round in circles: ``play_to_end`` stops it at move 41, on a position seen a third
+    time; the board stops it there too (never plays on to its cap), says so in the board's language, and the game
+    is over: stored as lost, and offered a review.
+    """
+    rules = Rules.preset("traditional")
+    alone = Klondike(seed=11, rules=rules)
+    assert play_to_end(alone, Greedy()) == "repeated"
+    records = Records(tmp_path / "records.sqlite3")
+    board = BoardSession(lang="sv", seed=11, rules=rules, host=QueueHost(), records=records)
+    board.autoplay(Greedy(), pace=0)
+    finish(board)
+    assert board.game.history == alone.history, "the same moves, stopped by the same rule"
+    assert board.state["message"]["text"] == message("autoplay.repeated", "sv", player="Greedy")
+    assert board.state["message"]["text"].startswith("Greedy slutade: en ställning kom tillbaka en tredje gång")
+    assert board.game.status == "playing" and board.state["review"]["offered"]
+    assert [row.outcome for row in records.history()] == ["lost"]
+    assert not records.in_play()
+    board.new_game(seed=12)
+    assert [row.outcome for row in records.history()] == ["lost"], "stored once"
+    assert not board.state["review"]["offered"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "preset", "lang", "ended", "text"),
+    [
+        (10, "standard", "nl", "won", "Greedy is gestopt: het spel is gewonnen."),
+        (5, "traditional", "en", "stuck", "Greedy stopped: no move is left."),
+    ],
+)
+def test_the_board_says_why_its_player_stopped(seed: int, preset: str, lang: str, ended: str, text: str) -> None:
+    """Won or stuck, the board says so in its language, where ``play_to_end`` stops the same player."""
+    alone = Klondike(seed=seed, rules=Rules.preset(preset))
+    assert play_to_end(alone, Greedy()) == ended
+    board = BoardSession(lang=lang, seed=seed, rules=Rules.preset(preset), host=QueueHost(), records=None)
+    board.autoplay(Greedy(), pace=0)
+    finish(board)
+    assert board.game.history == alone.history
+    assert board.state["message"]["text"] == text
+    assert board.state["review"]["offered"]
 
 
 def test_stop_from_python_or_the_board_plays_no_further_move() -> None:

@@ -52,7 +52,7 @@ def test_without_threads_the_player_plays_turn_by_turn_up_to_its_cap() -> None:
     assert board.game.moves == 6
     assert delays == [0.0] + [0.25] * 5, "the first at once, then one a pace apart; the sixth move ends it"
     assert board.state["autoplay"]["running"] is False
-    assert board.state["message"] is None, "the playing notice is gone"
+    assert board.state["message"]["text"] == "Greedy stopped at its limit of 6 moves.", "the playing notice is gone"
 
 
 def test_without_threads_stop_and_a_move_by_hand_end_it() -> None:

@@ -1,6 +1,7 @@
 """Watching a player on the board in real JupyterLab: ``board.autoplay(players.Greedy())`` plays its moves on
-screen, one after another, while the kernel stays free, and the board's Stop button ends it. In three languages
-at three sizes.
+screen, one after another, while the kernel stays free, and the board's Stop button ends it; a player going round
+in circles is stopped where a position comes back a third time, the board says so, and offers a review. In three
+languages at three sizes.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from .jupyter_harness import LANGUAGE_SIZES, Jupyter, kernel_eval, open_and_run,
 
 pytestmark = pytest.mark.browser
 
-SETUP = "from patiencelab import KlondikeWidget, players\nw = KlondikeWidget(seed=5, records=None)\nw"
+SETUP = "from patiencelab import KlondikeWidget, Rules, players\nw = KlondikeWidget(seed=5, records=None)\nw"
+
+#: Greedy goes round in circles on this deal: play_to_end stops it at move 41, on a position seen a third time.
+CIRCLES = "w.new_game(seed=11, rules=Rules.preset('traditional'))\nw.autoplay(players.Greedy(), pace=0.05)"
 
 
 # Records in the page every value the board's move counter takes (window.plMovesSeen), whatever re-renders it.
@@ -46,7 +50,7 @@ def test_a_player_plays_on_the_board_and_stops_when_asked(
             page.set_viewport_size({"width": width, "height": height})
             if width < 600:  # a phone's width: JupyterLab's file browser would take most of it
                 page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-            kernel_eval(page, f"w.lang = {lang!r}\nw.new_game(seed=5)")
+            kernel_eval(page, f"w.lang = {lang!r}\nw.new_game(seed=5, rules=Rules())")
             stop = root.locator('.pl-bar [data-action="stop-autoplay"]')
             expect(stop).to_be_hidden()
             # every value the move counter shows is recorded in the page as it changes (a test polling from here
@@ -72,4 +76,26 @@ def test_a_player_plays_on_the_board_and_stops_when_asked(
             assert after[1] == "False"
             assert kernel_eval(page, "print(w.game.moves)").split()[0] == after[0]
             assert int(after[0]) >= 10
+            # a player going round in circles stops on its own, says why, and the game is over: a review is offered
+            kernel_eval(page, CIRCLES)
+            said = message("autoplay.repeated", lang, player="Greedy")
+            expect(root.locator(".pl-say")).to_have_text(said, timeout=60_000)
+            expect(stop).to_be_hidden()
+            assert kernel_eval(page, "print(w.game.moves, w.game.status)").split() == ["41", "playing"]
+            root.locator('.pl-bar [data-action="more"]').click()
+            review = root.locator('.pl-menu-item[data-action="review"]')
+            expect(review).to_be_visible()
+            expect(review).to_have_text(labels(lang)["review"])
+            page.keyboard.press("Escape")
+            expect(review).to_be_hidden()
+            for w, h in sorted({(width, height), (1024, 768), (400, 900)}):
+                page.set_viewport_size({"width": w, "height": h})
+                phone = w < 600 <= width  # the file browser folded away for a phone's width, then back
+                if phone:
+                    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+                root.locator(".pl-say").scroll_into_view_if_needed()
+                page.screenshot(path=str(artifacts / f"jupyter-autoplay-repeated-{lang}-{w}x{h}.png"))
+                if phone:
+                    page.evaluate("() => window.jupyterapp.shell.expandLeft()")
+            page.set_viewport_size({"width": width, "height": height})
     assert errors == []

@@ -1,11 +1,12 @@
 """A player playing a game to its end: :func:`play_out` and :func:`play_to_end` (won, stuck, a position seen a
-third time, or the cap on moves), and :func:`as_choose`, the one way any player becomes a function of a view.
+third time, or the cap on moves: the one rule of ``Referee``, which the board's automatic player keeps too),
+and :func:`as_choose`, the one way any player becomes a function of a view.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Literal
 
 from patiencelab.core.errors import ArgumentTypeError, quote
@@ -54,18 +55,42 @@ def play_to_end(
     """
     check_instance(game, "game", Klondike)
     choose = as_choose(player, game)
-    seen: Counter[Hashable] = Counter()
-    for _ in _moves(max_moves):
-        if game.is_won or not game.legal_moves():
-            break
-        key = _key(game)
-        seen[key] += 1
-        if seen[key] > 2:
-            return "repeated"
+    referee = Referee(game, max_moves)
+    while (ended := referee.ended(game)) is None:
         move = game.play(choose(game.player_view()))
+        referee.played(game)
         if on_move is not None:
             on_move(move)
-    return "won" if game.is_won else "stuck" if not game.legal_moves() else "max_moves"
+    return ended
+
+
+class Referee:
+    """The one rule that ends a player's game, for :func:`play_to_end` and the board's automatic player alike:
+    :meth:`ended` says ``won``, ``stuck`` (no legal move), ``repeated`` (a position came back a third time: the
+    player goes round in circles) or ``max_moves`` (that many moves were played), else ``None``. Tell it of each
+    move played with :meth:`played`.
+    """
+
+    def __init__(self, game: Klondike, max_moves: int) -> None:
+        self.max_moves = check_whole(max_moves, "max_moves", low=0)
+        #: The moves played so far.
+        self.moves = 0
+        self._seen: Counter[Hashable] = Counter((_key(game),))
+
+    def played(self, game: Klondike) -> None:
+        """A move was played: ``game`` is in the position it led to."""
+        self.moves += 1
+        self._seen[_key(game)] += 1
+
+    def ended(self, game: Klondike) -> Ended | None:
+        """Why the player must stop at ``game``'s position (the one of the last move told), or ``None``."""
+        if game.is_won:
+            return "won"
+        if not game.legal_moves():
+            return "stuck"
+        if self._seen[_key(game)] > 2:
+            return "repeated"
+        return "max_moves" if self.moves >= self.max_moves else None
 
 
 def _key(game: Klondike) -> Hashable:
@@ -76,10 +101,6 @@ def _key(game: Klondike) -> Hashable:
     columns = tuple(sorted(repr(column) for column in position.tableau))
     recycles = position.recycles if game.rules.max_passes is not None else 0
     return (columns, position.stock, position.waste, repr(position.foundations), recycles)
-
-
-def _moves(max_moves: int) -> Iterator[int]:
-    return iter(range(check_whole(max_moves, "max_moves", low=0)))
 
 
 def as_choose(

@@ -5,6 +5,7 @@ fair strong player: sampled deals, each solved, every candidate move judged on t
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -44,7 +45,7 @@ from patiencelab.players.sampling import (  # NoPeek reads them by the names the
 from patiencelab.players.sampling import deals as _deals
 from patiencelab.players.sampling import solve_deal as _solve
 from patiencelab.players.scouting import TIEBREAKS, scouting_move
-from patiencelab.solver.search import Solution, solve
+from patiencelab.solver.search import SLICE, Solution, solve
 
 __all__ = ["DEFAULT_DECISION_STATES", "Decision", "Greedy", "NoPeek", "Oracle", "Player", "Random"]
 
@@ -132,9 +133,10 @@ class NoPeek:
     did: the wins knew their deals' hidden cards, so following them through such moves is strategy fusion).
     Where every card is known (no unseen card, or one, whose place is then known too) it solves the position once
     within ``known_states`` positions and plays the winning line found to the end, and where every order of the
-    few unseen cards is judged it searches each deeper, within the same budget; where each of those orders is won,
-    it plays (with ``few``, the default) a winning line of one of them up to the next card shown, when every order
-    is still won after it (those moves look alike in every order). ``judge=False`` gives the older player,
+    few unseen cards is judged it searches each deeper, within the same budget; where every order of the unseen
+    cards fits that budget (five cards at the default) and each is won, it plays (with ``few``, the default) a
+    winning line of one of them up to the next card shown, when every order is still won after it (those moves
+    look alike in every order). ``judge=False`` gives the older player,
     which voted for the first moves of the wins found in each deal (it rewards moves that only work when a deal
     guessed the hidden cards right: strategy fusion); it is kept for comparison.
 
@@ -184,7 +186,7 @@ class NoPeek:
         self.max_samples = max(
             self.samples, 3 * self.samples if max_samples is None else check_whole(max_samples, "max_samples", low=1)
         )
-        self.decision_states = check_states(decision_states)
+        self.decision_states = check_states(decision_states, "decision_states")
         #: A lead (in deals kept winnable) below which a decision draws more deals, while it may.
         self.close = check_whole(close, "close", low=0)
         #: True to go once through the stock at the start of a deal, when passes are unlimited (it costs nothing
@@ -204,8 +206,8 @@ class NoPeek:
         self.follow_turns = check_switch(follow_turns, "follow_turns")
         #: Positions the solver may search where every card is known (no unseen card, or one, whose place is then
         #: known too): the line found is played to the end.
-        self.known_states = check_states(known_states)
-        #: True to play, where every order of the few unseen cards is judged and each is won, a winning line up to
+        self.known_states = check_states(known_states, "known_states")
+        #: True to play, where every order of the unseen cards is judged and each is won, a winning line up to
         #: the next card shown that wins every order (see _few_line); False judges such positions move by move, as
         #: before round 15 (docs/players.md), where the ties could go round in circles.
         self.few = check_switch(few, "few")
@@ -216,7 +218,7 @@ class NoPeek:
         #: The most deals an endpoint decision is judged on.
         self.reach_samples = check_whole(reach_samples, "reach_samples", low=1)
         #: Positions the solver may search in each deal after an endpoint (a win that takes more counts as none).
-        self.reach_states = check_states(reach_states)
+        self.reach_states = check_states(reach_states, "reach_states")
         #: The hint order's endpoint is kept unless another one wins more deals by this share of the spread of
         #: chance (0: the most deals won, ties by the hint order).
         self.reach_margin = check_number(reach_margin, "reach_margin")
@@ -234,6 +236,9 @@ class NoPeek:
         #: Where a search with every card known last failed: the moves played then and the cards home (-1: the
         #: position was proved lost), or None.
         self._known_failed: tuple[tuple[Move, ...], int] | None = None
+        #: Where the orders of the unseen cards were last judged and one was not won: the moves played then, the
+        #: unseen cards and the cards home (-1: an order was proved lost), or None.
+        self._few_failed: tuple[tuple[Move, ...], int, int] | None = None
         #: The positions decided in so far, each with the moves that led to it (see :func:`_place`).
         self._path: list[tuple[tuple[Move, ...], Hashable]] = []
         #: The sampled deals won after the move just played: the moves played to the next decision, the deal
@@ -330,49 +335,70 @@ class NoPeek:
         return Decision(move, 1, 1, tally(1, 0, 0, True), solves=1)
 
     def _few_line(self, view: PlayerView, legal: list[Move]) -> Decision | None:
-        """Where every order of the few unseen cards is judged and each is won: the moves of a winning line found
+        """Where every order of the unseen cards can be judged and each is won: the moves of a winning line found
         for one order up to the first that shows an unseen card, where every order is still won after them (each
-        solved again), played to their end; None where an order is not won within ``known_states`` positions
-        shared among them, or where no such line is found.
+        solved again), played to their end; None where an order is not won within its share of ``known_states``
+        positions, or where no such line is found.
 
         Until a card is shown the orders look alike, so these moves are the same in each, and the player plays
         them knowing only what it sees; the card shown then leaves fewer orders. Judged move by move instead, every
         move keeps every order won in such a position, and the ties went round in circles: cards sent home and
         brought back for hundreds of moves in deals won whatever the order (draw 3 seed 22, draw 1 seed 89 of the
-        held-out deals: docs/players.md). Each order is solved within ``known_states`` / (2 x orders) positions, at
-        the start and after each line tried, and at most three lines are tried: at most twice ``known_states``
-        positions a decision, most often far fewer (such positions are won within some tens of positions).
+        held-out deals: docs/players.md; four unseen cards, all 24 orders won: issue 60). Each order is solved
+        within ``known_states`` / (2 x orders) positions, never less than one slice of the solver's
+        (:data:`~patiencelab.solver.search.SLICE`), at the start and after each line tried; at most three lines
+        are tried, and no search starts that could take the decision past twice ``known_states`` positions. So it
+        covers any number of unseen cards whose orders all fit that budget, a slice each four times over (five
+        cards, 120 orders, at the default budget), and searches at most twice ``known_states`` positions a
+        decision, most often far fewer (such positions are won within some tens of positions). Where an order
+        was proved lost it is not tried again until a card is shown, and where one was left undecided, until a
+        card has gone home or been shown.
         """
-        if not self.few or self.known_states is None:
+        if not self.few:
             return None
         game = stand_in(view)
         move, self._few = _next_on(self._few, view, game, legal)
         if move is not None:
             return Decision(move, 0, 0, tally(0, 0, 0, False), followed=True)
-        deals, exact = _deals(view, self.samples, self.seed)
-        if not exact or len(deals) < 2:
+        known = self.known_states
+        cards = view.unseen_cards()
+        if known is None or len(cards) < 2 or math.factorial(len(cards)) * 4 * SLICE > 2 * known:
             return None
-        budget = self.known_states // (2 * len(deals))
+        home, failed = sum(view.foundations), self._few_failed
+        unchanged = ((len(cards), -1), (len(cards), home))  # no card shown since a loss, nor gone home since
+        if failed is not None and view.history[: len(failed[0])] == failed[0] and failed[1:] in unchanged:
+            return None
+        deals = [view.fill(order) for order in itertools.permutations(cards)]
+        budget = _Budget(2 * known, max(SLICE, known // (2 * len(deals))))
         rules = view.rules
-        roots = [_solve(deal, rules, budget, self.seconds) for deal in deals]
-        solves = len(roots)
-        if any(root.outcome != "solved" for root in roots):
-            return None
+        roots = []
+        for deal in deals:
+            root = budget.solve(deal, rules, self.seconds)
+            if root is None or root.outcome != "solved":
+                lost = root is not None and root.outcome == "impossible"
+                self._few_failed = (view.history, len(cards), -1 if lost else home)
+                return None
+            roots.append(root)
+        self._few_failed = None
+        tried = 0
         for root in roots:
-            shown = _until_shown(view, root.moves)
-            if not shown:
+            shown = _until_shown(view, tuple(root.moves))
+            move = _parse_first(game, shown)
+            if move is None or move not in legal:
                 continue
-            found = [_solve(after(deal, rules, shown), rules, budget, self.seconds) for deal in deals]
-            solves += len(found)
-            if all(f.outcome == "solved" for f in found):
-                move = _parse_first(game, shown)
-                if move is None or move not in legal:
-                    continue
+            if tried == 3:
+                break
+            tried += 1
+            for deal in deals:
+                found = budget.solve(after(deal, rules, shown), rules, self.seconds)
+                if found is None:
+                    return None
+                if found.outcome != "solved":
+                    break
+            else:  # every order is still won after these moves
                 self._few = ((*view.history, move), shown[1:])
                 n = len(deals)
-                return Decision(move, n, n, tally(n, 0, 0, True), solves=solves)
-            if solves >= 4 * len(deals):
-                break
+                return Decision(move, n, n, tally(n, 0, 0, True), solves=budget.solves)
         return None
 
     def _reach(self, view: PlayerView, game: Klondike, legal: list[Move]) -> Decision | None:
@@ -805,6 +831,25 @@ def _until_shown(view: PlayerView, line: tuple[Move, ...]) -> tuple[Move, ...]:
         if now < hidden:
             return line[: i + 1]
     return ()
+
+
+class _Budget:
+    """Positions a decision may still search: ``each`` a search, none started that could pass ``most`` in all (the
+    positions each search reports counted; the solver checks its own budget at the ends of its slices).
+    """
+
+    def __init__(self, most: int, each: int) -> None:
+        self.most, self.each = most, each
+        self.spent = self.solves = 0
+
+    def solve(self, deal: Position, rules: Rules, seconds: float) -> Solution | None:
+        """The solver's answer for ``deal`` within ``each`` positions, or None when the budget has no room left."""
+        if self.spent + self.each > self.most:
+            return None
+        found = _solve(deal, rules, self.each, seconds)
+        self.spent += found.states
+        self.solves += 1
+        return found
 
 
 def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
@@ -15,7 +15,11 @@ from patiencelab.core.i18n import message
 from patiencelab.widget.background import Background
 from patiencelab.widget.host import Host, ShownBoard, later
 from patiencelab.widget.jobs import LoopRunner, Runner
+from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.state import AutoplayState
+
+if TYPE_CHECKING:
+    from patiencelab.players import Ended
 
 __all__ = ["Autoplay", "AutoplayBoard"]
 
@@ -30,6 +34,8 @@ class AutoplayBoard(ShownBoard, Protocol):
     _lock: threading.RLock
     _runner: Runner
     _jobs: Background
+    #: Where a game the player stopped on a position seen a third time is stored, as lost.
+    _keeper: RecordKeeper
 
     def _say(self, kind: str, text: str, again: Any = None, *, by: object = None) -> None:
         """Show ``text`` on the status line."""
@@ -39,11 +45,16 @@ class AutoplayBoard(ShownBoard, Protocol):
 
 
 class Autoplay:
-    """The automatic player of a board: ``running`` is its stop signal and its name, or ``None``."""
+    """The automatic player of a board: ``running`` is its stop signal and its name, or ``None``. It stops by the
+    rule of :func:`~patiencelab.players.play_to_end` (won, stuck, a position seen a third time, or its cap) and
+    says which; a game it stopped on a repeated position is over: lost, and offered a review.
+    """
 
     def __init__(self, board: AutoplayBoard) -> None:
         self._board = board
         self.running: tuple[threading.Event, str] | None = None
+        #: The game the player last stopped on a position seen a third time, and its history then.
+        self._repeated: tuple[Klondike, tuple[object, ...]] | None = None
 
     def synced_part(self) -> AutoplayState:
         """The automatic player's part of the synced state."""
@@ -54,6 +65,7 @@ class Autoplay:
         <patiencelab.widget.session.BoardSession.autoplay>`); returns at once.
         """
         from patiencelab.players import as_choose
+        from patiencelab.players.playing import Referee
 
         board = self._board
         choose = as_choose(player, board.game)
@@ -65,32 +77,30 @@ class Autoplay:
             raise PatienceError(message("autoplay.not-now", board.lang))
         self.stop()
         stop, name = threading.Event(), player_name(player)
-        shown = board._shown
-        #: The moves played so far, and the game's changes when the player last played (any other is a hand's).
-        played, seen = [0], [board._changes]
+        shown, referee = board._shown, Referee(board.game, max_moves)
+        #: The game's changes when the player last played (any other is a hand's).
+        seen = [board._changes]
         #: What runs the player's looks: the board's runner, or the kernel's event loop where no thread starts.
         runner: list[Runner] = [board._runner]
         deliver = board._jobs.deliver
 
-        def over() -> bool:
-            """Under the board's lock: whether the player must stop rather than look or play."""
+        def over() -> Ended | Literal["stopped"] | None:
+            """Under the board's lock: why the player must stop rather than look or play (``stopped``: by Stop, a
+            move by hand or another game), or ``None``.
+            """
             game = board._game
-            return (
-                stop.is_set()
-                or game is None
-                or board._shown != shown
-                or board._changes != seen[0]
-                or played[0] >= max_moves
-                or not game.legal_moves()
-            )
+            if stop.is_set() or game is None or board._shown != shown or board._changes != seen[0]:
+                return "stopped"
+            return referee.ended(game)
 
         def look() -> None:
             """Off the kernel's thread: the player chooses a move from its view; the kernel's thread plays it."""
             try:
                 with board._lock:
-                    view = None if over() else board.game.player_view()
+                    why = over()
+                    view = None if why is not None else board.game.player_view()
                 if view is None:
-                    deliver(functools.partial(self._ended, stop, name, None))
+                    deliver(functools.partial(self._ended, stop, name, None, why, referee.moves))
                     return
                 move = choose(view)  # outside the lock: the board plays on while the player thinks
             except Exception as err:  # a player that fails stops, never a traceback
@@ -100,8 +110,9 @@ class Autoplay:
 
         def turn(move: Any) -> None:
             """In the kernel's thread: play the move chosen unless the board changed since the player looked."""
-            if over():
-                self._ended(stop, name, None)
+            why = over()
+            if why is not None:
+                self._ended(stop, name, None, why, referee.moves)
                 return
             try:
                 board.game.play(move)
@@ -109,9 +120,11 @@ class Autoplay:
                 board._say("info", message("autoplay.refused", board.lang, player=name, reason=str(err)))
                 self._ended(stop, name, None)
                 return
-            played[0], seen[0] = played[0] + 1, board._changes
-            if over():
-                self._ended(stop, name, None)
+            referee.played(board.game)
+            seen[0] = board._changes
+            why = over()
+            if why is not None:
+                self._ended(stop, name, None, why, referee.moves)
                 return
             try:
                 runner[0].start("autoplay", look, delay=pace, wake=stop)
@@ -141,18 +154,37 @@ class Autoplay:
         if self.running is not None:
             self.running[0].set()
 
-    def _ended(self, stop: threading.Event, name: str, error: BaseException | None) -> None:
-        """In the kernel's thread: the player ``stop`` belongs to stopped (after ``error``, if any)."""
+    def repeated(self, game: Klondike) -> bool:
+        """Whether the player stopped ``game`` where it is now on a position seen a third time (it is lost)."""
+        return self._repeated is not None and self._repeated[0] is game and self._repeated[1] == game.history
+
+    def _ended(
+        self,
+        stop: threading.Event,
+        name: str,
+        error: BaseException | None,
+        why: Ended | Literal["stopped"] | None = None,
+        moves: int = 0,
+    ) -> None:
+        """In the kernel's thread: the player ``stop`` belongs to stopped (after ``error``, if any), and ``why``
+        (the game's end by the players' rule, or ``stopped``) after playing ``moves`` moves.
+        """
         stop.set()
         if self.running is None or self.running[0] is not stop:
             return  # another autoplay has started since
         self.running = None
+        board = self._board
         if error is not None:
             reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            self._board._notice("autoplay.failed", player=name, reason=reason)
+            board._notice("autoplay.failed", player=name, reason=reason)
+        elif why is not None and why != "stopped":
+            if why == "repeated":
+                self._repeated = (board.game, board.game.history)
+                board._keeper.store(board.game, "lost")
+            board._notice(f"autoplay.{why.replace('_', '-')}", player=name, moves=moves)
         else:
-            self._board._unsay(stop)  # "... is playing", in whatever language it is now
-        self._board.sync(bump=False)
+            board._unsay(stop)  # "... is playing", in whatever language it is now
+        board.sync(bump=False)
 
 
 def player_name(player: object) -> str:

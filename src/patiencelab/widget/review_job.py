@@ -17,6 +17,7 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.lessons import MAX_REVIEW_STEPS, Lesson
 from patiencelab.review import Review, review
+from patiencelab.widget.autoplay import Autoplay
 from patiencelab.widget.background import Background
 from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.lessons import Lessons
@@ -32,6 +33,7 @@ class ReviewBoard(ShownBoard, Protocol):
     state: dict[str, Any]
     _jobs: Background
     _lessons: Lessons
+    _autoplay: Autoplay
 
     def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
         """Whether the board offers a review now."""
@@ -152,11 +154,12 @@ class ReviewJob:
         }
 
     def offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
-        """The board offers a review once the game is over or stuck, or the indicator says it is lost (never
-        while a lesson shows or one is recorded, nor once the review is off).
+        """The board offers a review once the game is over or stuck (or the automatic player stopped it on a
+        position seen a third time), or the indicator says it is lost (never while a lesson shows or one is
+        recorded, nor once the review is off).
         """
         board = self._board
         if self.error is not None or board.lesson is not None or board.recording:
             return False
         lost = indicator.get("enabled") and indicator.get("verdict") == "lost"
-        return game.status != "playing" or bool(lost)
+        return game.status != "playing" or bool(lost) or board._autoplay.repeated(game)

@@ -389,15 +389,10 @@ class BoardSession:
     # ------------------------------------------------------------------------------------------- autoplay
 
     def autoplay(self, player: Any, *, pace: Any = 0.8, max_moves: Any = 1_000) -> None:
-        """Let ``player`` play the game on the board: a :class:`~patiencelab.players.Player` or any function from a
-        :class:`~patiencelab.core.view.PlayerView` to a move. It chooses in a worker thread, from the player's view
-        only; each move is played in the kernel's thread (see :meth:`run_pending`), so the board animates it as any
-        other, ``pace`` seconds apart. It stops when the game is won or no move is left, after ``max_moves``
-        moves, on :meth:`stop_autoplay` or the board's Stop button, when the board shows another game, lesson or
-        recording, or when the game changed other than by the player's own moves (a move, an undo or a restart
-        by hand, also while it waits between moves); a player that fails or answers with a move the rules refuse
-        stops with a notice. Returns at once.
-        """
+        """Let ``player`` (a :class:`~patiencelab.players.Player` or any function of a view) play the game on the
+        board, choosing from its view in a worker thread, a move every ``pace`` seconds in the kernel's thread. It stops
+        by the rule of :func:`~patiencelab.players.play_to_end` and says which (a position seen a third time: lost, a
+        review offered); also on Stop, a change by hand, another game, lesson or recording, a failure or a bad move."""
         self._autoplay.start(player, pace=pace, max_moves=max_moves)
 
     def stop_autoplay(self) -> None:

@@ -286,8 +286,8 @@ def evaluate(
     - ``executor``: any :class:`concurrent.futures.Executor` or a Dask ``Client``; without one, the games are
       played in this process (``workers=1``, the default) or on a local pool of ``workers`` processes;
     - ``max_moves``: the moves after which a game is given up (see
-      :func:`~patiencelab.players.playing.play_out`), ``name`` the player's name in tables (default: its
-      ``repr`` or function name), ``progress`` a progress bar (tqdm).
+      :func:`~patiencelab.players.playing.play_out`), ``name`` the player's name in tables (default: a function's
+      name, the ``repr`` its class writes, else its class's name), ``progress`` a progress bar (tqdm).
 
     Each game gets a fresh copy of the player as it was given, so the rows do not depend on which games a
     worker played before: they are the same (timings apart) in this process, on a pool and on Dask. A player

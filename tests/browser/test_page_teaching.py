@@ -196,6 +196,7 @@ def test_a_quiz_answers_a_wrong_move_clicked_as_it_answers_it_dragged(
         if how == "click":
             card.click()
             expect(card).to_have_class(re.compile(r"\bpl-selected\b"))
+            page.screenshot(path=artifacts / f"quiz-selected-{lang}-{width}.png")  # picked up, no pile to go to
             column.locator('[data-card="7D"]').click()
         else:
             drag(page, card, column)

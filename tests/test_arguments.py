@@ -2,11 +2,12 @@
 checkers of ``patiencelab.core.limits``) before compiled code sees them, so a bad value gets the same
 ``PatienceError``, with the same message, from the compiled and the pure build.
 
-One table of bad calls (:data:`BAD_CALLS`, code as text) runs in this process and, with the other build, in a
-fresh process (``PATIENCELAB_PURE=1`` when this one runs compiled, ``0`` when it runs pure); then random bad values
-(from :data:`BAD` or made up: floats, text, whole numbers of up to 40 digits below the range) put into the
-arguments of :data:`TEMPLATES` the same way: :data:`CASES` of them in ``make test``,
-``PATIENCELAB_ARGUMENT_CASES`` (``make soak``: 20,000) when set.
+One table of bad calls (:data:`BAD_CALLS`, code as text, by the public name each calls) runs in this process and,
+with the other build, in a fresh process (``PATIENCELAB_PURE=1`` when this one runs compiled, ``0`` when it runs
+pure); every public name that takes arguments has bad calls there or a reason in :data:`NOT_ENTRY_POINTS` (a test
+fails for one that has neither). Then random bad values (from :data:`BAD` or made up: floats, text, whole numbers
+of up to 40 digits below the range) put into the arguments of :data:`TEMPLATES` the same way: :data:`CASES` of them
+(``make test`` 300, ``make soak`` 20,000: ``tests/sweeps.py``).
 """
 
 from __future__ import annotations

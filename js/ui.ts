@@ -108,7 +108,8 @@ export function pileOfCard(state: GameState | null, card: CardId | null): PileId
   return null;
 }
 
-/** What one click (tap) on a card or pile does. */
+/** What one click (tap) on a card or pile does. A click picks up what a drag may pick up (a card with no legal
+ * move too: a click on a pile then asks Python, which says why not, as a drop there does). */
 export function tapActions(
   state: GameState | null,
   ui: Interaction,
@@ -126,7 +127,7 @@ export function tapActions(
       return isDropPile(pile) ? [{ type: "move", card: selected, to: pile }] : [];
     }
   }
-  return [{ type: "select", card: isMovable(state, card) ? card : null }];
+  return [{ type: "select", card: canPickUp(state, card) ? card : null }];
 }
 
 // ------------------------------------------------------------------------------------------- keyboard focus
@@ -222,7 +223,7 @@ export function activateActions(state: GameState | null, ui: Interaction): Actio
 export function reduce(state: GameState | null, ui: Interaction, action: Action): Interaction {
   switch (action.type) {
     case "select":
-      return { ...ui, selected: isMovable(state, action.card) ? action.card : null };
+      return { ...ui, selected: canPickUp(state, action.card) ? action.card : null };
     case "pick-up":
       return { ...ui, selected: isMovable(state, action.card) ? action.card : ui.selected };
     case "move":
@@ -246,6 +247,6 @@ export function reduce(state: GameState | null, ui: Interaction, action: Action)
  * stays on something that exists. */
 export function afterState(state: GameState, previous: GameState | null, ui: Interaction): Interaction {
   const changed = !previous || previous.version !== state.version;
-  const selected = changed || !isMovable(state, ui.selected) ? null : ui.selected;
+  const selected = changed || !canPickUp(state, ui.selected) ? null : ui.selected;
   return { ...ui, selected, pending: changed ? [] : ui.pending, focus: clampFocus(state, ui.focus) };
 }

@@ -16,26 +16,18 @@ import os
 import pathlib
 import re
 import types
-from typing import Any
 
 import pytest
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.inventory import InventoryFile
 
+from .docs_generator import load_docs_generator
+
 ROOT = pathlib.Path(__file__).parent.parent
 SITE = ROOT / "build" / "docs"
 
 
-def _load_generator() -> Any:
-    """The docs' own generator (docs/_ext/patiencelab_docs.py): the one list of public modules and names."""
-    spec = importlib.util.spec_from_file_location("patiencelab_docs", ROOT / "docs" / "_ext" / "patiencelab_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-DOCS = _load_generator()
+DOCS = load_docs_generator()
 PUBLIC = sorted(DOCS.public_names())
 
 

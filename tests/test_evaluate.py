@@ -85,6 +85,20 @@ def test_a_dask_local_cluster_gives_the_same_rows(reference: Comparison) -> None
     assert greedy.rows == reference["greedy"].rows
 
 
+class Smarter:
+    """A class-based player with no repr of its own (issue 60: its name was its default repr)."""
+
+    def choose(self, view: PlayerView) -> Move:
+        return Greedy().choose(view)
+
+
+def test_a_player_is_named_by_its_function_its_own_repr_or_its_class() -> None:
+    assert evaluate(Smarter(), 1, max_moves=5, progress=False).name == "Smarter"
+    assert evaluate(Random(3), 1, max_moves=5, progress=False).name == "Random(seed=3)"
+    assert evaluate(foundation_first, 1, max_moves=5, progress=False).name == "foundation_first"
+    assert evaluate(Smarter(), 1, max_moves=5, name="mine", progress=False).name == "mine"
+
+
 def test_a_function_of_a_view_is_a_player_in_process_and_on_a_pool() -> None:
     here = evaluate(foundation_first, 3, max_moves=100, progress=False)
     assert here.name == "foundation_first"

@@ -326,6 +326,15 @@ def test_random_is_seeded_and_the_oracle_must_see_a_game() -> None:
         Oracle().choose(Klondike(seed=2).player_view())
 
 
+def test_randoms_repr_keeps_its_seed_and_makes_the_same_player() -> None:
+    player = Random(seed=7)
+    player.choose(Klondike(seed=2).player_view())  # its generator moved on; the repr still names the seed
+    assert repr(player) == "Random(seed=7)"
+    again, fresh = eval(repr(player), {"Random": Random}), Random(seed=7)
+    views = [Klondike(seed=s).player_view() for s in range(5)]
+    assert [again.choose(view) for view in views] == [fresh.choose(view) for view in views]
+
+
 @pytest.mark.parametrize("draw", [1, 3])
 def test_the_oracle_plays_the_line_it_found_and_wins_what_the_solver_proves_winnable(draw: int) -> None:
     seed = 2000  # a deal the search proves winnable from the start within the budget, with either draw

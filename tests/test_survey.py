@@ -192,7 +192,7 @@ def test_save_load_round_trip(reference: SurveyResult, tmp_path: pathlib.Path) -
     assert loaded.rules == RULES
     assert loaded.budget == BUDGET
     assert [r.to_json() for r in loaded.rows] == [r.to_json() for r in reference.rows]
-    with pytest.raises(FileExistsError):
+    with pytest.raises(SurveyFileError, match="exists: a survey file is never written over"):
         reference.save(path)
 
 

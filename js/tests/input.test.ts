@@ -24,9 +24,21 @@ describe("pointer", () => {
     expect(h.host.querySelector(".pl-selected")).toBeNull();
   });
 
-  it("does not select a card that cannot move", () => {
+  it("picks up by click a card with no legal move, as a drag does: a click on a pile asks why not", () => {
+    // a quiz's wrong answer (issue 60): the 5 of diamonds, then column 2, must be answered as the drag is
     mount();
     tap(q('[data-card="QH"]'));
+    expect(q('[data-card="QH"]').classList.contains("pl-selected")).toBe(true);
+    expect(h.host.querySelectorAll(".pl-target")).toHaveLength(0);
+    tap(q('[data-pile="t2"] [data-card="6S"]'));
+    expect(h.model.sent).toEqual([{ type: "move", card: "QH", to: "t2", version: 1, id: 1 }]);
+    h.model.emit("msg:custom", { type: "rejected", id: 1, rule: "one-lower", text: "The Q♥ goes on a black K.", version: 1 });
+    expect(q(".pl-say").textContent).toBe("The Q♥ goes on a black K.");
+  });
+
+  it("does not pick up a face-down card by click", () => {
+    mount();
+    tap(q('[data-pile="t7"] .pl-card'));
     expect(h.host.querySelector(".pl-selected")).toBeNull();
     expect(h.model.sent).toEqual([]);
   });

@@ -27,10 +27,12 @@ describe("the interaction, pure", () => {
     expect(canPickUp({ ...s, pickable: [] }, "QH")).toBe(false);
   });
 
-  it("selects only a card that can move, and a click on a target moves it", () => {
+  it("selects what a drag may pick up, and a click on a pile moves it there (legal or not: Python says why)", () => {
     const s = startState();
     let ui = reduce(s, initialInteraction(), { type: "select", card: "QH" });
-    expect(ui.selected).toBeNull();
+    expect(ui.selected).toBe("QH");
+    expect(tapActions(s, ui, "6S", "t2", false)).toEqual([{ type: "move", card: "QH", to: "t2" }]);
+    expect(reduce({ ...s, pickable: [] }, initialInteraction(), { type: "select", card: "QH" }).selected).toBeNull();
     ui = reduce(s, ui, { type: "select", card: "5H" });
     expect(ui.selected).toBe("5H");
     expect(tapActions(s, ui, "6S", "t2", false)).toEqual([{ type: "move", card: "5H", to: "t2" }]);

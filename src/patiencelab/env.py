@@ -81,7 +81,7 @@ from numpy.typing import NDArray
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import InvalidMoveError, PatienceError, quote
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_whole
+from patiencelab.core.limits import check_instance, check_whole
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules, Scoring
@@ -326,7 +326,7 @@ def _mask(view: PlayerView, legal: list[Move]) -> NDArray[np.int8]:
 
 def observation_space(rules: Rules) -> spaces.Dict:
     """The observation space for ``rules`` (see the module's documentation)."""
-    c = rules.columns
+    c = check_instance(rules, "rules", Rules).columns
     codes = _CARDS + 1
 
     def box(shape: tuple[int, ...], values: int) -> spaces.MultiDiscrete:

@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from patiencelab.core.limits import check_budget
+from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_budget, check_instance
 from patiencelab.core.moves import Move
 from patiencelab.players import NoPeek
 from patiencelab.players.ranking import candidates, rank, ranked_moves
 from patiencelab.solver.search import solve
-
-if TYPE_CHECKING:
-    from patiencelab.core.game import Klondike
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -88,6 +86,7 @@ def find_hint(game: Klondike, *, max_states: int | None = DEFAULT_MAX_STATES, se
     Each solver call may search ``max_states`` positions (and ``seconds``; a state budget alone gives the same
     hint on every machine).
     """
+    check_instance(game, "game", Klondike)
     check_budget(max_states, seconds)
     if game.is_won:
         return None
@@ -125,7 +124,7 @@ def find_fair_hint(
     never reads a face-down card), with how many of the sampled deals it keeps winnable; ``None`` when the
     game is over or no move is legal. Each sampled deal is solved within ``max_states`` positions.
     """
-    view = game.player_view()
+    view = check_instance(game, "game", Klondike).player_view()
     if view.is_won or not game.legal_moves():
         return None
     player = NoPeek(samples=samples, max_states=max_states, seed=seed)

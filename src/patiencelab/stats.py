@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import InvalidArgumentError, PatienceError
 from patiencelab.core.i18n import message
+from patiencelab.core.limits import check_number, check_whole
 
-__all__ = ["WIDE", "Z95", "Interval", "share_text", "sign_test", "wilson"]
+__all__ = ["MAX_SIGN_PAIRS", "WIDE", "Z95", "Interval", "share_text", "sign_test", "wilson"]
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -53,6 +54,10 @@ def share_text(
 
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     """The Wilson score interval for ``successes`` out of ``n`` (``n == 0`` gives the whole range 0-1)."""
+    check_whole(successes, "successes", low=0)
+    check_whole(n, "n", low=0)
+    if check_number(z, "z") == 0:
+        raise InvalidArgumentError("z must be a number above 0, not 0")
     if not 0 <= successes <= n:
         raise PatienceError(f"need 0 <= successes <= n, not {successes} of {n}")
     if n == 0:
@@ -66,10 +71,16 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     return Interval(p, low, high)
 
 
+#: The most discordant pairs :func:`sign_test` takes (its sum grows with the square of them).
+MAX_SIGN_PAIRS = 10_000
+
+
 def sign_test(wins: int, losses: int) -> float:
     """The one-sided p-value of ``wins`` of ``wins + losses`` discordant pairs going one way (sign test)."""
-    n = wins + losses
+    n = check_whole(wins, "wins", low=0) + check_whole(losses, "losses", low=0)
+    if n > MAX_SIGN_PAIRS:
+        raise InvalidArgumentError(f"the sign test takes at most {MAX_SIGN_PAIRS:,} pairs, not {n:,}")
     if n == 0:
         return 1.0
     tail: int = sum(math.comb(n, j) for j in range(wins, n + 1))
-    return tail / float(2**n)
+    return tail / (1 << n)  # exact division of whole numbers: no overflow past 1,023 pairs

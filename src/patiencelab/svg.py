@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from patiencelab.core.cards import RANKS, Card, Suit
-from patiencelab.core.errors import InvalidMoveError, InvalidPositionError, PatienceError, quote
+from patiencelab.core.errors import ArgumentTypeError, InvalidMoveError, InvalidPositionError, PatienceError, quote
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_choice
+from patiencelab.core.limits import check_choice, check_switch, check_text
 from patiencelab.core.marks import MARK_COLORS, Mark
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
@@ -85,6 +85,10 @@ class _Board:
 _UID = "pl-0uid0"
 
 
+#: The most characters of a picture's title (its ``<title>`` and label).
+_MAX_TITLE = 300
+
+
 def render(
     source: Klondike | Position | Mapping[str, Any],
     *,
@@ -111,6 +115,11 @@ def render(
     """
     position, rules, game = _resolve(source, rules)
     check_choice(theme, "theme", THEMES)
+    check_switch(reveal, "reveal")
+    if title is not None:
+        check_text(title, _MAX_TITLE, "title", ArgumentTypeError)
+    if not isinstance(marks, Iterable) or isinstance(marks, (str, Mark)):
+        raise ArgumentTypeError(f"marks must be a list of Mark values, not {type(marks).__name__}")
     if width is not None and (isinstance(width, bool) or not isinstance(width, int | float) or not width > 0):
         raise PatienceError(f"width must be a positive number of pixels, not {quote(width)}")
     marked = _read_highlight(highlight)
@@ -220,6 +229,8 @@ def _resolve_move(
 
 def _read_highlight(highlight: Iterable[Card | str] | str) -> list[Card]:
     """The cards to outline; a single notation string counts as one card."""
+    if not isinstance(highlight, Iterable):
+        raise ArgumentTypeError(f"highlight must be cards or a card's notation, not {type(highlight).__name__}")
     items: Iterable[Card | str] = [highlight] if isinstance(highlight, str) else highlight
     return [item if isinstance(item, Card) else Card.parse(item) for item in items]
 

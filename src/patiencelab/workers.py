@@ -22,11 +22,25 @@ from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import TYPE_CHECKING, Any
 
+from patiencelab.core.limits import check_whole
+
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["SliceExecutor", "has_processes", "process_pool", "progress_bar", "run_jobs", "stop_pool", "window"]
+__all__ = [
+    "MAX_WORKERS",
+    "SliceExecutor",
+    "has_processes",
+    "process_pool",
+    "progress_bar",
+    "run_jobs",
+    "stop_pool",
+    "window",
+]
+
+#: The most processes a local pool may have.
+MAX_WORKERS = 1024
 
 #: How long the slice executor works before it lets the event loop handle messages again.
 SLICE_SECONDS = 0.01
@@ -81,6 +95,7 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     import multiprocessing  # here, not at the top: Pyodide has no processes
     from concurrent.futures import ProcessPoolExecutor
 
+    check_whole(workers, "workers", low=1, high=MAX_WORKERS)
     return ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), _start_worker)
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import pathlib
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .page_harness import mount, sent
+from .jupyter_harness import drag
+from .page_harness import mount, open_board, sent
 
 pytestmark = pytest.mark.browser
 
@@ -169,3 +171,40 @@ def test_lesson_screenshots(
     bar = page.locator(".pl-bar").bounding_box()
     assert bar is not None and bar["height"] < 50, "the toolbar wraps onto a second row"
     page.screenshot(path=artifacts / f"page-lesson-{width}-{scheme}.png", full_page=True)
+
+
+#: Sizes and languages the quiz's answer is looked at in (issue 60): each language once, each size once.
+QUIZ_LOOKS = [("sv", 1280, 800), ("nl", 1024, 768), ("en", 400, 800)]
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), QUIZ_LOOKS)
+def test_a_quiz_answers_a_wrong_move_clicked_as_it_answers_it_dragged(
+    lang: str, width: int, height: int, new_page: NewPage, page_server: str, artifacts: pathlib.Path
+) -> None:
+    """Issue 60: in the quiz lesson the 5♦ (no legal move) clicked, then column 2, was ignored with no word, while
+    the same move dragged was answered with its reason. The real Python board is behind the page."""
+    from patiencelab.lessons import Lesson
+    from patiencelab.widget.board import KlondikeWidget
+
+    said: dict[str, str] = {}
+    for how in ("click", "drag"):
+        widget = KlondikeWidget(records=None, lang=lang, lesson=Lesson.builtin("quiz"))
+        widget.goto(1)  # the quiz step waits for the class's answer
+        page = new_page(width=width, height=height, reduced_motion="reduce")
+        open_board(page, page_server, widget)
+        card, column = page.locator('[data-card="5D"]'), page.locator('[data-pile="t2"]')
+        if how == "click":
+            card.click()
+            expect(card).to_have_class(re.compile(r"\bpl-selected\b"))
+            page.screenshot(path=artifacts / f"quiz-selected-{lang}-{width}.png")  # picked up, no pile to go to
+            column.locator('[data-card="7D"]').click()
+        else:
+            drag(page, card, column)
+        line = page.locator(".pl-lesson-narration")  # in a lesson, the message line is in its caption box
+        expect(line).not_to_be_empty()
+        said[how] = line.text_content() or ""
+        assert widget.state["lesson"]["quiz"]["tries_left"] == 1  # the answer was judged, once
+        page.screenshot(path=artifacts / f"quiz-wrong-{how}-{lang}-{width}.png")
+        widget.close()
+    assert said["click"] == said["drag"]
+    assert "5\u2666" in said["click"]

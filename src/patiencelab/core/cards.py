@@ -132,7 +132,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card at ``index`` (0 to 51) of the ordered deck."""
-        return _DECK[index]
+        return _DECK[check_whole(index, "index", low=0, high=51)]
 
 
 def _card_texts(card: Card) -> list[str]:

@@ -142,6 +142,8 @@ def unknown_fields(keys: Iterable[object], known: Collection[str]) -> str:
     >>> unknown_fields({"draw": 1, "colour": 2, 7: 3}, ("draw",))
     '7, colour'
     """
+    if not isinstance(keys, Iterable) or not isinstance(known, Collection):
+        raise ArgumentTypeError("unknown_fields takes the keys given and a collection of the known ones")
     odd = [key for key in keys if not (isinstance(key, str) and key in known)]
     names = sorted(
         {key if isinstance(key, str) and 0 < len(key) <= 40 and key.isprintable() else quote(key) for key in odd}

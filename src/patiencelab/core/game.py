@@ -258,7 +258,8 @@ class Klondike(Table):
                 game = cls(deal=record["deal"], rules=rules, clock=clock)
                 seed = record.get("seed")
                 if seed is not None:
-                    if not isinstance(seed, int) or "".join(map(str, seeded_deal(seed))) != game._deal:
+                    check_seed(seed, "the record's seed", InvalidRecordError)
+                    if "".join(map(str, seeded_deal(seed))) != game._deal:
                         raise InvalidRecordError(f"the seed {quote(seed)} does not give the record's deal")
                     game._seed = seed
             else:

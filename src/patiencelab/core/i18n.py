@@ -26,8 +26,8 @@ import pathlib
 import polib
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import PatienceError
-from patiencelab.core.limits import check_choice
+from patiencelab.core.errors import ArgumentTypeError, InvalidArgumentError, PatienceError, quote
+from patiencelab.core.limits import check_choice, check_instance, check_text, check_whole
 
 __all__ = [
     "LANGUAGES",
@@ -91,11 +91,12 @@ def ntext(key: str, n: int, lang: str = "en", /, **params: object) -> str:
     """The plural entry ``key`` in ``lang`` in the form for the count ``n`` (gettext's ``ngettext``), with
     ``params`` filled in as in :func:`message` (English where ``lang`` lacks it).
     """
-    template = _translations(lang).ngettext(key, key, n)
+    check_whole(n, "n")
+    template = _translations(lang).ngettext(_key(key), key, n)
     if template == key:
         template = _translations("en").ngettext(key, key, n)
     if template == key:
-        raise KeyError(key)
+        raise InvalidArgumentError(f"no plural sentence has the key {quote(key)}")
     return _fill(template, lang, params)
 
 
@@ -104,11 +105,17 @@ def message(key: str, lang: str = "en", /, **params: object) -> str:
     :class:`~patiencelab.core.cards.Card` is named as ``lang`` names it (:func:`card_name`). A plural entry
     takes the form for the count in its count placeholder (:func:`ntext`).
     """
-    count = plural_counts().get(key)
+    count = plural_counts().get(_key(key))
     if count is not None:
         return ntext(key, int(str(params[count])), lang, **params)
-    template = catalogue(lang).get(key) or catalogue("en")[key]
+    template = catalogue(lang).get(key) or catalogue("en").get(key)
+    if template is None:
+        raise InvalidArgumentError(f"no sentence has the key {quote(key)}")
     return _fill(template, lang, params)
+
+
+def _key(key: object) -> str:
+    return check_text(key, 200, "a sentence's key", ArgumentTypeError)
 
 
 def _fill(template: str, lang: str, params: dict[str, object]) -> str:
@@ -121,12 +128,12 @@ def rank_name(rank: int, lang: str = "en") -> str:
     """The rank as the cards of ``lang`` show it: ``2`` to ``10``, and the letters of the Ace and the court
     cards (Dutch ``B`` for boer, Swedish ``Kn`` for knekt).
     """
-    return _ranks(check_language(lang))[rank - 1]
+    return _ranks(check_language(lang))[check_whole(rank, "rank", low=1, high=13) - 1]
 
 
 def card_name(card: Card, lang: str = "en") -> str:
     """The card as a sentence in ``lang`` names it: its rank letter and suit symbol (``V♥``, ``Kn♣``, ``10♠``)."""
-    return rank_name(card.rank, lang) + card.suit.symbol
+    return rank_name(check_instance(card, "card", Card).rank, lang) + card.suit.symbol
 
 
 def labels(lang: str = "en") -> dict[str, str]:

@@ -7,8 +7,8 @@ input is never echoed back nor kept alive by an exception.
 
 Every public function and method checks the values it is given with the checkers here (:func:`check_whole`,
 :func:`check_seed`, :func:`check_states`, :func:`check_budget`, :func:`check_switch`, :func:`check_choice`,
-:func:`check_instance`), before any compiled code sees them: one message style (``samples must be a whole
-number of at least 1, not 2.0``, ``unknown language 'de': choose one of en, nl, sv``), and always a
+:func:`check_instance`, :func:`check_path`), before any compiled code sees them: one message style (``samples
+must be a whole number of at least 1, not 2.0``, ``unknown language 'de': choose one of en, nl, sv``), and always a
 :class:`PatienceError`: an :class:`~patiencelab.core.errors.ArgumentTypeError` (also a ``TypeError``) for a
 value of the wrong type, an :class:`~patiencelab.core.errors.InvalidArgumentError` for one out of range, or the
 ``error`` a caller names (a position's field is an ``InvalidPositionError``). This module is never compiled, and
@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import pathlib
 from collections.abc import Callable, Collection
 from typing import TypeVar
 
@@ -35,6 +37,7 @@ __all__ = [
     "check_instance",
     "check_length",
     "check_number",
+    "check_path",
     "check_seconds",
     "check_seed",
     "check_states",
@@ -189,6 +192,18 @@ def check_choice(value: object, what: str, choices: Collection[str], error: type
         return value
     kind = InvalidArgumentError if isinstance(value, str) else ArgumentTypeError
     raise (error or kind)(f"unknown {what} {quote(value)}: choose one of {', '.join(choices)}")
+
+
+def check_path(value: object, name: str = "path", error: type[PatienceError] | None = None) -> pathlib.Path:
+    """``value`` as a :class:`pathlib.Path` when it is text or a path (``os.PathLike``); else an
+    :class:`ArgumentTypeError` (or ``error``) that names ``name``.
+    """
+    if isinstance(value, (str, os.PathLike)):
+        try:
+            return pathlib.Path(value)
+        except TypeError:  # a PathLike whose __fspath__ gives neither text nor bytes
+            pass
+    raise (error or ArgumentTypeError)(f"{name} must be text or a path, not {type(value).__name__}")
 
 
 def check_instance(value: object, name: str, kind: type[T], error: type[PatienceError] | None = None) -> T:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import InvalidRecordError, PatienceError, quote, unknown_fields
+from patiencelab.core.errors import InvalidArgumentError, InvalidRecordError, PatienceError, quote, unknown_fields
+from patiencelab.core.limits import check_instance
 from patiencelab.core.moves import Move
 
 __all__ = [
@@ -44,7 +45,7 @@ _PILE = re.compile(PILE_PATTERN)
 
 def is_pile(place: str) -> bool:
     """True when a mark's ``place`` names a pile (stock, w, t1..t9, fC..fS) rather than a card."""
-    return _PILE.fullmatch(place) is not None
+    return isinstance(place, str) and _PILE.fullmatch(place) is not None
 
 
 def _check_place(place: object, *, cards: bool) -> str:
@@ -109,10 +110,18 @@ class Mark:
         return cls(ends[0], ends[1], color)
 
 
+def _check_lead(lead: object) -> None:
+    if lead is not None and not (isinstance(lead, str) and lead):
+        raise InvalidArgumentError(f"lead must be a card such as 5H, or None, not {quote(lead)}")
+
+
 def pile_of(place: str | None, lead: str | None = None) -> str | None:
     """The pile that ``place`` names in the board's vocabulary (``stock``, ``w``, ``t1``..``t9``,
     ``fC``..``fS``): the notation's ``f`` becomes the foundation of ``lead``'s suit (``None`` without a lead).
     """
+    if place is not None and not (isinstance(place, str) and (place == "f" or is_pile(place))):
+        raise InvalidArgumentError(f"place must be a pile (stock, w, t1..t9, f, fC..fS) or None, not {quote(place)}")
+    _check_lead(lead)
     if place == "f":
         return f"f{lead[-1].upper()}" if lead else None
     return place
@@ -123,6 +132,8 @@ def move_piles(move: Move, lead: str | None) -> tuple[str, str]:
     ``stock`` to the waste ``w``, a recycle back; the notation's ``f`` is the foundation of ``lead``'s suit
     (``lead`` is the moving card, such as ``5H``).
     """
+    check_instance(move, "move", Move)
+    _check_lead(lead)
     if move.is_draw:
         return "stock", "w"
     if move.is_recycle:

@@ -26,12 +26,12 @@ def _normal_place(text: str) -> str:
 
 def is_tableau(place: str | None) -> bool:
     """True for ``t1`` .. ``t9``."""
-    return place is not None and place[0] == "t"
+    return isinstance(place, str) and place[:1] == "t"
 
 
 def is_foundation(place: str | None) -> bool:
     """True for ``f`` and ``fC`` .. ``fS``."""
-    return place is not None and place[0] == "f"
+    return isinstance(place, str) and place[:1] == "f"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,12 @@ Swedish. Narration never names a face-down card before it is turned up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from patiencelab.core.cards import Card
+from patiencelab.core.errors import ArgumentTypeError
 from patiencelab.core.i18n import check_language, message
+from patiencelab.core.limits import check_instance, check_text
 from patiencelab.core.moves import Move
 
 if TYPE_CHECKING:
@@ -33,11 +35,24 @@ def _points(points: int, lang: str) -> str:
     return message("explain.points", lang, change=f"{points:+d}") if points else ""
 
 
+def _game(game: object) -> Klondike:
+    """``game`` when it is a game (by what narration reads of it: the module is below the game's layer)."""
+    if not (isinstance(getattr(game, "lang", None), str) and callable(getattr(game, "moving_cards", None))):
+        raise ArgumentTypeError(f"game must be a Klondike game, not {type(game).__name__}")
+    return cast("Klondike", game)
+
+
+def _with_move(value: object, name: str, kind: str) -> None:
+    """Raise unless ``value`` carries a ``move`` (a played action, a hint: types of layers above this one)."""
+    if not isinstance(getattr(value, "move", None), Move):
+        raise ArgumentTypeError(f"{name} must be a {kind}, not {type(value).__name__}")
+
+
 def explain(game: Klondike, move: Move | str) -> str:
     """One or two sentences on what ``move`` does now and which rule allows it (or which rule forbids it). A
     face-down card it would turn up is not named.
     """
-    error = game.check(move)
+    error = _game(game).check(move)
     if error is not None:
         return message("explain.illegal", game.lang, reason=error.reason)
     trial = game.copy()
@@ -51,7 +66,8 @@ def narrate_played(game: Klondike, played: Played) -> str:
     """The narration of ``played``, the action just played in ``game`` (see :meth:`Klondike.last_played` and
     :class:`~patiencelab.core.game.Change`), naming the card it turned up.
     """
-    return _sentences(game, played, name_turned=True)
+    _with_move(played, "played", "Played")
+    return _sentences(_game(game), played, name_turned=True)
 
 
 def _sentences(game: Klondike, played: Played, *, name_turned: bool) -> str:
@@ -116,7 +132,9 @@ def move_phrase(game: Klondike, move: Move, phrases: str = "hint.move") -> str:
     6♠", "Draw from the stock"; ``review.after``: "After the 5♦ went onto the 6♠"): one key for each of
     ``draw``, ``recycle``, ``to-foundation``, ``to-empty`` and ``to-column``.
     """
-    lang = game.lang
+    lang = _game(game).lang
+    check_instance(move, "move", Move)
+    check_text(phrases, 100, "phrases", ArgumentTypeError)  # a catalogue's prefix: message() knows its keys
     if move.is_draw or move.is_recycle:
         return message(f"{phrases}.draw" if move.is_draw else f"{phrases}.recycle", lang)
     card = game.moving_cards(move)[0]
@@ -134,7 +152,8 @@ def hint_text(game: Klondike, hint: Hint) -> str:
     """A hint as one short sentence in the game's language: "Move the 5♦ onto the 6♠: it turns over a card in
     column 3."
     """
-    lang, move = game.lang, hint.move
+    _with_move(hint, "hint", "Hint")
+    lang, move = _game(game).lang, hint.move
     what = move_phrase(game, move)
     params: dict[str, object] = {}
     if hint.reason == "turn-up":
@@ -148,6 +167,8 @@ def hint_text(game: Klondike, hint: Hint) -> str:
 
 def describe_rules(rules: Rules, lang: str = "en") -> str:
     """The rule set as a few short lines in ``lang``."""
+    if not isinstance(getattr(rules, "face_down", None), tuple):
+        raise ArgumentTypeError(f"rules must be a Rules, not {type(rules).__name__}")
     check_language(lang)
     columns = rules.columns
     sizes = [n + 1 for n in rules.face_down]

@@ -106,6 +106,8 @@ class Position:
         has made no recycle) and ``stock_seen`` a whole number from 0 to the stock's size; under ``rules`` also
         unless the position has their number of columns.
         """
+        if rules is not None:
+            check_instance(rules, "rules", Rules)
         recycles = check_whole(self.recycles, "recycles", low=0, high=MAX_RECYCLES, error=InvalidPositionError)
         check_whole(self.stock_seen, "stock_seen", low=0, high=len(self.stock), error=InvalidPositionError)
         if rules is not None:
@@ -210,10 +212,12 @@ def parse_deal(text: str) -> tuple[Card, ...]:
 
 def check_deal(cards: Sequence[Card]) -> tuple[Card, ...]:
     """``cards`` as a tuple if they are the 52 cards, each once; else :class:`InvalidPositionError` says why."""
+    if not isinstance(cards, Sequence) or isinstance(cards, str):
+        raise ArgumentTypeError(f"a deal is a sequence of 52 cards, not {type(cards).__name__}")
     cards = tuple(cards)
     if len(cards) != 52 or not all(isinstance(c, Card) for c in cards):
         raise InvalidPositionError(f"a deal is 52 cards, not {len(cards)} items")
-    repeated = sorted({c.symbol for c in cards if cards.count(c) > 1})
+    repeated = [] if len(set(cards)) == 52 else sorted({c.symbol for c in cards if cards.count(c) > 1})
     if repeated:
         raise InvalidPositionError(f"deal repeats {' '.join(repeated)}")
     return cards
@@ -244,6 +248,11 @@ def deal_piles(cards: Sequence[Card], face_down: Sequence[int]) -> tuple[list[li
     """Deal ``cards`` (dealing order) row by row: each column takes cards until it has its ``face_down`` count
     plus one. Returns the columns (bottom first; the last card of each is its face-up card) and the stock.
     """
+    cards = check_deal(cards)
+    if not isinstance(face_down, Sequence) or not all(isinstance(n, int) and n >= 0 for n in face_down):
+        raise ArgumentTypeError(f"face_down must be counts of face-down cards, not {quote(face_down)}")
+    if not face_down or sum(face_down) + len(face_down) > 52:
+        raise InvalidPositionError(f"face_down {quote(face_down)} deals no column or more than 52 cards")
     need = [n + 1 for n in face_down]
     piles: list[list[Card]] = [[] for _ in need]
     it = iter(cards)
@@ -256,6 +265,6 @@ def deal_piles(cards: Sequence[Card], face_down: Sequence[int]) -> tuple[list[li
 
 def deal_position(cards: Sequence[Card], rules: Rules) -> Position:
     """Deal ``cards`` (dealing order) under ``rules``; the cards after the tableau form the stock."""
-    piles, stock = deal_piles(cards, rules.face_down)
+    piles, stock = deal_piles(cards, check_instance(rules, "rules", Rules).face_down)
     tableau = tuple(Column(tuple(p[:-1]), (p[-1],)) for p in piles)
     return Position(tableau, tuple(stock), (), dict.fromkeys(Suit, 0), 0)

@@ -10,7 +10,17 @@ from typing import Any, Literal
 from patiencelab.core.errors import PatienceError, quote, unknown_fields
 from patiencelab.core.limits import check_choice, check_instance, check_switch, check_whole
 
-__all__ = ["MAX_PASSES", "MAX_POINTS", "PRESETS", "SCORING_PRESETS", "EmptyColumn", "Rules", "Scoring", "rules_label"]
+__all__ = [
+    "MAX_DRAW",
+    "MAX_PASSES",
+    "MAX_POINTS",
+    "PRESETS",
+    "SCORING_PRESETS",
+    "EmptyColumn",
+    "Rules",
+    "Scoring",
+    "rules_label",
+]
 
 #: What may fill an empty column: a King (or a run led by one), or any card.
 EmptyColumn = Literal["king", "any"]
@@ -23,6 +33,8 @@ PRESETS = ("standard", "traditional", "six-column")
 MAX_POINTS = 1_000_000_000
 #: The most passes a rule set may allow short of unlimited.
 MAX_PASSES = 1_000_000
+#: The most cards a draw may turn.
+MAX_DRAW = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +88,8 @@ class Scoring:
 
     def recycle_points(self, draw: int, recycle_number: int) -> int:
         """Points for the ``recycle_number``-th recycle (counting from 1) with ``draw`` cards a draw."""
+        check_whole(draw, "draw", low=1, high=MAX_DRAW)
+        check_whole(recycle_number, "recycle_number", low=1)
         if draw == 1:
             return self.recycle_draw1 if recycle_number > self.free_recycles_draw1 else 0
         return self.recycle_draw3 if recycle_number > self.free_recycles_draw3 else 0
@@ -154,7 +168,7 @@ class Rules:
     scoring: Scoring = field(default_factory=Scoring)
 
     def __post_init__(self) -> None:
-        check_whole(self.draw, "draw", low=1, high=24)
+        check_whole(self.draw, "draw", low=1, high=MAX_DRAW)
         if self.max_passes is not None:
             check_whole(self.max_passes, "max_passes (None: unlimited)", low=1, high=MAX_PASSES)
         check_switch(self.foundation_to_tableau, "foundation_to_tableau")
@@ -188,7 +202,7 @@ class Rules:
         check_choice(name, "rule preset", PRESETS)
         if draw is None:
             draw = 3 if name == "six-column" else 1
-        check_whole(draw, "draw", low=1, high=24)
+        check_whole(draw, "draw", low=1, high=MAX_DRAW)
         table = Scoring.preset(scoring) if isinstance(scoring, str) else scoring or Scoring()
         if name == "traditional":
             return cls(draw=draw, max_passes=1 if draw == 1 else 3, foundation_to_tableau=False, scoring=table)
@@ -249,7 +263,7 @@ def _preset_name(rules: Rules) -> str | None:
 
 def rules_label(rules: Rules) -> str:
     """A short name for rules: the preset, draw count and passes."""
-    name = rules.preset_name or "custom"
+    name = check_instance(rules, "rules", Rules).preset_name or "custom"
     passes = (
         "unlimited passes"
         if rules.max_passes is None

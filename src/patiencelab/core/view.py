@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass
 
 from patiencelab.core.cards import Card, Suit, full_deck
+from patiencelab.core.errors import ArgumentTypeError, InvalidArgumentError, quote
+from patiencelab.core.limits import check_instance
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -95,8 +97,10 @@ class PlayerView:
         slots column by column, bottom first, then the unseen stock cards, after the seen ones, in draw order.
         The position's ``stock_seen`` counts the seen ones, so a game made from it has this view's knowledge.
         """
+        if not isinstance(cards, (tuple, list)) or not all(isinstance(card, Card) for card in cards):
+            raise ArgumentTypeError(f"cards must be a tuple or list of cards, not {quote(cards)}")
         if len(cards) != self.hidden_places:
-            raise ValueError(f"{self.hidden_places} hidden places need as many cards, not {len(cards)}")
+            raise InvalidArgumentError(f"{self.hidden_places} hidden places need as many cards, not {len(cards)}")
         it = iter(cards)
         tableau = tuple(Column(tuple(next(it) for _ in range(col.down)), col.up) for col in self.tableau)
         stock = self.stock + tuple(it)
@@ -107,6 +111,7 @@ class PlayerView:
         """A position consistent with this view: the unseen cards dealt at random (from ``rng``) into the hidden
         places. It depends only on the view and the state of ``rng``.
         """
+        check_instance(rng, "rng", random.Random)
         cards = list(self.unseen_cards())
         rng.shuffle(cards)
         return self.fill(cards)

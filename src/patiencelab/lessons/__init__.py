@@ -20,10 +20,27 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from patiencelab.core.errors import InvalidMoveError, InvalidRecordError, PatienceError, quote, unknown_fields
+from patiencelab.core.errors import (
+    ArgumentTypeError,
+    InvalidMoveError,
+    InvalidRecordError,
+    PatienceError,
+    quote,
+    unknown_fields,
+)
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import LANGUAGES, message
-from patiencelab.core.limits import MAX_JSON_TEXT, check_budget, check_switch, check_text, check_whole, load_json
+from patiencelab.core.limits import (
+    MAX_JSON_TEXT,
+    check_budget,
+    check_choice,
+    check_instance,
+    check_path,
+    check_switch,
+    check_text,
+    check_whole,
+    load_json,
+)
 from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
@@ -74,6 +91,10 @@ Text = str | Mapping[str, str]
 
 def text_in(text: Text | None, lang: str, fallback: str = "en") -> str | None:
     """``text`` in ``lang`` (else in ``fallback``, else in any language it has)."""
+    check_choice(lang, "language", LANGUAGES)
+    check_choice(fallback, "language", LANGUAGES)
+    if text is not None and not isinstance(text, (str, Mapping)):
+        raise ArgumentTypeError(f"text must be text or a dict of texts by language, not {type(text).__name__}")
     if text is None or isinstance(text, str):
         return text
     return text.get(lang) or text.get(fallback) or next(iter(text.values()), None)
@@ -114,6 +135,8 @@ class Quiz:
     tries: int = 2
 
     def __post_init__(self) -> None:
+        if not isinstance(self.accept, (tuple, list)):
+            raise InvalidLessonError(f"a quiz's 'accept' must be a list of moves, not {type(self.accept).__name__}")
         object.__setattr__(self, "accept", tuple(Move.parse(m) for m in self.accept))
         check_switch(self.winnable, "a quiz's 'winnable'", InvalidLessonError)
         check_whole(self.tries, "a quiz's 'tries'", low=1, high=MAX_TRIES, error=InvalidLessonError)
@@ -369,6 +392,8 @@ class Lesson:
             )
         if not isinstance(self.rules, Rules):
             raise InvalidLessonError(f"a lesson's rules must be Rules, not {type(self.rules).__name__}")
+        if not isinstance(self.steps, (tuple, list)):
+            raise InvalidLessonError(f"a lesson's steps must be a list of steps, not {type(self.steps).__name__}")
         steps = tuple(s if isinstance(s, Step) else Step(*s) if isinstance(s, tuple) else Step(s) for s in self.steps)
         if self.chart is not None and not isinstance(self.chart, ReviewChart):
             raise InvalidLessonError(f"a lesson's chart must be a ReviewChart, not {type(self.chart).__name__}")
@@ -439,8 +464,9 @@ class Lesson:
         """The lesson of ``game`` as played so far: its start, rules and history; ``notes`` by step number
         (from 1) or as a list beside the moves.
         """
-        record = game.record()
+        record = check_instance(game, "game", Klondike).record()
         moves = game.history
+        _check_notes(notes)
         return cls(
             title=title,
             steps=tuple(Step(move, _note(notes, i)) for i, move in enumerate(moves, 1)),
@@ -461,7 +487,9 @@ class Lesson:
         (``review.at``, with an arrow along its move that keeps the deal winnable) and the summary in the intro
         (with whatever speaks of the start).
         """
-        moves = game.history
+        moves = check_instance(game, "game", Klondike).history
+        if not callable(getattr(review, "chart", None)) or not isinstance(getattr(review, "marks", None), tuple):
+            raise ArgumentTypeError(f"review must be a Review, not {type(review).__name__}")  # review is a layer above
         notes: dict[int, list[str]] = {}
         arrows: dict[int, list[Mark]] = {}
         position = game.copy()
@@ -514,6 +542,10 @@ class Lesson:
         intro: str | None = None,
     ) -> Lesson:
         """A lesson that starts at ``game``'s current position and plays ``moves``."""
+        check_instance(game, "game", Klondike)
+        _check_notes(notes)
+        if not isinstance(moves, Iterable) or isinstance(moves, (str, bytes)):
+            raise ArgumentTypeError(f"moves must be a list of moves, not {type(moves).__name__}")
         steps = tuple(Step(Move.parse(m), _note(notes, i)) for i, m in enumerate(moves, 1))
         return cls(
             title=title, steps=steps, rules=game.rules, position=game.position_json(), intro=intro, lang=game.lang
@@ -623,7 +655,7 @@ class Lesson:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the lesson to a JSON file."""
-        pathlib.Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+        check_path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
 
     @classmethod
     def loads(cls, text: str | bytes) -> Lesson:
@@ -648,9 +680,7 @@ class Lesson:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Lesson:
         """Read a lesson from a JSON file (at most :data:`~patiencelab.core.limits.MAX_JSON_TEXT` characters)."""
-        if not isinstance(path, (str, os.PathLike)):
-            raise InvalidLessonError(f"a lesson's path must be text or a path, not {type(path).__name__}")
-        name = quote(os.fspath(path))
+        name = quote(os.fspath(check_path(path, "a lesson's path", InvalidLessonError)))
         try:
             with pathlib.Path(path).open(encoding="utf-8") as handle:
                 text = handle.read(MAX_JSON_TEXT + 1)
@@ -659,6 +689,11 @@ class Lesson:
         if len(text) > MAX_JSON_TEXT:
             raise InvalidLessonError(f"cannot read the lesson {name}: it is longer than {MAX_JSON_TEXT:,} characters")
         return cls.from_json(load_json(text, f"cannot read the lesson {name}: it", InvalidLessonError))
+
+
+def _check_notes(notes: object) -> None:
+    if notes is not None and (not isinstance(notes, (Mapping, Sequence)) or isinstance(notes, (str, bytes))):
+        raise ArgumentTypeError(f"notes must be a list of notes or a dict of them by step, not {type(notes).__name__}")
 
 
 def _note(notes: Mapping[int, str] | Sequence[str | None] | None, number: int) -> Text | None:

@@ -19,7 +19,9 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.limits import (
     check_instance,
     check_seed,
+    check_text,
     check_whole,
+    load_json,
 )
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules, rules_label
@@ -72,7 +74,7 @@ def play_game(
     player's CPU time is measured per thread, so games that share a process in threads do not count each other's
     time.
     """
-    rules = Rules.from_json(json.loads(check_instance(rules_json, "rules_json", str)))
+    rules = Rules.from_json(load_json(check_instance(rules_json, "rules_json", str), "rules_json"))
     game = Klondike(seed=seed, rules=rules)
     choose = as_choose(copy.deepcopy(player), game)
     spent = 0.0
@@ -92,9 +94,13 @@ def play_game(
 
 
 def _name(player: object) -> str:
-    if isinstance(player, Player):
-        return repr(player)
-    return getattr(player, "__name__", None) or repr(player)
+    """``player``'s name in tables: a function's name, a player's ``repr`` when its class writes one
+    (``NoPeek(samples=16, ...)``), else its class's name (``Smarter``, not ``<__main__.Smarter object at 0x...>``).
+    """
+    name = None if isinstance(player, Player) else getattr(player, "__name__", None)
+    if isinstance(name, str):
+        return name
+    return repr(player) if type(player).__repr__ is not object.__repr__ else type(player).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +221,11 @@ def plot(evaluations: Iterable[Evaluation]) -> Figure:
     """A figure of several players side by side: win rates with their 95% intervals, and mean scores.
     Needs matplotlib (the ``plot`` extra).
     """
+    shown = list(evaluations) if isinstance(evaluations, Iterable) else None
+    if shown is None or not all(isinstance(e, Evaluation) for e in shown):
+        raise ArgumentTypeError(f"evaluations must be Evaluation values, not {quote(evaluations)}")
     from matplotlib.figure import Figure
 
-    shown = list(evaluations)
     names = [e.name for e in shown]
     rates = [e.win_rate for e in shown]
     fig = Figure(figsize=(max(6.0, 1.6 * len(shown) + 3), 3.5), layout="constrained")
@@ -274,8 +282,8 @@ def evaluate(
     - ``executor``: any :class:`concurrent.futures.Executor` or a Dask ``Client``; without one, the games are
       played in this process (``workers=1``, the default) or on a local pool of ``workers`` processes;
     - ``max_moves``: the moves after which a game is given up (see
-      :func:`~patiencelab.players.playing.play_out`), ``name`` the player's name in tables (default: its
-      ``repr`` or function name), ``progress`` a progress bar (tqdm).
+      :func:`~patiencelab.players.playing.play_out`), ``name`` the player's name in tables (default: a function's
+      name, the ``repr`` its class writes, else its class's name), ``progress`` a progress bar (tqdm).
 
     Each game gets a fresh copy of the player as it was given, so the rows do not depend on which games a
     worker played before: they are the same (timings apart) in this process, on a pool and on Dask. A player
@@ -292,7 +300,7 @@ def evaluate(
     if not has_processes():
         workers = 1
     seeds = _seed_list(deals)
-    label = name if name is not None else _name(player)
+    label = check_text(name, 200, "name", ArgumentTypeError) if name is not None else _name(player)
     rules_json = json.dumps(rules.to_json(), sort_keys=True)
     rows: list[GameRow] = []
     bar = progress_bar(total=len(seeds), disable=not progress, unit="game", desc=label[:30], smoothing=0.05)

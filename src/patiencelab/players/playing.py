@@ -110,6 +110,8 @@ def as_choose(
     function; a :class:`PatienceError` for anything else. An :class:`Oracle` is bound to ``game`` first (it
     peeks at the game it plays).
     """
+    if game is not None:
+        check_instance(game, "game", Klondike)
     if isinstance(player, Oracle) and game is not None:
         player = player.seeing(game)
     if isinstance(player, Player):

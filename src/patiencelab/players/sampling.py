@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from patiencelab.core.errors import ArgumentTypeError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import (
     check_instance,
@@ -68,11 +69,13 @@ def stand_in(view: PlayerView) -> Klondike:
     """A game with the view's visible cards, its unseen cards in the hidden places in deck order: for listing
     legal moves and ranking them, which never depends on the hidden cards.
     """
+    check_instance(view, "view", PlayerView)
     return Klondike.from_position(view.fill(view.unseen_cards()), rules=view.rules)
 
 
 def legal_moves(view: PlayerView) -> list[Move]:
     """The legal moves in the view's position."""
+    check_instance(view, "view", PlayerView)
     return [] if view.is_won else stand_in(view).legal_moves()
 
 
@@ -157,6 +160,8 @@ def keeps_winnable(
     deals. Fair: it reads only the view.
     """
     check_states(max_states)
+    if not isinstance(moves, (list, tuple)) or not all(isinstance(move, Move) for move in moves):
+        raise ArgumentTypeError(f"moves must be a list of moves, not {quote(moves)}")
     dealt, exact = deals(view, samples, seed)
     result = []
     for move in moves:

@@ -87,14 +87,15 @@ class Random:
     """Plays a legal move chosen at random by its own ``random.Random(seed)``."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(check_seed(seed))
+        self.seed = check_seed(seed)
+        self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
         """A legal move at random."""
         return self._rng.choice(_legal_or_fail(view))
 
     def __repr__(self) -> str:
-        return "Random()"
+        return f"Random(seed={self.seed!r})"
 
 
 class Greedy:
@@ -248,12 +249,14 @@ class NoPeek:
     def tiebreak_for(self, rules: Rules) -> str:
         """The tie-break :meth:`decide` uses under ``rules``: ``tiebreak``, or by default ``effort`` with draw 1 and
         ``order`` otherwise."""
+        check_instance(rules, "rules", Rules)
         if self.tiebreak is not None:
             return self.tiebreak
         return "effort" if rules.draw == 1 else "order"
 
     def choose(self, view: PlayerView) -> Move:
         """The move of :meth:`decide`, after a first pass through the stock that only looks (with ``scout``)."""
+        check_instance(view, "view", PlayerView)
         looks = self.scout if self.scout is not None else view.rules.draw > 1
         scout = scouting_move(view, _legal_or_fail(view)) if looks else None
         if scout is not None:
@@ -266,6 +269,8 @@ class NoPeek:
         move keeps winnable) no shortcut is taken and ``kept`` counts every sampled deal won after the move;
         without, a move chosen without solving has ``samples == 0`` (or counts the plans it follows).
         """
+        check_instance(view, "view", PlayerView)
+        check_switch(confirm, "confirm")
         self.last_decision = self._decide(view, confirm)
         return self.last_decision
 
@@ -756,10 +761,11 @@ class Oracle:
 
     def seeing(self, game: Klondike) -> Oracle:
         """A fresh oracle, with the same budget, bound to ``game``."""
-        return Oracle(game, max_states=self.max_states)
+        return Oracle(check_instance(game, "game", Klondike), max_states=self.max_states)
 
     def choose(self, view: PlayerView) -> Move:
         """The next move of the winning line in the bound game (whose view must be ``view``)."""
+        check_instance(view, "view", PlayerView)
         game = self.game
         if game is None or game.player_view() != view:
             raise PatienceError("an Oracle peeks at a game: bind it with oracle.seeing(game) first")

@@ -42,8 +42,8 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_whole
-from patiencelab.core.rules import Rules
+from patiencelab.core.limits import check_number, check_path, check_switch, check_text, check_whole
+from patiencelab.core.rules import MAX_DRAW, Rules
 from patiencelab.records.rows import (
     MAX_IMPORT_BYTES,
     OUTCOMES,
@@ -204,13 +204,11 @@ class Records:
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 30.0) -> None:
+        self._timeout = check_number(timeout, "timeout (seconds)", RecordsError)
         try:
-            self.path = pathlib.Path(path) if path is not None else default_path()
-        except TypeError:
-            raise RecordsError(f"the records path must be text or a path, not {type(path).__name__}") from None
+            self.path = check_path(path, "the records path", RecordsError) if path is not None else default_path()
         except RuntimeError as exc:  # PATIENCELAB_HOME=~someone who does not exist
             raise RecordsError(f"cannot find the records folder: {exc}", "unreachable") from None
-        self._timeout = timeout
         #: In a browser: the file in browser storage the database is copied to after every write.
         self._copy = _browser_copy() if path is None else None
         self._open_and_migrate()
@@ -369,8 +367,9 @@ class Records:
         """Store ``game`` (won, lost when stuck, else abandoned, unless ``outcome`` says) and return its row; in
         the same transaction, ``board`` (its name in the games in play) has no game in play any more.
         """
-        if not isinstance(game, Klondike):
-            raise RecordsError(f"only a Klondike game can be stored, not {type(game).__name__}")
+        _check_game(game)
+        if board is not None:
+            _check_names(board=board)
         if outcome is None:
             outcome = "won" if game.is_won else "lost" if game.is_stuck else "abandoned"
         if outcome not in OUTCOMES:
@@ -391,6 +390,8 @@ class Records:
         ``process`` names the interpreter that runs the board. An offer of it to another board, or its having
         been declined, stays as it was.
         """
+        _check_names(board=board, process=process)
+        _check_game(game)
         when = dt.datetime.now(dt.timezone.utc).isoformat()
         row = (str(board), when, round(game.seconds, 3), json.dumps(game.record(), separators=(",", ":")), process)
         with self._transaction() as connection:
@@ -403,6 +404,7 @@ class Records:
 
     def drop(self, board: str) -> None:
         """Forget the game ``board`` has in play (it was stored, or taken over by another board)."""
+        _check_names(board=board)
         with self._transaction() as connection:
             connection.execute("DELETE FROM in_play WHERE board = ?", (str(board),))
 
@@ -419,6 +421,9 @@ class Records:
         :meth:`take`, :meth:`decline` or another claim) and returned as it was before, its earlier offer
         included; ``None`` when none is.
         """
+        _check_names(board=board, process=process)
+        if not callable(choose):
+            raise RecordsError(f"choose must be a function of a game in play, not {type(choose).__name__}")
         with self._transaction() as connection:
             rows = connection.execute(f"SELECT {_IN_PLAY} FROM in_play ORDER BY saved_at DESC").fetchall()
             for found in filter(None, map(game_in_play, rows)):
@@ -438,6 +443,7 @@ class Records:
         """``board`` takes the game in play of the board ``offered``, if it is still offered to ``board``: from
         now on it is ``board``'s game in play. Returns the game as it is now, or ``None`` (no longer offered).
         """
+        _check_names(offered=offered, board=board, process=process)
         with self._transaction() as connection:
             found = self._offered(connection, offered, board)
             if found is not None:
@@ -454,6 +460,8 @@ class Records:
         with ``store``, it is stored as abandoned (lost when no move was left) and is in play no more; else its
         board still plays it, so it stays in play, offered to no board ever again. Returns the game or ``None``.
         """
+        _check_names(offered=offered, board=board)
+        check_switch(store, "store", RecordsError)
         with self._transaction() as connection:
             found = self._offered(connection, offered, board)
             if found is not None and store:
@@ -468,6 +476,7 @@ class Records:
 
     def withdraw(self, board: str) -> None:
         """The game offered to ``board`` is offered to it no more (the board is closed): it may be offered again."""
+        _check_names(board=board)
         with self._transaction() as connection:
             connection.execute(
                 "UPDATE in_play SET offered_to = NULL, offered_process = NULL WHERE offered_to = ?", (str(board),)
@@ -540,13 +549,14 @@ class Records:
         rows = [row.to_json() for row in self.history()]
         text = json.dumps({"format": "patiencelab-records", "version": 1, "games": rows}, indent=1)
         try:
-            pathlib.Path(path).write_text(text, encoding="utf-8")
+            check_path(path, "path", RecordsError).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise RecordsError(f"cannot write {path}: {exc.strerror or exc}", "failed") from None
         return len(rows)
 
     def export_csv(self, path: str | os.PathLike[str]) -> int:
         """Write every game to a CSV file (rules and record as JSON text); returns how many."""
+        target = check_path(path, "path", RecordsError)
         rows = self.history()
         names = [f.name for f in fields(GameRow) if f.name != "id"]
         buffer = io.StringIO(newline="")
@@ -558,7 +568,7 @@ class Records:
             data["record"] = json.dumps(data["record"], sort_keys=True)
             writer.writerow({name: data[name] for name in names})
         try:
-            with pathlib.Path(path).open("w", newline="", encoding="utf-8") as handle:
+            with target.open("w", newline="", encoding="utf-8") as handle:
                 handle.write(buffer.getvalue())
         except OSError as exc:
             raise RecordsError(f"cannot write {path}: {exc.strerror or exc}", "failed") from None
@@ -571,8 +581,7 @@ class Records:
         file that is not a good export raises :class:`RecordsError` and adds nothing. Files over
         :data:`MAX_IMPORT_BYTES` are refused unread.
         """
-        source = pathlib.Path(path)
-        raw = read_export(source)
+        raw = read_export(check_path(path, "path", RecordsError))
         rows = [imported_row(item, number) for number, item in enumerate(raw, 1)]
         added = 0
         with self._transaction() as connection:
@@ -586,11 +595,11 @@ class Records:
 
     def plot(self, *, rules: str | Rules | None = None, draw: int | None = None) -> Any:
         """Score and win rate over time (needs matplotlib: ``pip install patiencelab[plot]``)."""
+        rows = self.history(rules=rules, draw=draw)
         try:
             import matplotlib.pyplot as plt
         except ImportError:
             raise RecordsError("records.plot() needs matplotlib: pip install 'patiencelab[plot]'") from None
-        rows = self.history(rules=rules, draw=draw)
         figure, (scores, rates) = plt.subplots(2, 1, sharex=True, figsize=(8, 5))
         numbers = list(range(1, len(rows) + 1))
         scores.plot(numbers, [r.score for r in rows], marker="o", linestyle="-", color="#1f6f43")
@@ -635,13 +644,28 @@ def _filters(rules: str | Rules | None, draw: int | None, scoring: str | None) -
         if value is not None and not isinstance(value, str):
             raise RecordsError(f"{name} must be text or Rules, not {type(value).__name__}")
     if draw is not None:
-        check_whole(draw, "draw", error=RecordsError)
+        check_whole(draw, "draw", low=1, high=MAX_DRAW, error=RecordsError)
     filters: tuple[tuple[str, object], ...] = (("rules_key", rules), ("draw", draw), ("scoring", scoring))
     for column, wanted in filters:
         if wanted is not None:
             clauses.append(f"{column} = ?")
             params.append(wanted)
     return ("WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+#: The most characters of a board's or a process's name in the games in play.
+MAX_NAME = 200
+
+
+def _check_names(**names: object) -> None:
+    """Raise :class:`RecordsError` unless each of ``names`` is text of at most :data:`MAX_NAME` characters."""
+    for what, name in names.items():
+        check_text(name, MAX_NAME, what, RecordsError)
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Klondike):
+        raise RecordsError(f"only a Klondike game can be stored, not {type(game).__name__}")
 
 
 def _stats(rows: Sequence[GameRow]) -> Stats:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
+from patiencelab.core.limits import check_instance, check_path
 from patiencelab.core.rules import Rules
 
 __all__ = [
@@ -73,13 +74,14 @@ class RecordsError(PatienceError):
 
 def rules_key(rules: Rules) -> str:
     """A short name for a rule set, for grouping: the preset name, or ``custom``."""
-    return rules.preset_name or "custom"
+    return check_instance(rules, "rules", Rules).preset_name or "custom"
 
 
 def scoring_key(rules: Rules) -> str:
     """A short name for a scoring scheme, for grouping: the scheme's name (``standard``, ``windows``,
     ``vegas``, ``none``), or ``custom-`` and a digest of the table for a scheme of one's own.
     """
+    check_instance(rules, "rules", Rules)
     table = rules.scoring.to_json()
     if isinstance(table, str):
         return table
@@ -160,6 +162,7 @@ def _typed(values: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) 
 
 def read_export(source: pathlib.Path) -> list[Any]:
     """The games of an export file, unchecked; :class:`RecordsError` for a file that is not an export."""
+    source = check_path(source, "source", RecordsError)
     try:
         with source.open("rb") as handle:
             if os.fstat(handle.fileno()).st_size > MAX_IMPORT_BYTES:

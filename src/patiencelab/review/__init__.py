@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import ArgumentTypeError, PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import card_name, check_language, message
 from patiencelab.core.limits import check_budget, check_instance, check_seed, check_states, check_whole
@@ -194,6 +194,8 @@ class Review:
             raise PatienceError("Review.plot needs matplotlib: pip install patiencelab[plot]") from None
         if ax is None:
             ax = Figure(figsize=(8, 3), layout="constrained").subplots()
+        elif not callable(getattr(ax, "fill_between", None)):
+            raise ArgumentTypeError(f"ax must be matplotlib Axes or None, not {type(ax).__name__}")
         steps = list(range(len(self.chances)))
         ax.fill_between(
             steps, [100 * c.low for c in self.chances], [100 * c.high for c in self.chances], alpha=0.2, linewidth=0,

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import PatienceError
+from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
@@ -200,8 +200,14 @@ def chances_along(
     marked moves (see the module's documentation). ``progress(done, total)`` is told after each position;
     ``cancel`` set stops it at the next position with :class:`ReviewCancelledError`.
     """
+    if not isinstance(views, Sequence) or not all(isinstance(view, PlayerView) for view in views):
+        raise ArgumentTypeError(f"views must be a list of player's views, not {quote(views)}")
     if not views:
         raise PatienceError("a review needs the views of at least one position")
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be a function of (done, total) or None, not {quote(progress)}")
+    if cancel is not None and not isinstance(cancel, threading.Event):
+        raise ArgumentTypeError(f"cancel must be a threading.Event or None, not {type(cancel).__name__}")
     check_whole(samples, "samples", low=1)
     check_states(max_states)
     check_seed(seed)

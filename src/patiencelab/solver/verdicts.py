@@ -10,7 +10,7 @@ from collections.abc import Generator
 from typing import Any
 
 from patiencelab.core.moves import Move
-from patiencelab.core.position import Position
+from patiencelab.core.position import Position, check_source
 from patiencelab.core.rules import Rules
 from patiencelab.solver.movegen import finishing_move, to_public
 from patiencelab.solver.node import Node, Positioned
@@ -25,6 +25,7 @@ def autocomplete_moves(source: Position | Positioned, rules: Rules | None = None
     ``None`` when it is not that far. The board's Autocomplete is the game's own routine
     (:attr:`Klondike.can_autocomplete <patiencelab.Klondike.can_autocomplete>`), which never calls the solver.
     """
+    check_source(source, rules)
     st = Node.of(source, rules)
     if st.ndown:
         return None

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_instance, check_seed, check_switch, check_whole
+from patiencelab.core.limits import check_instance, check_path, check_seed, check_switch, check_whole, load_json
 from patiencelab.core.rules import Rules
 from patiencelab.solver import solve
 from patiencelab.survey.files import (
@@ -59,7 +59,8 @@ class SurveyInterruptedWarning(UserWarning):
 
 def solve_seed(seed: int, rules_json: str, seconds: float | None, max_states: int | None) -> Row:
     """Solve the deal of ``seed`` under the rules in ``rules_json`` (the worker that executors run)."""
-    rules = Rules.from_json(json.loads(rules_json))
+    check_seed(seed)
+    rules = Rules.from_json(load_json(rules_json, "rules_json"))
     solution = solve(
         Klondike(seed=seed, rules=rules), seconds=math.inf if seconds is None else seconds, max_states=max_states
     )
@@ -183,6 +184,8 @@ def _survey(
     workers = check_whole(workers, "workers", low=1) if workers is not None else os.cpu_count() or 1
     check_switch(resume, "resume")
     check_switch(progress, "progress")
+    if path is not None:
+        path = check_path(path)
     if not has_processes():  # Pyodide: no worker processes, so the deals are solved here, one after another
         workers = 1
     seeds = _seeds(deals)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, get_args
 
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
-from patiencelab.core.limits import check_seconds, check_states
+from patiencelab.core.limits import check_path, check_seconds, check_states
 from patiencelab.core.rules import Rules, rules_label
 from patiencelab.solver import Outcome
 from patiencelab.stats import Interval, wilson
@@ -155,6 +155,8 @@ class Summary:
     @classmethod
     def of(cls, rows: Sequence[Row]) -> Summary:
         """Summarise ``rows``."""
+        if not isinstance(rows, Sequence) or not all(isinstance(r, Row) for r in rows):
+            raise ArgumentTypeError(f"rows must be a list of survey rows, not {quote(rows)}")
         n = len(rows)
         counts = {o: sum(1 for r in rows if r.outcome == o) for o in OUTCOMES}
         solved, impossible, unknown = counts["solved"], counts["impossible"], counts["unknown"]
@@ -202,9 +204,15 @@ class SurveyResult:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the survey as JSON lines (a header, then one row per line); an existing file is refused."""
-        with open(path, "x", encoding="utf-8") as f:
-            f.write(json.dumps(self.header()) + "\n")
-            f.writelines(json.dumps(r.to_json()) + "\n" for r in self.rows)
+        name = check_path(path)
+        try:
+            with open(name, "x", encoding="utf-8") as f:
+                f.write(json.dumps(self.header()) + "\n")
+                f.writelines(json.dumps(r.to_json()) + "\n" for r in self.rows)
+        except FileExistsError:
+            raise SurveyFileError(f"{name} exists: a survey file is never written over; choose another path") from None
+        except OSError as e:  # a folder, no such folder, not allowed
+            raise SurveyFileError(f"cannot write {name}: {e.strerror or e}") from None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SurveyResult:
@@ -268,6 +276,9 @@ def summary_table(results: Iterable[SurveyResult]) -> str:
         "| rules | deals | budget | solved | impossible | unknown | winnable (95%) | solved of decided | median s |",
         "|---|---:|---|---:|---:|---:|---|---|---:|",
     ]
+    results = list(results) if isinstance(results, Iterable) else None
+    if results is None or not all(isinstance(r, SurveyResult) for r in results):
+        raise ArgumentTypeError("results must be SurveyResult values")
     for r in results:
         s = r.summary
         lines.append(
@@ -313,7 +324,7 @@ def scan_file(path: str | os.PathLike[str]) -> Scan:
     Every problem (a missing file, a folder, a line that is no row or not UTF-8, an I/O error) raises
     :class:`SurveyFileError`; a bad line in the middle is damage, only a torn last line is dropped.
     """
-    name = os.fspath(path)
+    name = os.fspath(check_path(path, error=SurveyFileError))
     if os.path.isdir(name):
         raise SurveyFileError(f"{name} is a folder, not a survey file")
     try:

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from patiencelab.core.errors import PatienceError, quote
+from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import check_language
-from patiencelab.core.limits import check_budget
+from patiencelab.core.limits import check_budget, check_instance, check_seed
+from patiencelab.core.rules import Rules
 from patiencelab.review import DEFAULT_MAX_STATES, REVIEW_SAMPLES
 from patiencelab.review.chances import DEFAULT_SAMPLE_STATES
 
-__all__ = ["OPTIONS", "SHOWN", "board_options", "change_option", "check_arguments", "check_option"]
+__all__ = ["OPTIONS", "SHOWN", "board_options", "change_option", "check_arguments", "check_option", "check_parts"]
 
 #: The board's options and their defaults: what the board shows (``reveal``: face-down cards face up, marked;
 #: ``show_moves``: every card that can move highlighted; ``narrate``: every move told in the caption line;
@@ -66,6 +67,8 @@ def check_option(name: str, value: Any) -> Any:
 def board_options(given: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A board's options: the defaults of :data:`OPTIONS`, with those ``given`` (each checked)."""
     options = dict(OPTIONS)
+    if given is not None and not isinstance(given, Mapping):
+        raise ArgumentTypeError(f"options must be a dict of board options, not {type(given).__name__}")
     for name, value in (given or {}).items():
         options[name] = check_option(name, value)
     return options
@@ -90,4 +93,24 @@ def check_arguments(game: object, seed: object, rules: object, lang: object) -> 
         raise PatienceError("give a game, or a seed and rules, not both")
     if game is not None and not isinstance(game, Klondike):
         raise PatienceError(f"game must be a Klondike, not {type(game).__name__}")
+    if seed is not None:
+        check_seed(seed)
+    if rules is not None:
+        check_instance(rules, "rules", Rules)
     check_language(lang)
+
+
+def check_parts(host: object, runner: object, executor: object) -> None:
+    """Raise :class:`ArgumentTypeError` unless each part given to a board is ``None`` or has what it is used for: a
+    ``host`` the methods of :class:`~patiencelab.widget.host.Host`, a ``runner`` those of
+    :class:`~patiencelab.widget.jobs.Runner` (protocols: checked by their methods' names), and an ``executor`` is a
+    function that makes the indicator's executor.
+    """
+    for part, name, methods in (
+        (host, "host", ("option_changed", "show", "show_labels", "send", "schedule")),
+        (runner, "runner", ("start", "join")),
+    ):
+        if part is not None and not all(callable(getattr(part, method, None)) for method in methods):
+            raise ArgumentTypeError(f"{name} must have the methods {', '.join(methods)}, not be {type(part).__name__}")
+    if executor is not None and not callable(executor):
+        raise ArgumentTypeError(f"executor must make an executor (a function of no arguments), not {quote(executor)}")

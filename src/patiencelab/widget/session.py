@@ -19,6 +19,7 @@ from typing import Any, Literal, cast
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Change, Klondike
 from patiencelab.core.i18n import check_language, labels, message
+from patiencelab.core.limits import check_seconds
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
 from patiencelab.lessons import Lesson
@@ -33,7 +34,7 @@ from patiencelab.widget.indicator import Executor
 from patiencelab.widget.jobs import Runner, ThreadRunner
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.lessons import Lessons
-from patiencelab.widget.options import OPTIONS, board_options, change_option, check_arguments, check_option
+from patiencelab.widget.options import OPTIONS, board_options, change_option, check_arguments, check_option, check_parts
 from patiencelab.widget.review_job import ReviewJob
 from patiencelab.widget.teaching import LessonRecorder
 from patiencelab.widget.verdicts import Verdicts
@@ -75,6 +76,7 @@ class BoardSession:
         runner: Runner | None = None,
     ) -> None:
         self.check_arguments(game, seed, rules, lang)
+        check_parts(host, runner, executor)
         self.host: Host = host if host is not None else PlainHost()
         #: The board's options (see :data:`OPTIONS`); change them with :meth:`set_option`.
         self.options = board_options(options)
@@ -337,7 +339,7 @@ class BoardSession:
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
         """Block until the indicator's verdict for the current position is in and shown; returns it."""
-        return self._verdicts.wait(timeout)
+        return self._verdicts.wait(check_seconds(timeout, "timeout"))
 
     def _say(
         self, kind: str, text: str, again: Callable[[str], str | None] | None = None, *, by: object = None
@@ -378,7 +380,7 @@ class BoardSession:
 
     def wait_for_background(self, timeout: float = 60.0) -> None:
         """Block until the work in worker threads (a review, a quiz answer) is done and shown."""
-        self._jobs.wait(timeout)
+        self._jobs.wait(check_seconds(timeout, "timeout"))
 
     def cancel_review(self) -> None:
         """Stop the review running in a worker thread: it stops at its next position (a result already in is

@@ -341,6 +341,7 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     "records.Records.import_file": ("r.import_file(None)", "r.import_file(5)"),  # issue 60: TypeError
     "records.Records.plot": ("r.plot(rules=5)", "r.plot(draw=2**70)"),
     "records.rows.GameInPlay.game": ("r_in_play().game('de')", "r_in_play().game(None)"),
+    "records.rows.GameInPlay.is_like": ("r_in_play().is_like(deal=5)", "r_in_play().is_like(rules='standard')"),
     "records.rows.imported_row": ("imported_row(None, 1)", "imported_row({}, 1)"),
     "records.rows.read_export": ("read_export(None)", "read_export(5)"),
     "records.rows.rules_key": ("rules_key(None)", "rules_key('standard')"),
@@ -361,6 +362,14 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "chances_along([v], progress=5)",
     ),
     "review.review": ("review(None)", "review(g, samples=0)", "review(g, cancel=5)", "review(g, max_calls=0)"),
+    "review.verdict.judge_loss": (
+        "judge_loss(None, Move.parse('d'), samples=4, max_states=100, seed=0)",
+        "judge_loss(v, 'd', samples=4, max_states=100, seed=0)",
+        "judge_loss(v, Move.parse('d'), samples=0, max_states=100, seed=0)",
+        "judge_loss(v, Move.parse('d'), samples=4, max_states=0, seed=0)",
+        "judge_loss(v, Move.parse('d'), samples=4, max_states=100, seed=None)",
+    ),
+    "players.sampling.Chances.text": ("Chances(0.5, 0.1, 0.9, 1, 1, 0).text('de')",),
     # -------------------------------------------------------------------------------------- solver
     "solver.search.solve": (
         "solve(5)",
@@ -388,6 +397,13 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     ),
     # --------------------------------------------------------------------------------------- stats
     "stats.sign_test": ("sign_test(-1, 0)", "sign_test(None, 0)", "sign_test(1.5, 0)"),
+    "stats.share_text": (
+        "share_text(0.5, 0.1, 0.9, lang='de')",
+        "share_text('1', 0.1, 0.9)",
+        "share_text(0.5, None, 0.9)",
+        "share_text(0.5, 0.1, 0.9, digits=-1)",
+        "share_text(None, 0.1, 0.9, always=1)",
+    ),
     "stats.wilson": ("wilson(2, 1)", "wilson(None, 1)", "wilson(0, 0, z=-1)", "wilson(1, 2, z=None)"),
     # -------------------------------------------------------------------------------------- survey
     "survey.files.Budget": ("Budget(seconds=0)", "Budget(max_states=0)", "Budget(seconds=None)", "Budget(seconds='1')"),
@@ -533,6 +549,7 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "records.rows.row_from_values": "reads a row of the records' own table (Records makes what fails a RecordsError)",
     "widget.session.BoardSession.sync": "the parts' call to show the board again, with the change they saw",
     "workers.SliceExecutor": "a concurrent.futures.Executor: as the standard ones, a bad job fails in its future",
+    "workers.progress_bar": "tqdm's own options, handed on by the package's evaluate, survey and review",
     "workers.run_jobs": "the package's job loop: evaluate and survey hand it the executor and jobs they checked",
     "workers.stop_pool": "the package's own pools: evaluate and survey hand it the pool they made",
     "workers.window": "the package's job loop: any executor has a window (64 when it does not say its workers)",
@@ -567,6 +584,7 @@ RESULTS = (
     "review.Review",
     "review.chances.Along",
     "review.chances.MarkedMove",
+    "review.verdict.LossVerdict",
     "solver.search.Solution",
     "stats.Interval",
     "survey.files.Row",
@@ -764,7 +782,8 @@ _SCOPE_MODULES = (
     *("env", "hints", "interop", "lessons", "stats", "survey", "survey.files", "svg", "workers", "records.rows"),
     *("core.cards", "core.errors", "core.i18n", "core.marks", "core.moves", "core.narration", "core.position"),
     *("core.rules", "players.endpoints", "players.evaluation", "players.playing", "players.ranking"),
-    *("players.sampling", "players.scouting", "players.strategies", "review.chances", "solver.search"),
+    *("players.sampling", "players.scouting", "players.strategies", "review.chances", "review.verdict"),
+    *("solver.search",),
     *("solver.seeds", "solver.verdicts", "widget.options", "widget.protocol", "widget.intents", "widget.session"),
 )
 

@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass
 
 from patiencelab.core.errors import InvalidArgumentError, PatienceError
-from patiencelab.core.i18n import message
-from patiencelab.core.limits import check_number, check_whole
+from patiencelab.core.i18n import check_language, message
+from patiencelab.core.limits import check_number, check_switch, check_whole
 
 __all__ = ["MAX_SIGN_PAIRS", "WIDE", "Z95", "Interval", "share_text", "sign_test", "wilson"]
 
@@ -41,6 +41,11 @@ def share_text(
     interval is said only where it is wider than :data:`WIDE` (``85%``); a share of ``None`` (nothing measured)
     is "not known", with no number.
     """
+    check_language(lang)
+    check_whole(digits, "digits", low=0, high=6)
+    check_switch(always, "always")
+    for value, name in ((low, "low"), (high, "high"), *(() if share is None else ((share, "share"),))):
+        check_number(value, name)
     if share is None:
         return message("review.chance-unknown", lang)
 

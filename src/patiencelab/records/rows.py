@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_instance, check_path
+from patiencelab.core.limits import check_instance, check_path, check_text
 from patiencelab.core.rules import Rules
 
 __all__ = [
@@ -272,6 +272,10 @@ class GameInPlay:
 
     def is_like(self, *, deal: str | None = None, rules: Rules | None = None) -> bool:
         """Whether this game was dealt ``deal`` (a deal string) under ``rules``; ``None`` asks for any."""
+        if deal is not None:
+            check_text(deal, 104, "deal")
+        if rules is not None:
+            check_instance(rules, "rules", Rules)
         if deal is not None and self.record.get("deal") != deal:
             return False
         return rules is None or Rules.from_json(self.record.get("rules", {})) == rules

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from patiencelab.core.limits import check_instance, check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
@@ -61,6 +62,11 @@ class LossVerdict:
 
 def judge_loss(view: PlayerView, played: Move, *, samples: int, max_states: int | None, seed: int) -> LossVerdict:
     """The verdict on ``played`` from ``view`` (the player's view before it): see the module's documentation."""
+    check_instance(view, "view", PlayerView)
+    check_instance(played, "played", Move)
+    check_whole(samples, "samples", low=1)
+    check_states(max_states)
+    check_seed(seed)
     dealt, exact = deals(view, samples, seed)
 
     def decide(position: Position) -> tuple[str, str | None]:

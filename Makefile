@@ -54,8 +54,8 @@ test: setup
 	$(MAKE) --no-print-directory py-test PY_TEST_PATHS="tests/lite tests README.md docs"
 
 lint: setup
-	$(BIN)/ruff check src tests benchmarks docs
-	$(BIN)/ruff format --check src tests benchmarks docs
+	$(BIN)/ruff check src tests benchmarks docs tools
+	$(BIN)/ruff format --check src tests benchmarks docs tools
 	$(BIN)/lint-imports
 
 types: setup

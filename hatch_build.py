@@ -15,12 +15,17 @@ mypyc keeps a compiled function's signature (its ``__text_signature__``) but dro
 ``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike`` or ``solve``. Before the C compiler runs,
 :func:`keep_docstrings` writes each docstring of the source (functions, methods, classes, properties) into the C
 that mypyc generated, after the signature where CPython looks for it: the compiled objects carry the same
-``__doc__`` as the pure ones, at no cost to a call.
+``__doc__`` as the pure ones, at no cost to a call. A class's ``__init__`` is listed by ``help()`` from the class's
+dict, where CPython puts the ``tp_init`` slot's generic wrapper (``__init__(self, /, *args, **kwargs)``) before
+mypyc's own entry, which has the real signature (and the flags of a fast call, though its C function takes a tuple
+and a dict): the entry gets the right flags and ``METH_COEXIST``, so that it takes the wrapper's place
+(``Klondike(...)`` still calls the slot, unchanged).
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import os
@@ -70,6 +75,10 @@ _TYPE_TABLE = re.compile(r"static PyTypeObject CPyType_(\w+)_template_ = \{(.*?)
 _TYPE = re.compile(r"(\.tp_doc = )(PyDoc_STR\([^\n]*\)),")
 _DOC = re.compile(r'PyDoc_STR\("((?:[^"\\]|\\.)*)"\)')
 _SIGNATURE_END = "\\n--\\n\\n"  # as written in C: CPython reads the signature up to "\n--\n\n"
+#: A class's ``__init__`` in its method table, with its real signature, but without METH_COEXIST (the slot wrapper
+#: of ``tp_init``, ``__init__(self, /, *args, **kwargs)``, is put in the class's dict first and wins) and with the
+#: flags of a fast call, where the C function it names takes a tuple and a dict (as ``tp_init`` calls it).
+_INIT = re.compile(r'(\{"__init__",\s*\(PyCFunction\)(\w+),\s*)METH_FASTCALL \| METH_KEYWORDS,')
 
 
 def _c_string(text: str) -> str:
@@ -132,6 +141,14 @@ def _with_group(found: re.Match[str], group: int, text: str) -> str:
     return whole[: found.start(group) - start] + text + whole[found.end(group) - start :]
 
 
+def _coexisting_init(entry: re.Match[str], c_text: str) -> str:
+    """An ``__init__`` entry of a method table that takes the slot wrapper's place in the class's dict (so that
+    ``help()`` lists the real signature), called as the C function it names is written; else the entry as it is."""
+    if f"PyObject *{entry.group(2)}(PyObject *self, PyObject *args, PyObject *kw) {{" not in c_text:
+        return entry.group(0)  # a mypyc that writes it otherwise: help() shows the wrapper, nothing else changes
+    return entry.group(1) + "METH_VARARGS | METH_KEYWORDS | METH_COEXIST,"
+
+
 def keep_docstrings(c_files: list[pathlib.Path], sources: dict[str, pathlib.Path]) -> int:
     """Write the sources' docstrings into the C mypyc generated from them (see the module's docstring); returns how
     many. A layout of the C that it does not know leaves the C as it is (the count says so)."""
@@ -186,6 +203,7 @@ def keep_docstrings(c_files: list[pathlib.Path], sources: dict[str, pathlib.Path
     for path in c_files:
         text = path.read_text(encoding="utf-8")
         new = _TYPE_TABLE.sub(types, _GETSET_TABLE.sub(getsets, _METHOD_TABLE.sub(methods, text)))
+        new = _INIT.sub(functools.partial(_coexisting_init, c_text=new), new)
         if new != text:
             path.write_text(new, encoding="utf-8")
     return kept

@@ -44,6 +44,15 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MANIFEST = "_compiled.json"
 
+#: The built front end, which every wheel and sdist carries (pyproject.toml's jupyter-builder hook builds it).
+FRONT_END = "src/patiencelab/static/widget.js"
+NO_NODE = (
+    "PatienceLab's front end (js/, TypeScript) is not built in this source tree, and building it needs Node 20 or "
+    "newer with npm, which is not on the PATH. Install Node 20+ and try again, or install a built wheel instead "
+    "(one with the front end inside: pip install patiencelab-<version>-py3-none-any.whl; see the README's "
+    "install section). A source distribution (.tar.gz) carries the front end and installs without Node."
+)
+
 
 def notice(text: str) -> None:
     """One line on the build's error stream (pip shows it with ``-v``)."""
@@ -51,7 +60,10 @@ def notice(text: str) -> None:
 
 
 def compiler() -> str | None:
-    """The C compiler setuptools would call (``CC`` or Python's own), when it can be found, else ``None``."""
+    """The C compiler setuptools would call (``CC`` or Python's own), when it can be found, else ``None``. On
+    Windows, MSVC, which setuptools finds itself (where it is missing, the build fails and the wheel stays pure)."""
+    if os.name == "nt" and not os.environ.get("CC"):
+        return "msvc"
     command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     words = shlex.split(command)
     return shutil.which(words[0]) if words else None
@@ -223,6 +235,8 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         """Compile, or say in one line why the wheel stays pure."""
+        if version != "editable":
+            self._front_end_can_be_built()
         if not self._wanted():
             if self.target_name == "wheel":
                 notice("PATIENCELAB_PURE_BUILD=1: a pure-Python wheel")
@@ -250,6 +264,13 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
                 build_data["force_include"][str(path)] = str(path.relative_to(out))
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def _front_end_can_be_built(self) -> None:
+        """Stop the build with a message that says what to do, where the front end (js/) is not built and cannot be:
+        no npm on the PATH. (The front end's own hook would fail later with "Could not find cmd (npm) in path".)"""
+        if (pathlib.Path(self.root) / FRONT_END).is_file() or shutil.which("npm") is not None:
+            return
+        raise RuntimeError(NO_NODE)
 
     def _clean(self, src: pathlib.Path, modules: list[str]) -> None:
         """Remove the extensions and manifest of an earlier in-place build."""

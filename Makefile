@@ -94,7 +94,7 @@ dist: setup
 	PATIENCELAB_PURE_BUILD=1 $(BIN)/python -m build --wheel --outdir $(DIST) .
 	$(BIN)/python -m build --wheel --outdir build/dist-compiled .
 	@if [ "$$(uname -s)" = Linux ]; then \
-		$(BIN)/auditwheel repair --wheel-dir $(DIST) build/dist-compiled/*.whl; \
+		PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --wheel-dir $(DIST) build/dist-compiled/*.whl; \
 	else cp build/dist-compiled/*.whl $(DIST)/; fi
 	$(BIN)/twine check --strict $(DIST)/*
 	@ls -l $(DIST)

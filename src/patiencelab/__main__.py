@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the board's language (default: en)")
     p.add_argument("--lesson", choices=[*_lesson_names(), "none"], default="traditional", help="(default: traditional)")
-    p.add_argument("--seed", type=int, default=None, help="the deal's seed (default: a new deal)")
+    p.add_argument("--seed", type=int, default=None, help="the deal's seed, for --lesson none (default: a new deal)")
     p.add_argument("--port", type=_positive_int, default=None, help="Voila's port (default: Voila's, 8866)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.set_defaults(run=_present)

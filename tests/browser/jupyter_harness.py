@@ -101,10 +101,11 @@ class JupyterServer:
 
 @contextmanager
 def jupyter_server(
-    flavour: Flavour, workdir: pathlib.Path, env: Mapping[str, str] | None = None
+    flavour: Flavour, workdir: pathlib.Path, env: Mapping[str, str] | None = None, python: str = sys.executable
 ) -> Iterator[JupyterServer]:
     """Start ``jupyter lab`` or ``jupyter notebook`` on a free port with private config dirs under ``workdir``
-    (and ``env`` added to the environment it and its kernels run in)."""
+    (and ``env`` added to the environment it and its kernels run in), with ``python``: this one's, or another
+    environment's (a wheel's clean one, tests/browser/test_wheel.py)."""
     home = workdir / "jupyter-home"
     root = workdir / "notebooks"
     for sub in ("config", "data", "runtime", "ipython", "settings", "workspaces"):
@@ -128,7 +129,7 @@ def jupyter_server(
     }
     port, token = free_port(), secrets.token_hex(16)
     command = [
-        sys.executable,
+        python,
         "-m",
         "jupyterlab" if flavour == "lab" else "notebook",
         "--no-browser",

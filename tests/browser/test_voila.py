@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import os
 import pathlib
-import signal
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .jupyter_harness import KNOWN_PAGE_ERRORS, free_port
+from .jupyter_harness import KNOWN_PAGE_ERRORS, free_port, private_dirs, served
 from .layout import LANGS, sampled
 
 pytestmark = pytest.mark.browser
@@ -33,39 +30,16 @@ VOILA_PAGE_ERRORS = (*KNOWN_PAGE_ERRORS, "@jupyterlab/docregistry", "ERR_NAME_NO
 @contextmanager
 def voila(lang: str, workdir: pathlib.Path) -> Iterator[str]:
     """``python -m patiencelab present`` on a free port with private Jupyter folders; its URL while it runs."""
-    home = workdir / "home"
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_DATA_DIR": str(home / "data"),
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "IPYTHONDIR": str(home / "ipython"),
-        "PATIENCELAB_HOME": str(workdir / "records"),
-    }
+    env = {**os.environ, **private_dirs(workdir / "home"), "PATIENCELAB_HOME": str(workdir / "records")}
     port = free_port()
-    command = [sys.executable, "-m", "patiencelab", "present", "--lang", lang, "--seed", "7", "--no-browser"]
-    log = (workdir / "voila.log").open("wb")
-    process = subprocess.Popen([*command, f"--port={port}"], env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"voila exited: {(workdir / 'voila.log').read_text()[-2000:]}")
-            if "is running at" in (workdir / "voila.log").read_text(errors="replace"):  # (a GET starts a kernel)
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("voila did not start within 60 s")
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+    command = [sys.executable, "-m", "patiencelab", "present", "--lang", lang, "--no-browser", f"--port={port}"]
+    log = workdir / "voila.log"
+
+    def ready() -> bool:  # (not a request: a page's GET starts a kernel)
+        return log.is_file() and "is running at" in log.read_text(errors="replace")
+
+    with served(command, env, log, ready):
+        yield f"http://127.0.0.1:{port}/"
 
 
 @pytest.mark.parametrize("lang", sampled(LANGS, "nl"))

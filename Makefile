@@ -179,7 +179,7 @@ soak: setup
 	PATIENCELAB_SCHEDULES=2000 PATIENCELAB_SCHEDULES_SEED=$(SOAK_SEED) $(BIN)/pytest -q -p no:cacheprovider tests/test_session_schedules.py
 	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py
 	PATIENCELAB_LAYOUT_WALK=all $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py
-	$(MAKE) --no-print-directory dist-check
+	$(MAKE) --no-print-directory dist-check PATIENCELAB_DIST=$(DIST)
 	PATIENCELAB_FUZZ_EXAMPLES=200 $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root

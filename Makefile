@@ -87,12 +87,12 @@ py-test: setup
 # package index), with SOURCE_DATE_EPOCH set (the last commit's time): the same checkout gives the same sdist and
 # pure wheel, byte for byte (make dist-check builds them again and compares).
 DIST := dist
-dist dist-check: export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 315532800)
+DIST_EPOCH := $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),315532800)
 dist: setup
 	rm -rf $(DIST) build/dist-compiled
-	$(BIN)/python -m build --sdist --outdir $(DIST) .
-	PATIENCELAB_PURE_BUILD=1 $(BIN)/python -m build --wheel --outdir $(DIST) .
-	$(BIN)/python -m build --wheel --outdir build/dist-compiled .
+	SOURCE_DATE_EPOCH=$(DIST_EPOCH) $(BIN)/python -m build --sdist --outdir $(DIST) .
+	SOURCE_DATE_EPOCH=$(DIST_EPOCH) PATIENCELAB_PURE_BUILD=1 $(BIN)/python -m build --wheel --outdir $(DIST) .
+	SOURCE_DATE_EPOCH=$(DIST_EPOCH) $(BIN)/python -m build --wheel --outdir build/dist-compiled .
 	@if [ "$$(uname -s)" = Linux ]; then \
 		PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --wheel-dir $(DIST) build/dist-compiled/*.whl; \
 	else cp build/dist-compiled/*.whl $(DIST)/; fi
@@ -102,9 +102,9 @@ dist: setup
 # The built distributions where users are: each wheel installed into a clean virtual environment (no Node, no
 # compiler, no checkout on the path), imported, its help() and the README's snippets run, the board played by drag
 # in real JupyterLab and Notebook 7; the sdist installed with no compiler; the sdist and pure wheel built again and
-# compared byte for byte (tests/test_wheel.py). make test runs the pure wheel's part of it.
+# compared byte for byte (tests/browser/test_wheel.py). make test runs the pure wheel's part of it.
 dist-check: dist
-	PATIENCELAB_DIST=$(DIST) $(BIN)/pytest -q -p no:cacheprovider tests/test_wheel.py
+	SOURCE_DATE_EPOCH=$(DIST_EPOCH) PATIENCELAB_DIST=$(DIST) $(BIN)/pytest -q -p no:cacheprovider tests/browser/test_wheel.py
 
 $(LITE_STAMP): lite/requirements.txt
 	$(PYTHON) -m venv $(LITE_VENV)

@@ -15,12 +15,17 @@ mypyc keeps a compiled function's signature (its ``__text_signature__``) but dro
 ``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike`` or ``solve``. Before the C compiler runs,
 :func:`keep_docstrings` writes each docstring of the source (functions, methods, classes, properties) into the C
 that mypyc generated, after the signature where CPython looks for it: the compiled objects carry the same
-``__doc__`` as the pure ones, at no cost to a call.
+``__doc__`` as the pure ones, at no cost to a call. A class's ``__init__`` is listed by ``help()`` from the class's
+dict, where CPython puts the ``tp_init`` slot's generic wrapper (``__init__(self, /, *args, **kwargs)``) before
+mypyc's own entry, which has the real signature (and the flags of a fast call, though its C function takes a tuple
+and a dict): the entry gets the right flags and ``METH_COEXIST``, so that it takes the wrapper's place
+(``Klondike(...)`` still calls the slot, unchanged).
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import os
@@ -39,6 +44,15 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MANIFEST = "_compiled.json"
 
+#: The built front end, which every wheel and sdist carries (pyproject.toml's jupyter-builder hook builds it).
+FRONT_END = "src/patiencelab/static/widget.js"
+NO_NODE = (
+    "PatienceLab's front end (js/, TypeScript) is not built in this source tree, and building it needs Node 20 or "
+    "newer with npm, which is not on the PATH. Install Node 20+ and try again, or install a built wheel instead "
+    "(one with the front end inside: pip install patiencelab-<version>-py3-none-any.whl; see the README's "
+    "install section). A source distribution (.tar.gz) carries the front end and installs without Node."
+)
+
 
 def notice(text: str) -> None:
     """One line on the build's error stream (pip shows it with ``-v``)."""
@@ -46,7 +60,10 @@ def notice(text: str) -> None:
 
 
 def compiler() -> str | None:
-    """The C compiler setuptools would call (``CC`` or Python's own), when it can be found, else ``None``."""
+    """The C compiler setuptools would call (``CC`` or Python's own), when it can be found, else ``None``. On
+    Windows, MSVC, which setuptools finds itself (where it is missing, the build fails and the wheel stays pure)."""
+    if os.name == "nt" and not os.environ.get("CC"):
+        return "msvc"
     command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     words = shlex.split(command)
     return shutil.which(words[0]) if words else None
@@ -70,6 +87,10 @@ _TYPE_TABLE = re.compile(r"static PyTypeObject CPyType_(\w+)_template_ = \{(.*?)
 _TYPE = re.compile(r"(\.tp_doc = )(PyDoc_STR\([^\n]*\)),")
 _DOC = re.compile(r'PyDoc_STR\("((?:[^"\\]|\\.)*)"\)')
 _SIGNATURE_END = "\\n--\\n\\n"  # as written in C: CPython reads the signature up to "\n--\n\n"
+#: A class's ``__init__`` in its method table, with its real signature, but without METH_COEXIST (the slot wrapper
+#: of ``tp_init``, ``__init__(self, /, *args, **kwargs)``, is put in the class's dict first and wins) and with the
+#: flags of a fast call, where the C function it names takes a tuple and a dict (as ``tp_init`` calls it).
+_INIT = re.compile(r'(\{"__init__",\s*\(PyCFunction\)(\w+),\s*)METH_FASTCALL \| METH_KEYWORDS,')
 
 
 def _c_string(text: str) -> str:
@@ -132,6 +153,14 @@ def _with_group(found: re.Match[str], group: int, text: str) -> str:
     return whole[: found.start(group) - start] + text + whole[found.end(group) - start :]
 
 
+def _coexisting_init(entry: re.Match[str], c_text: str) -> str:
+    """An ``__init__`` entry of a method table that takes the slot wrapper's place in the class's dict (so that
+    ``help()`` lists the real signature), called as the C function it names is written; else the entry as it is."""
+    if f"PyObject *{entry.group(2)}(PyObject *self, PyObject *args, PyObject *kw) {{" not in c_text:
+        return entry.group(0)  # a mypyc that writes it otherwise: help() shows the wrapper, nothing else changes
+    return entry.group(1) + "METH_VARARGS | METH_KEYWORDS | METH_COEXIST,"
+
+
 def keep_docstrings(c_files: list[pathlib.Path], sources: dict[str, pathlib.Path]) -> int:
     """Write the sources' docstrings into the C mypyc generated from them (see the module's docstring); returns how
     many. A layout of the C that it does not know leaves the C as it is (the count says so)."""
@@ -186,6 +215,7 @@ def keep_docstrings(c_files: list[pathlib.Path], sources: dict[str, pathlib.Path
     for path in c_files:
         text = path.read_text(encoding="utf-8")
         new = _TYPE_TABLE.sub(types, _GETSET_TABLE.sub(getsets, _METHOD_TABLE.sub(methods, text)))
+        new = _INIT.sub(functools.partial(_coexisting_init, c_text=new), new)
         if new != text:
             path.write_text(new, encoding="utf-8")
     return kept
@@ -205,6 +235,8 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         """Compile, or say in one line why the wheel stays pure."""
+        if version != "editable":
+            self._front_end_can_be_built()
         if not self._wanted():
             if self.target_name == "wheel":
                 notice("PATIENCELAB_PURE_BUILD=1: a pure-Python wheel")
@@ -232,6 +264,13 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
                 build_data["force_include"][str(path)] = str(path.relative_to(out))
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def _front_end_can_be_built(self) -> None:
+        """Stop the build with a message that says what to do, where the front end (js/) is not built and cannot be:
+        no npm on the PATH. (The front end's own hook would fail later with "Could not find cmd (npm) in path".)"""
+        if (pathlib.Path(self.root) / FRONT_END).is_file() or shutil.which("npm") is not None:
+            return
+        raise RuntimeError(NO_NODE)
 
     def _clean(self, src: pathlib.Path, modules: list[str]) -> None:
         """Remove the extensions and manifest of an earlier in-place build."""

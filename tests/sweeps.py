@@ -37,8 +37,6 @@ SIZES: dict[str, tuple[int, int]] = {
     # 1: the layout walks walk every lesson step at every size in every language, and the real-Jupyter tests run in
     # every language and host they name (tests/browser/layout.py); 0: a sample, turning.
     "WALK_ALL": (0, 1),
-    # 1: the compiled wheel is built and installed too (tests/test_wheel.py); 0: the sdist and the pure wheel.
-    "COMPILED_WHEEL": (0, 1),
 }
 #: ``make test``'s sizes in its pure pass (``PATIENCELAB_PURE=1``), where they differ.
 PURE_SIZES = {"SOUNDNESS_CASES": 1_000}

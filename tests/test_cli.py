@@ -244,3 +244,30 @@ def test_sigterm_in_a_script_stops_the_pool_then_ends_the_script(
     assert "not reached" not in run.out.read_text()
     assert len(SurveyResult.load(run.path).seeds) >= 1
     assert run.path.read_bytes().endswith(b"\n")
+
+
+def test_version_is_written_once_and_said_by_the_command_line(tmp_path: pathlib.Path) -> None:
+    """``python -m patiencelab --version``, ``patiencelab.__version__`` and the installed metadata agree, all read
+    from src/patiencelab/_version.py (pyproject.toml's version is dynamic: issue 61)."""
+    from importlib.metadata import version
+
+    import patiencelab
+
+    done = run_cli("--version", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"patiencelab {patiencelab.__version__}" == f"patiencelab {version('patiencelab')}"
+
+
+def test_present_writes_a_notebook_voila_shows_and_checks_its_language(tmp_path: pathlib.Path) -> None:
+    from patiencelab.core.errors import PatienceError
+    from patiencelab.widget.present import command, notebook
+
+    words = command(tmp_path, lang="nl", lesson="quiz", seed=5, port=9999, browser=False)
+    assert words[1:3] == ["-m", "voila"] and "--no-browser" in words and "--port=9999" in words
+    (cell,) = json.loads((tmp_path / "present.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert "KlondikeWidget(lang='nl', seed=5)" in cell["source"] and "Lesson.builtin('quiz')" in cell["source"]
+    assert "board.lesson" not in notebook(lesson=None)["cells"][0]["source"]
+    with pytest.raises(PatienceError, match="language"):
+        notebook(lang="de")
+    done = run_cli("present", "--lang", "de", cwd=tmp_path)
+    assert done.returncode == 2 and "invalid choice: 'de'" in done.stderr

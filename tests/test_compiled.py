@@ -213,3 +213,16 @@ def test_help_shows_the_game_its_play_and_hint_and_solve_with_their_arguments() 
     keywords = inspect.signature(Klondike).parameters.values()
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in keywords)
     assert inspect.signature(Klondike).parameters["lang"].default == "en"
+
+
+def test_help_lists_the_constructor_with_its_arguments_in_either_build() -> None:
+    """Compiled, ``help(Klondike)`` listed ``__init__(self, /, *args, **kwargs)``, the slot's generic wrapper
+    (issue 61): the build marks mypyc's own ``__init__`` entry to take its place (hatch_build.py)."""
+    shown = pydoc.render_doc(Klondike, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
+    (init,) = [line.strip(" |") for line in shown.splitlines() if line.strip(" |").startswith("__init__(")]
+    assert "*args" not in init and "**kwargs" not in init, init
+    assert init.startswith("__init__(self, ") and "*, seed" in init, init
+    assert all(name in init for name in ("deal", "rules", "clock", "lang", "solvable")), init
+    game = Klondike(seed=3)
+    Klondike.__init__(game, seed=4)  # the listed __init__ is the one that runs
+    assert game.deal == Klondike(seed=4).deal

@@ -11,6 +11,7 @@ import inspect
 from typing import TYPE_CHECKING, Any
 
 from patiencelab import _modules  # first: it chooses compiled or pure modules before any of them loads
+from patiencelab._version import __version__ as __version__
 from patiencelab.core.cards import Card, Color, Suit
 from patiencelab.core.errors import (
     ArgumentTypeError,
@@ -55,7 +56,6 @@ __all__ = [
     "survey",
 ]
 
-__version__ = "0.1.0"
 
 #: The package's modules loaded compiled in this process (mypyc), sorted; empty when all run as pure Python.
 COMPILED: tuple[str, ...] = _modules.loaded()

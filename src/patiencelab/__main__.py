@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import TypeVar
 
+from patiencelab._version import __version__
 from patiencelab.core.errors import PatienceError
+from patiencelab.core.i18n import LANGUAGES
 from patiencelab.core.rules import PRESETS, Rules
 from patiencelab.survey import Budget, SurveyInterruptedWarning, survey
 
@@ -60,6 +62,7 @@ _positive_float = _number(float, "a number", "above 0", lambda x: x > 0)
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, one subcommand per task."""
     parser = argparse.ArgumentParser(prog="python -m patiencelab", description="PatienceLab: Klondike solitaire.")
+    parser.add_argument("--version", action="version", version=f"patiencelab {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     s = commands.add_parser(
         "survey",
@@ -79,7 +82,32 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--resume", action="store_true", help="continue --out, solving only the seeds it lacks")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(run=_survey)
+    p = commands.add_parser(
+        "present",
+        help="show a board full-page with Voila, no code: for a projector",
+        description="Show a board and its lesson's step controls full-page in the browser with Voila (pip install "
+        "'patiencelab[present]'), no code around it. Ctrl-C stops it.",
+    )
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the board's language (default: en)")
+    p.add_argument("--lesson", choices=[*_lesson_names(), "none"], default="traditional", help="(default: traditional)")
+    p.add_argument("--seed", type=int, default=None, help="the deal's seed, for --lesson none (default: a new deal)")
+    p.add_argument("--port", type=_positive_int, default=None, help="Voila's port (default: Voila's, 8866)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.set_defaults(run=_present)
     return parser
+
+
+def _lesson_names() -> tuple[str, ...]:
+    from patiencelab.lessons import Lesson
+
+    return Lesson.builtin_names()
+
+
+def _present(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from patiencelab.widget.present import present
+
+    lesson = None if args.lesson == "none" else args.lesson
+    return present(lang=args.lang, lesson=lesson, seed=args.seed, port=args.port, browser=not args.no_browser)
 
 
 def default_out(rules: Rules, budget: Budget, seeds: range) -> str:

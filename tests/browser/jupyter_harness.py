@@ -99,12 +99,61 @@ class JupyterServer:
                 self.process.wait()
 
 
+def private_dirs(home: pathlib.Path) -> dict[str, str]:
+    """The variables that point a Jupyter server (JupyterLab, Notebook 7, Voila) and its kernels at folders of
+    ``home``: no user's settings, workspaces or kernels read or written."""
+    return {
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "IPYTHONDIR": str(home / "ipython"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+    }
+
+
+@contextmanager
+def served(
+    command: list[str],
+    env: Mapping[str, str],
+    log_path: pathlib.Path,
+    ready: Callable[[], bool],
+    *,
+    stop: int = signal.SIGTERM,
+    within: float = 60,
+    cwd: pathlib.Path | None = None,
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server (marimo, Voila) until the block ends: started with its output in ``log_path``, waited for
+    until ``ready()`` (an error when it exits first, or after ``within`` seconds), stopped with ``stop``, then
+    killed if it lingers."""
+    name = pathlib.Path(command[0]).name if command[1:2] != ["-m"] else command[2]
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, env=dict(env), stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
+        try:
+            deadline = time.monotonic() + within
+            while not ready():
+                if process.poll() is not None:
+                    raise RuntimeError(f"{name} exited: {log_path.read_text(errors='replace')[-2000:]}")
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{name} did not start within {within:g} s")
+                time.sleep(0.2)
+            yield process
+        finally:
+            process.send_signal(stop)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
 @contextmanager
 def jupyter_server(
-    flavour: Flavour, workdir: pathlib.Path, env: Mapping[str, str] | None = None
+    flavour: Flavour, workdir: pathlib.Path, env: Mapping[str, str] | None = None, python: str = sys.executable
 ) -> Iterator[JupyterServer]:
     """Start ``jupyter lab`` or ``jupyter notebook`` on a free port with private config dirs under ``workdir``
-    (and ``env`` added to the environment it and its kernels run in)."""
+    (and ``env`` added to the environment it and its kernels run in), with ``python``: this one's, or another
+    environment's (a wheel's clean one, tests/browser/test_wheel.py)."""
     home = workdir / "jupyter-home"
     root = workdir / "notebooks"
     for sub in ("config", "data", "runtime", "ipython", "settings", "workspaces"):
@@ -116,19 +165,10 @@ def jupyter_server(
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
-    server_env = {
-        **os.environ,
-        **(env or {}),
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_DATA_DIR": str(home / "data"),
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "IPYTHONDIR": str(home / "ipython"),
-        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-    }
+    server_env = {**os.environ, **(env or {}), **private_dirs(home)}
     port, token = free_port(), secrets.token_hex(16)
     command = [
-        sys.executable,
+        python,
         "-m",
         "jupyterlab" if flavour == "lab" else "notebook",
         "--no-browser",

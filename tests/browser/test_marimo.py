@@ -9,9 +9,7 @@ import os
 import pathlib
 import shutil
 import signal
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .jupyter_harness import drag, free_port
+from .jupyter_harness import drag, free_port, served
 
 pytestmark = pytest.mark.browser
 
@@ -41,30 +39,17 @@ def marimo_app(tmp_path: pathlib.Path) -> Iterator[str]:
     env = {**os.environ, "PATIENCELAB_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO / "src")}
     command = [find_marimo(), "run", str(EXAMPLE), "--headless", "--no-token", "--host", "127.0.0.1"]
     command += ["--port", str(port)]
-    log = (tmp_path / "marimo.log").open("wb")
-    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"marimo exited: {(tmp_path / 'marimo.log').read_text()[-2000:]}")
-            try:
-                urllib.request.urlopen(f"{url}/health", timeout=2).close()
-                break
-            except (urllib.error.URLError, OSError):
-                if time.monotonic() > deadline:
-                    raise RuntimeError("marimo did not start within 120 s") from None
-                time.sleep(0.2)
-        yield url
-    finally:
-        process.send_signal(signal.SIGINT)
+
+    def ready() -> bool:
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+            urllib.request.urlopen(f"{url}/health", timeout=2).close()
+        except (urllib.error.URLError, OSError):
+            return False
+        return True
+
+    with served(command, env, tmp_path / "marimo.log", ready, stop=signal.SIGINT, within=120, cwd=tmp_path):
+        yield url
 
 
 @pytest.fixture

@@ -226,3 +226,31 @@ def test_help_lists_the_constructor_with_its_arguments_in_either_build() -> None
     game = Klondike(seed=3)
     Klondike.__init__(game, seed=4)  # the listed __init__ is the one that runs
     assert game.deal == Klondike(seed=4).deal
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydoc reads ipywidgets' deprecated class attributes
+def test_help_shows_each_main_public_name_with_its_docstring_and_real_signature() -> None:
+    """``help()`` of the names a user meets first (issue 63): its summary line and its own arguments, in the build
+    this process runs (``make test`` runs this file compiled and pure)."""
+    from patiencelab import KlondikeWidget
+    from patiencelab.lessons import Lesson
+    from patiencelab.players import NoPeek
+    from patiencelab.review import review
+
+    expected: dict[Any, list[str]] = {
+        Klondike: ["seed", "deal", "rules", "clock", "lang", "solvable"],
+        KlondikeWidget: ["game", "seed", "rules", "lang", "records", "lesson"],
+        solve: ["source", "rules", "seconds", "max_states"],
+        NoPeek: ["samples", "max_states", "seed"],
+        review: ["game", "samples", "max_states"],
+        Lesson: ["title", "steps", "rules", "deal", "position"],
+    }
+    for target, arguments in expected.items():
+        doc = inspect.getdoc(target)
+        assert doc and len(doc.splitlines()[0]) > 10, (target, doc)
+        parameters = inspect.signature(target).parameters
+        assert all(name in parameters for name in arguments), (target, list(parameters))
+        kinds = {p.kind for p in parameters.values()}
+        assert not kinds <= {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD}, target
+        shown = pydoc.render_doc(target, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
+        assert doc.splitlines()[0] in shown and all(name in shown for name in arguments), shown

@@ -83,6 +83,7 @@ DEFAULT_MAX_STATES = 200_000
 #: Where the second opinion cannot pin the losing move within its budget, it searches the positions it left
 #: undecided again with this many times the positions, with at most :data:`GROWN_CALLS` such calls.
 GROW = 10
+#: The most solver calls of the second opinion at the grown budget (:data:`GROW` times its own).
 GROWN_CALLS = 2
 
 #: What the second opinion found (see :class:`Review`).

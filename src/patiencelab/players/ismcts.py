@@ -11,7 +11,8 @@ home). A move that shows a card (a face-down card turned up, an unseen stock car
 each card it may show, so every node is one thing the player may see and the tree's upper levels judge a move by
 what a fair player does after it, not by what a solver that knows the deal's hidden cards does.
 
-The move played is the root's most visited, ties by the hint order. Everything is counted in iterations and solver
+The move played is the first of the hint order whose mean score is within ``margin`` of the best (among the moves
+visited often enough): a smaller lead is the deals' noise. Everything is counted in iterations and solver
 positions, never in seconds, and the random deals come from a generator seeded by ``seed`` and the view's move
 number: the same view gets the same move on every machine, and two games whose hidden cards differ only in order
 get the same moves until a card that differs shows.
@@ -112,8 +113,9 @@ class TreeSearch:
     """The information-set search player (see the module): ``iterations`` deals a decision, each scored at its leaf
     by the solver within ``leaf_states`` positions (``leaf="solve"``; a deal undecided there scores ``unknown``) or
     by a rollout (``leaf="rollout"``), moves chosen by UCB with exploration ``c``, at most ``decision_states``
-    solver positions a decision. ``scout`` and ``known_states`` are :class:`NoPeek`'s (the look through the stock,
-    by default with draw 3; the line played where every card is known). Seeded by ``seed``: the answer depends on
+    solver positions a decision; the move played is the hint order's first within ``margin`` of the best mean.
+    ``scout`` and ``known_states`` are :class:`NoPeek`'s (the look through the stock, by default with draw 3; the
+    line played where every card is known). Seeded by ``seed``: the answer depends on
     the seed, the view and the budgets only, never on the clock.
     """
 
@@ -125,6 +127,7 @@ class TreeSearch:
         leaf: str = "solve",
         c: float = 0.7,
         unknown: float = 0.5,
+        margin: float = 0.05,
         decision_states: int | None = None,
         seed: int = 0,
         scout: bool | None = None,
@@ -135,6 +138,7 @@ class TreeSearch:
         self.leaf = check_choice(leaf, "leaf", LEAVES)
         self.c = check_number(c, "c")
         self.unknown = check_number(unknown, "unknown")
+        self.margin = check_number(margin, "margin")
         self.decision_states = check_states(decision_states, "decision_states")
         self.seed = check_seed(seed)
         self.scout = None if scout is None else check_switch(scout, "scout")
@@ -192,10 +196,17 @@ class TreeSearch:
             states += self._iterate(root, game)
             if self.decision_states is not None and states >= self.decision_states:
                 break
-        edges = root.edges
-        best = max(moves, key=lambda m: (edges[m].visits, -moves.index(m)))
-        visits = tuple((m, edges[m].visits, edges[m].score / max(1, edges[m].visits)) for m in moves)
-        return TreeDecision(best, True, done, states, visits)
+        visits = tuple((m, root.edges[m].visits, root.edges[m].score / max(1, root.edges[m].visits)) for m in moves)
+        return TreeDecision(self._pick(visits), True, done, states, visits)
+
+    def _pick(self, visits: tuple[tuple[Move, int, float], ...]) -> Move:
+        """The move played: the first in the hint order whose mean score is within ``margin`` of the best mean
+        among the moves visited at least a quarter as often as the most visited (a lead smaller than the noise of
+        the deals is no reason to leave the hint order: after a move that changes nothing for good, every deal
+        scores as before, and the most visited move wanders)."""
+        most = max(n for _, n, _ in visits)
+        best = max(mean for _, n, mean in visits if 4 * n >= most)
+        return next(m for m, n, mean in visits if 4 * n >= most and mean >= best - self.margin)
 
     def _iterate(self, root: _Node, game: Klondike) -> int:
         """One iteration on the deal ``game``: down the tree, one node added, the leaf scored, the scores added

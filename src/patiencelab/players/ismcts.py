@@ -34,10 +34,10 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_choice, check_number, check_seed, check_states, check_switch, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.core.view import PlayerView
-from patiencelab.players.ranking import candidates, ranked_moves
-from patiencelab.players.sampling import stand_in
+from patiencelab.players.ranking import candidates
+from patiencelab.players.sampling import legal_moves
 from patiencelab.players.scouting import scouting_move
-from patiencelab.players.strategies import NoPeek, _legal_or_fail, _safe_home
+from patiencelab.players.strategies import NoPeek, shortcut
 from patiencelab.solver.search import solve
 
 if TYPE_CHECKING:
@@ -155,32 +155,16 @@ class TreeSearch:
         return self.last_decision.move
 
     def _scout_move(self, view: PlayerView) -> Move:
-        move = scouting_move(view, _legal_or_fail(view))
+        move = scouting_move(view, legal_moves(view))
         assert move is not None
         return move
 
     def _choose(self, view: PlayerView) -> TreeDecision | None:
-        legal = _legal_or_fail(view)
         looks = self.scout if self.scout is not None else view.rules.draw > 1
-        if looks and scouting_move(view, legal) is not None:
+        if looks and scouting_move(view, legal_moves(view)) is not None:
             return None
-        steps = self._steps
-        visited = steps._visit(view)
-        known = steps._known_line(view, legal) or steps._few_line(view, legal)
-        if known is not None:
-            return TreeDecision(known.move)
-        if len(legal) == 1:
-            return TreeDecision(legal[0])
-        game = stand_in(view)
-        back = steps._returns(view, game, legal, visited)
-        home = _safe_home(view, game, legal)
-        if home is not None and home not in back:
-            return TreeDecision(home)
-        ordered = ranked_moves(game, view.last_move) or list(legal)
-        moves = [m for m in ordered if m not in back] or [m for m in legal if m not in back] or ordered
-        if len(moves) == 1:
-            return TreeDecision(moves[0])
-        return self._search(view, moves)
+        move, moves = shortcut(self._steps, view)
+        return TreeDecision(move) if move is not None else self._search(view, moves)
 
     def _search(self, view: PlayerView, moves: list[Move]) -> TreeDecision:
         """The tree's choice among ``moves`` (legal in the view, hint order first)."""

@@ -2,14 +2,15 @@
 (Cowling, Powley and Whitehouse 2012).
 
 At a decision it grows one tree over the player's information sets: each iteration deals the unseen cards at
-random into the unseen places (a *determinization*, consistent with the view: :meth:`PlayerView.sample`), walks
-down the tree following only the moves legal in that deal, chosen by UCB over the moves' *availability* counts
-(how often a move was legal when its node was visited, rather than the node's visits), adds one node, and scores
-the deal there: by the solver within a small state budget (``leaf="solve"``: won 1, lost 0, undecided
-``unknown``) or by a fast fair rollout (``leaf="rollout"``: the hint order played out, scored by the cards sent
-home). A move that shows a card (a face-down card turned up, an unseen stock card drawn) leads to one node for
-each card it may show, so every node is one thing the player may see and the tree's upper levels judge a move by
-what a fair player does after it, not by what a solver that knows the deal's hidden cards does.
+random into the unseen places (a *determinization*, consistent with the view:
+:meth:`~patiencelab.core.view.PlayerView.sample`), walks down the tree following only the moves legal in that deal,
+chosen by UCB over the moves' *availability* counts (how often a move was legal when its node was visited, rather
+than the node's visits), adds one node, and scores the deal there: by the solver within a small state budget
+(``leaf="solve"``: won 1, lost 0, undecided ``unknown``) or by a fast fair rollout (``leaf="rollout"``: the hint
+order played out, scored by the cards sent home). A move that shows a card (a face-down card turned up, an unseen
+stock card drawn) leads to one node for each card it may show, so every node is one thing the player may see and
+the tree's upper levels judge a move by what a fair player does after it, not by what a solver that knows the
+deal's hidden cards does.
 
 The move played is the first of the hint order whose mean score is within ``margin`` of the best (among the moves
 visited often enough): a smaller lead is the deals' noise. Everything is counted in iterations and solver
@@ -114,9 +115,9 @@ class TreeSearch:
     by the solver within ``leaf_states`` positions (``leaf="solve"``; a deal undecided there scores ``unknown``) or
     by a rollout (``leaf="rollout"``), moves chosen by UCB with exploration ``c``, at most ``decision_states``
     solver positions a decision; the move played is the hint order's first within ``margin`` of the best mean.
-    ``scout`` and ``known_states`` are :class:`NoPeek`'s (the look through the stock, by default with draw 3; the
-    line played where every card is known). Seeded by ``seed``: the answer depends on
-    the seed, the view and the budgets only, never on the clock.
+    ``scout`` and ``known_states`` are :class:`~patiencelab.players.strategies.NoPeek`'s (the look through the
+    stock, by default with draw 3; the line played where every card is known). Seeded by ``seed``: the answer
+    depends on the seed, the view and the budgets only, never on the clock.
     """
 
     def __init__(

@@ -7,7 +7,10 @@ finishes (``--out``); ``--resume`` plays only the games the file lacks, and ``--
 file without playing. CPU per decision is the process time of ``player.choose``.
 
 ``nopeek-votes`` is NoPeek's decision of old (``judge=False``: votes for the first moves of the wins found), for a
-before/after on the same deals; ``--knob name=value`` sets a NoPeek keyword (``--knob samples=24``).
+before/after on the same deals; ``--knob name=value`` sets a NoPeek keyword (``--knob samples=24``). ``ismcts`` is
+the information-set search player (:class:`~patiencelab.players.TreeSearch`); ``--tree-knob name=value`` sets one of
+its keywords (``--tree-knob iterations=64``). With two players on the same deals the table is followed by the
+deals each won alone.
 
 Run: ``python benchmarks/bench_players.py --deals 1000 --workers 2 --out build/players.jsonl`` (the issue's run;
 ``make bench`` plays a short one); ``--hints 5`` times the board's fair hint instead (CPU per hint on positions
@@ -34,17 +37,19 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random
+from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, TreeSearch
 from patiencelab.stats import wilson
 from patiencelab.workers import process_pool, stop_pool
 
-PLAYERS = ("random", "greedy", "nopeek-votes", "nopeek", "oracle")
+PLAYERS = ("random", "greedy", "nopeek-votes", "nopeek", "ismcts", "oracle")
 #: The published figures the table is set against (standard rules, unlimited passes; see docs/players.md).
 ANCHORS = {
     ("random", 3): "7.1% (Bjarnason et al. 2009)",
     ("greedy", 3): "13.0% (Bjarnason et al. 2009)",
     ("nopeek", 3): "HOP 23-27%, Ensemble-UCT 36.97% (2009); MCTS 44.4% (2025); lonelybot 47.58%",
     ("nopeek", 1): "MCTS 63.2% (2025)",
+    ("ismcts", 3): "MCTS 44.4% (2025); lonelybot 47.58%",
+    ("ismcts", 1): "MCTS 63.2% (2025)",
     ("nopeek-votes", 3): "this project's NoPeek before: 32.0% on 150 held-out deals",
     ("nopeek-votes", 1): "this project's NoPeek before: 63.3% on 150 held-out deals",
     ("oracle", 3): "thoughtful upper bound 81.945% (Blake & Gent)",
@@ -54,6 +59,8 @@ ANCHORS = {
 
 #: NoPeek's knobs for this run (``--knob name=value``), its defaults otherwise.
 KNOBS: dict[str, Any] = {}
+#: TreeSearch's knobs for this run (``--tree-knob name=value``), its defaults otherwise.
+TREE_KNOBS: dict[str, Any] = {}
 
 
 def make_player(name: str, seed: int) -> Player:
@@ -64,6 +71,8 @@ def make_player(name: str, seed: int) -> Player:
         return Greedy()
     if name == "nopeek":
         return NoPeek(seed=seed, **KNOBS)
+    if name == "ismcts":
+        return TreeSearch(seed=seed, **TREE_KNOBS)
     if name == "nopeek-votes":  # the decision of old: votes for the first moves of the wins found
         return NoPeek(seed=seed, judge=False)
     if name == "oracle":
@@ -71,10 +80,19 @@ def make_player(name: str, seed: int) -> Player:
     raise SystemExit(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
 
 
-def play_game(name: str, draw: int, seed: int, max_moves: int, knobs: dict[str, Any] | None = None) -> dict[str, Any]:
+def play_game(
+    name: str,
+    draw: int,
+    seed: int,
+    max_moves: int,
+    knobs: dict[str, Any] | None = None,
+    tree_knobs: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """One game (runs in a worker): who, which deal, won or not, score, moves and CPU seconds per decision."""
     KNOBS.clear()
     KNOBS.update(knobs or {})
+    TREE_KNOBS.clear()
+    TREE_KNOBS.update(tree_knobs or {})
     game = Klondike(seed=seed, rules=Rules(draw=draw))
     player = make_player(name, seed)
     if isinstance(player, Oracle):
@@ -123,7 +141,7 @@ def _run(args: argparse.Namespace, executor: Executor, path: Path) -> None:
     with path.open("a") as out, tqdm(total=len(jobs), unit="game", desc="players") as bar:
         while True:
             for job in todo:
-                pending.add(executor.submit(play_game, *job, args.max_moves, args.knobs))
+                pending.add(executor.submit(play_game, *job, args.max_moves, args.knobs, args.tree_knobs))
                 if len(pending) >= window:
                     break
             if not pending:
@@ -164,7 +182,27 @@ def table(rows: list[dict[str, Any]]) -> str:
                 f"{median * 1000:.1f} ms / {p95 * 1000:.1f} ms | {statistics.mean(per_game):.2f} s / "
                 f"{max(per_game):.2f} s | {ANCHORS.get((name, draw), '')} |"
             )
-    return "\n".join(lines)
+    return "\n".join(lines + paired(rows))
+
+
+def paired(rows: list[dict[str, Any]]) -> list[str]:
+    """For each draw and each two players that played the same deals: the deals each won and the other lost."""
+    lines = []
+    for draw in (1, 3):
+        won = {
+            name: {r["seed"]: r["won"] for r in rows if r["player"] == name and r["draw"] == draw} for name in PLAYERS
+        }
+        names = [name for name in PLAYERS if won[name]]
+        for i, one in enumerate(names):
+            for two in names[i + 1 :]:
+                both = sorted(set(won[one]) & set(won[two]))
+                only_one = sum(won[one][s] and not won[two][s] for s in both)
+                only_two = sum(won[two][s] and not won[one][s] for s in both)
+                lines.append(
+                    f"draw {draw}, {len(both)} deals both played: {one} {sum(won[one][s] for s in both)} won "
+                    f"({only_one} alone), {two} {sum(won[two][s] for s in both)} won ({only_two} alone)"
+                )
+    return ["", *lines] if lines else []
 
 
 def hint_times(deals: int) -> str:
@@ -207,8 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--knob", action="append", default=[], metavar="NAME=VALUE", help="a NoPeek keyword for this run (repeatable)"
     )
+    parser.add_argument(
+        "--tree-knob", action="append", default=[], metavar="NAME=VALUE", help="a TreeSearch keyword (repeatable)"
+    )
     args = parser.parse_args(argv)
     args.knobs = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.knob)}
+    args.tree_knobs = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.tree_knob)}
     if args.hints:
         print(hint_times(args.hints))
         return 0

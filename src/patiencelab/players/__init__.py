@@ -9,6 +9,9 @@
   keeps the most is played, ties broken by the hint order. Along a game it follows the wins it found while no
   card turns up and most of them agree (solving nothing), plays a card that goes home safely at once, and does
   not go back to a position it has decided in when another move goes on.
+- :class:`TreeSearch` is the fair player that searches a tree over what it knows (information-set MCTS,
+  :mod:`patiencelab.players.ismcts`): a new deal of the unseen cards each iteration, only the moves legal in it
+  followed, UCB over availability counts, each leaf scored by the solver on that deal within a small budget.
 - :class:`Oracle` is the solver's hint of old: it **peeks**, knowing every face-down card of the game it is
   bound to. Its win rate is an upper bound, not a fair player's.
 
@@ -31,6 +34,7 @@ here.
 from __future__ import annotations
 
 from patiencelab.players.evaluation import Comparison, Evaluation, GameRow, compare, evaluate, play_game, plot
+from patiencelab.players.ismcts import TreeDecision, TreeSearch
 from patiencelab.players.playing import Ended, as_choose, play_out, play_to_end
 from patiencelab.players.sampling import (
     DEFAULT_MAX_STATES,
@@ -61,6 +65,8 @@ __all__ = [
     "Oracle",
     "Player",
     "Random",
+    "TreeDecision",
+    "TreeSearch",
     "as_choose",
     "chances",
     "compare",

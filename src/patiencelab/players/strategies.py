@@ -860,3 +860,27 @@ class _Budget:
 
 def _wins_after(deal: Position, rules: Rules, move: Move, player: NoPeek) -> bool:
     return _solve(after(deal, rules, (move,)), rules, player.max_states, player.seconds).outcome == "solved"
+
+
+def shortcut(player: NoPeek, view: PlayerView) -> tuple[Move | None, list[Move]]:
+    """What ``player`` plays at ``view`` without judging moves, as :meth:`NoPeek.decide` does (for another judge
+    that shares its steps, :class:`~patiencelab.players.ismcts.TreeSearch`): the next move of a winning line where
+    every card is known or every order of the few unseen cards is won, the one legal move, a card that goes home
+    safely, or the one move that does not go back to a position decided in; else None and the moves to judge (hint
+    order, those that go back left out while another goes on). The view is remembered as decided in.
+    """
+    legal = _legal_or_fail(view)
+    visited = player._visit(view)
+    known = player._known_line(view, legal) or player._few_line(view, legal)
+    if known is not None:
+        return known.move, []
+    if len(legal) == 1:
+        return legal[0], []
+    game = stand_in(view)
+    back = player._returns(view, game, legal, visited)
+    home = _safe_home(view, game, legal)
+    if home is not None and home not in back:
+        return home, []
+    ordered = ranked_moves(game, view.last_move) or list(legal)
+    moves = [m for m in ordered if m not in back] or [m for m in legal if m not in back] or ordered
+    return (moves[0], []) if len(moves) == 1 else (None, moves)

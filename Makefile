@@ -190,7 +190,7 @@ soak: setup
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_arguments.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_session_schedules.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py
-	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py tests/browser/test_voila.py
 	$(MAKE) --no-print-directory dist-check
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
 

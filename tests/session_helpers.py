@@ -19,6 +19,7 @@ from patiencelab.core.cards import full_deck
 from patiencelab.core.position import Position
 from patiencelab.widget.protocol import INTENTS
 from patiencelab.widget.session import BoardSession, PlainHost
+from tests.model_helpers import twin as twin_position
 
 
 def snapshot(board: BoardSession) -> tuple[Any, ...]:
@@ -109,16 +110,9 @@ class InlineExecutor(concurrent.futures.Executor):
 
 
 def twin(game: Klondike, rng: random.Random) -> Klondike:
-    """A game with the same visible cards as ``game`` whose face-down cards and stock are shuffled among
-    themselves.
-    """
-    position = game.position_json()
-    hidden = [c for col in position["tableau"] for c in col["down"]] + list(position["stock"])
-    rng.shuffle(hidden)
-    for col in position["tableau"]:
-        col["down"], hidden = hidden[: len(col["down"])], hidden[len(col["down"]) :]
-    position["stock"] = hidden
-    return Klondike.from_position(position, rules=game.rules)
+    """A game with the same visible cards as ``game`` whose face-down cards and unseen stock lie in another order
+    (:func:`tests.model_helpers.twin`)."""
+    return Klondike.from_position(twin_position(game.position_json(), rng), rules=game.rules)
 
 
 def twin_positions(rules: Rules) -> Iterator[tuple[Klondike, Klondike]]:

@@ -289,6 +289,17 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     ),
     "players.sampling.legal_moves": ("legal_moves(None)", "legal_moves(g)"),  # issue 60: AttributeError
     "players.sampling.stand_in": ("stand_in(None)", "stand_in(g)"),  # issue 60: AttributeError
+    "players.ismcts.TreeSearch": (
+        "TreeSearch(iterations=0)",
+        "TreeSearch(leaf_states=0)",
+        "TreeSearch(leaf='guess')",
+        "TreeSearch(c=-1)",
+        "TreeSearch(margin=None)",
+        "TreeSearch(decision_states=True)",
+        "TreeSearch(seed=1.5)",
+        "TreeSearch(scout=1)",
+    ),
+    "players.ismcts.TreeSearch.choose": ("TreeSearch().choose(None)", "TreeSearch().choose(g)"),
     "players.strategies.Greedy.choose": ("Greedy().choose(None)", "Greedy().choose(g)"),  # issue 60
     "players.strategies.NoPeek": (
         "NoPeek(samples=-10**5000)",
@@ -443,6 +454,13 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     ),
     # ------------------------------------------------------------------------------------- workers
     "workers.process_pool": ("process_pool(0)", "process_pool(None)"),
+    "widget.present.notebook": ("notebook(lang='de')", "notebook(lesson=5)", "notebook(seed='1; import os')"),
+    "widget.present.command": (
+        "command(None)",
+        "command(pathlib.Path('.'), port=0)",
+        "command(pathlib.Path('.'), port='80')",
+        "command(pathlib.Path('.'), browser=None)",
+    ),
     # -------------------------------------------------------------------------------------- widget
     "widget.board.KlondikeWidget": (
         "KlondikeWidget(5)",
@@ -585,6 +603,7 @@ RESULTS = (
     "review.chances.Along",
     "review.chances.MarkedMove",
     "review.verdict.LossVerdict",
+    "players.ismcts.TreeDecision",
     "solver.search.Solution",
     "stats.Interval",
     "survey.files.Row",
@@ -785,6 +804,7 @@ _SCOPE_MODULES = (
     *("players.sampling", "players.scouting", "players.strategies", "review.chances", "review.verdict"),
     *("solver.search",),
     *("solver.seeds", "solver.verdicts", "widget.options", "widget.protocol", "widget.intents", "widget.session"),
+    *("widget.present", "players.ismcts"),
 )
 
 
@@ -799,6 +819,7 @@ def _scope() -> dict[str, Any]:
     from patiencelab.widget import KlondikeWidget
 
     names: dict[str, Any] = {"Decimal": Decimal, "Fraction": Fraction, "Records": Records, "review": review}
+    names["pathlib"] = pathlib
     for short in _SCOPE_MODULES:
         module = importlib.import_module(f"patiencelab.{short}")
         names.update({name: getattr(module, name) for name in module.__all__})

@@ -10,8 +10,8 @@ import pytest
 
 from patiencelab import Klondike, PatienceError, Rules
 from patiencelab.players import Greedy, TreeSearch, play_to_end
+from tests.fair_positions import FROM_RECYCLED, POSITIONS, RULE_SETS, pair
 from tests.review_games import twin_game
-from tests.test_players import FROM_RECYCLED, POSITIONS, RULE_SETS, pair
 
 # Small budgets keep the suite fast; the twins must agree whatever the budget.
 SMALL: dict[str, Any] = {"iterations": 12, "leaf_states": 100}

@@ -34,38 +34,12 @@ from patiencelab.players.sampling import solve_deal, stand_in
 from patiencelab.solver import solve
 from patiencelab.solver.search import SLICE
 from patiencelab.widget import protocol
+from tests.fair_positions import FROM_RECYCLED, POSITIONS, RULE_SETS, pair
 from tests.model_helpers import twin
 
-RULE_SETS = [
-    Rules(),
-    Rules(draw=3),
-    Rules.preset("traditional", draw=3),
-    Rules.preset("six-column"),
-]
 # Small state budgets keep the suite fast; the twins must agree whatever the budget.
 SAMPLES, STATES = 4, 300
 FAIR: dict[str, Any] = {"samples": SAMPLES, "max_states": STATES}
-
-
-def positions() -> list[tuple[Rules, dict[str, Any]]]:
-    """Over 50 positions of four rule sets: deals played on by the greedy player for 0 to 60 moves (some past a
-    recycle, so the stock is known), each with face-down cards left.
-    """
-    found: list[tuple[Rules, dict[str, Any]]] = []
-    for rules in RULE_SETS:
-        for seed in range(14):
-            game = Klondike(seed=100 + seed, rules=rules)
-            greedy = Greedy()
-            for _ in range(seed * 5):
-                if not game.legal_moves() or game.is_won:
-                    break
-                game.play(greedy.choose(game.player_view()))
-            if game.legal_moves() and not game.is_won:
-                found.append((rules, game.position_json()))
-    return found
-
-
-POSITIONS = positions()
 
 
 def _king_shuffle() -> dict[str, Any]:
@@ -81,28 +55,12 @@ def _king_shuffle() -> dict[str, Any]:
 KING_SHUFFLE = _king_shuffle()
 
 
-def pair(rules: Rules, position: dict[str, Any], n: int) -> tuple[Klondike, Klondike]:
-    one = Klondike.from_position(position, rules=rules)
-    two = Klondike.from_position(twin(position, random.Random(n)), rules=rules)
-    return one, two
-
-
 def test_the_positions_are_many_rule_sets_with_hidden_cards_and_some_known_stocks() -> None:
     assert len(POSITIONS) >= 50
     assert {rules for rules, _ in POSITIONS} == set(RULE_SETS)
     assert all(any(col["down"] for col in p["tableau"]) for _, p in POSITIONS)
     assert any(p["recycles"] > 0 for _, p in POSITIONS)
     assert any(p["recycles"] == 0 and p["stock"] for _, p in POSITIONS)
-
-
-#: Positions with recycles made whose JSON does not say which stock cards were seen (as a lesson, a test or an
-#: environment reset gives them, issue 32 fault 7): their stock is unknown until it is drawn, so a twin has it in
-#: another order too.
-FROM_RECYCLED = [
-    (rules, {key: value for key, value in position.items() if key != "stock_seen"})
-    for rules, position in POSITIONS
-    if position["recycles"] > 0 and len(position["stock"]) > 1
-]
 
 
 def test_positions_with_recycles_and_an_unseen_stock_are_many() -> None:

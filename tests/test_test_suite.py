@@ -90,8 +90,9 @@ def test_an_import_of_a_test_module_would_be_found() -> None:
 # ------------------------------------------------------------------------------------------ make soak
 
 #: What the suite reads from the environment that is not the size of a sweep: where records go, which build runs,
-#: and the one switch of the sweeps' sizes (``tests/sweeps.py``).
-NOT_SWEEPS = {"PATIENCELAB_HOME", "PATIENCELAB_PURE", "PATIENCELAB_PURE_BUILD", "PATIENCELAB_SOAK"}
+#: the folder of built distributions ``make dist-check`` hands ``tests/browser/test_wheel.py``, and the one switch of
+#: the sweeps' sizes (``tests/sweeps.py``).
+NOT_SWEEPS = {"PATIENCELAB_HOME", "PATIENCELAB_PURE", "PATIENCELAB_PURE_BUILD", "PATIENCELAB_DIST", "PATIENCELAB_SOAK"}
 _READ = re.compile(r"""environ(?:\.get\(|\[)\s*["'](PATIENCELAB_\w+)["']""")
 #: What makes a test module a sweep's: it imports a size of the table, or the layout walks' sampling.
 SIZED_BY = {f"tests.sweeps.{name}" for name in (*sweeps.SIZES, *sweeps.SEEDS)} | {

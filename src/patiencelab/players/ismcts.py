@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_choice, check_number, check_seed, check_states, check_switch, check_whole
+from patiencelab.core.limits import (
+    check_choice,
+    check_instance,
+    check_number,
+    check_seed,
+    check_states,
+    check_switch,
+    check_whole,
+)
 from patiencelab.core.moves import Move
 from patiencelab.core.view import PlayerView
 from patiencelab.players.ranking import candidates
@@ -150,6 +158,7 @@ class TreeSearch:
 
     def choose(self, view: PlayerView) -> Move:
         """The move to play in the position ``view`` shows."""
+        check_instance(view, "view", PlayerView)
         self.last_decision = self._choose(view)
         if self.last_decision is None:
             return self._scout_move(view)

@@ -19,6 +19,7 @@ from typing import Any
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.i18n import check_language
+from patiencelab.core.limits import check_path, check_seed, check_switch, check_text, check_whole
 
 __all__ = ["command", "notebook"]
 
@@ -30,6 +31,10 @@ def notebook(*, lang: str = "en", lesson: str | None = "traditional", seed: int 
     :meth:`~patiencelab.lessons.Lesson.builtin` when the cell runs, and Voila shows its error on the page.
     """
     check_language(lang)
+    if lesson is not None:
+        check_text(lesson, 200, "lesson")
+    if seed is not None:
+        check_seed(seed)
     lines = ["from patiencelab import KlondikeWidget", "from patiencelab.lessons import Lesson", ""]
     lines.append(f"board = KlondikeWidget(lang={lang!r}, seed={seed!r})")
     if lesson is not None:
@@ -57,6 +62,10 @@ def command(
     browser: bool = True,
 ) -> list[str]:
     """Write :func:`notebook` into ``folder`` and return the command that serves it with Voila on 127.0.0.1."""
+    folder = check_path(folder, "folder")
+    if port is not None:
+        check_whole(port, "port", low=1, high=65_535)
+    check_switch(browser, "browser")
     path = folder / "present.ipynb"
     path.write_text(json.dumps(notebook(lang=lang, lesson=lesson, seed=seed), indent=1), encoding="utf-8")
     words = [sys.executable, "-m", "voila", str(path), "--Voila.ip=127.0.0.1", "--theme=light"]

@@ -4,6 +4,7 @@
 import { Animator, celebrate, type Point } from "./animate";
 import { cardName, drawBack, drawFace, faceLetters } from "./cards";
 import { attachPointer } from "./drag";
+import { node } from "./dom";
 import { cardWidthFor, scroller, visibleBox } from "./fit";
 import type { BoardInput, PileBox } from "./input";
 import { attachKeyboard } from "./keyboard";
@@ -93,16 +94,16 @@ export class Board implements BoardInput {
     const doc = host.ownerDocument;
     this.win = doc.defaultView ?? window;
     this.animator = new Animator(this.win);
-    this.root = el(doc, "div", "pl-root");
+    this.root = node(doc, "div", "pl-root");
     this.root.tabIndex = 0;
     this.root.dataset.lmSuppressShortcuts = "true";
     this.root.setAttribute("role", "application");
     this.root.setAttribute("aria-roledescription", "Klondike");
-    this.table = el(doc, "div", "pl-table");
-    this.top = el(doc, "div", "pl-top");
-    this.tableau = el(doc, "div", "pl-tableau");
-    this.say = el(doc, "p", "pl-say");
-    this.live = el(doc, "div", "pl-live pl-sr-only");
+    this.table = node(doc, "div", "pl-table");
+    this.top = node(doc, "div", "pl-top");
+    this.tableau = node(doc, "div", "pl-tableau");
+    this.say = node(doc, "p", "pl-say");
+    this.live = node(doc, "div", "pl-live pl-sr-only");
     this.live.setAttribute("aria-live", "polite");
     for (const pile of pileIds(null).slice(0, 6)) {
       this.top.append(this.makePile(pile));
@@ -609,7 +610,7 @@ export class Board implements BoardInput {
         let card = this.cards.get(slot.key);
         const face = slot.faceUp ? "up" : slot.card ? "revealed" : "down";
         if (!card) {
-          card = el(doc, "div", "pl-card");
+          card = node(doc, "div", "pl-card");
           card.dataset.key = slot.key;
           card.setAttribute("role", "img");
           this.cards.set(slot.key, card);
@@ -676,7 +677,7 @@ export class Board implements BoardInput {
 
   private makePile(pile: PileId): HTMLElement {
     const kind = pile === "w" ? "waste" : pile[0] === "f" ? "foundation" : pile;
-    const host = el(this.root.ownerDocument, "div", `pl-pile pl-pile-${kind}`);
+    const host = node(this.root.ownerDocument, "div", `pl-pile pl-pile-${kind}`);
     host.dataset.pile = pile;
     host.setAttribute("role", "group");
     host.setAttribute("aria-label", pileName(pile, this.labels));
@@ -708,8 +709,3 @@ export class Board implements BoardInput {
   }
 }
 
-function el(doc: Document, tag: string, className: string): HTMLElement {
-  const node = doc.createElement(tag);
-  node.className = className;
-  return node;
-}

@@ -1,11 +1,9 @@
 """BoardSession: one board's life, with no widget library. It keeps the board's game, its options and its synced
-state, and is made of parts that each talk back to it through a small protocol: the intent table
-(``dispatch.py``, its vocabulary in ``intents.py``), the lessons shown and recorded (``lessons.py``), work in
-worker threads (``background.py``), the game's review (``review_job.py``), the automatic player
-(``autoplay.py``), the winnability indicator (``verdicts.py``), the status line (``caption.py``), the record
-keeper (``keeper.py``) and its options (``options.py``). What it shows goes to a
-:class:`~patiencelab.widget.host.Host`; the synced state itself is assembled by :func:`protocol.synced_state
-<patiencelab.widget.protocol.synced_state>`, the only place that does so.
+state, and is made of parts: the intent table (``dispatch.py``, its vocabulary in ``intents.py``), the lessons
+(``lessons.py``), work in worker threads (``background.py``), the review (``review_job.py``), the automatic player
+(``autoplay.py``), the indicator (``verdicts.py``), the status line (``caption.py``), the record keeper
+(``keeper.py``) and its options (``options.py``). What it shows goes to a :class:`~patiencelab.widget.host.Host`;
+:func:`protocol.synced_state <patiencelab.widget.protocol.synced_state>` alone assembles the synced state.
 """
 
 from __future__ import annotations

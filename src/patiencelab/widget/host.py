@@ -60,9 +60,6 @@ class ShownBoard(Protocol):
     def recording(self) -> bool:
         """Whether a lesson is being recorded."""
 
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Say the catalogue's sentence ``key``."""
-
     def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
         """Send the state."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, cast
 
 from patiencelab.core.errors import PatienceError
@@ -85,8 +85,11 @@ class BoardSession:
         self._version = 0
         self._game: Klondike | None = None
         self._unlisten: Any = None
+        self._lock = threading.RLock()
+        #: The status line.
+        self._caption = Caption(self._lang)
         #: The lesson shown or recorded, and the player's own game put aside meanwhile.
-        self._lessons = Lessons(self)
+        self._lessons = Lessons(self, self._caption, show=self._show, renew=self._renew)
         #: A serial number of what the board shows (its game, lesson and recording), new whenever one of them is
         #: replaced: work started for one is never taken for another (an ``id()`` may be reused).
         self._shown = next(_SERIALS)
@@ -94,17 +97,18 @@ class BoardSession:
         #: Changes of the shown game so far (moves, undos, resets): a player who chose before the last one
         #: chose for a position that is gone.
         self._changes = 0
-        #: The work in worker threads, and the game's reviews.
-        self._jobs = Background(self)
-        self._reviews = ReviewJob(self)
-        #: The automatic player at work (see :meth:`autoplay`).
-        self._autoplay = Autoplay(self)
-        self._caption = Caption()
-        self._lock = threading.RLock()
-        self._verdicts = Verdicts(self, executor)
+        #: The work in worker threads, the records, the game's reviews and the automatic player (see :meth:`autoplay`).
+        self._jobs = Background(
+            self.host, self._lock, self._runner, self._caption, token=self._shows, sync=self.sync, failed=self._failed
+        )
+        self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
+        self._autoplay = Autoplay(self, self._jobs, self._caption, self._keeper, self._changed)
+        self._reviews = ReviewJob(self, self._jobs, self._lessons, self._caption, self._autoplay.repeated)
+        self._verdicts = Verdicts(self, self._jobs, self._caption, executor)
         self._indicator = self._verdicts.indicator
         self._records_notice: str | None = None
-        self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
+        #: What the intent table works with (see :mod:`~patiencelab.widget.dispatch`).
+        self.parts = dispatch.Parts(self._lock, self._caption, self._lessons, self._keeper, self._jobs, self._reviews)
         dealt = Klondike(seed=seed, rules=rules, lang=self._lang) if game is None else game
         if game is None and lesson is None:
             # a game left in play (a kernel restarted, a page reloaded), of the deal and rules asked for, if any
@@ -278,13 +282,6 @@ class BoardSession:
         """
         return self._reviews.run_now()
 
-    def _show_review(self, game: Klondike, found: Review) -> None:
-        self._reviews.show(game, found)
-
-    def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
-        """The board offers a review once the game is over or stuck, or the indicator says it is lost."""
-        return self._reviews.offered(game, indicator)
-
     # ------------------------------------------------------------------------------------------- syncing
 
     @property
@@ -308,14 +305,14 @@ class BoardSession:
             self._changes += 1
             last = protocol.last_move(change, self.labels)
             if last is not None and option("narrate") and self._lessons.player is None:
-                self._say("narration", narration(change, self._lang))
+                self._caption.say("narration", narration(change, self._lang))
         else:
             last = None if fresh else self.state.get("last_move")
         indicator = self._verdicts.synced_part(game)
         records = self._keeper.synced_part(game)
         if records["notice"] is not None and records["error"] != self._records_notice:
             self._records_notice = records["error"]
-            self._say("info", records["notice"], self._keeper.notice)  # once; the status line keeps a mark
+            self._caption.say("info", records["notice"], self._keeper.notice)  # once; the status line keeps a mark
         state = protocol.synced_state(
             game,
             reveal=option("reveal"),
@@ -339,20 +336,6 @@ class BoardSession:
         """Block until the indicator's verdict for the current position is in and shown; returns it."""
         return self._verdicts.wait(check_seconds(timeout, "timeout"))
 
-    def _say(
-        self, kind: str, text: str, again: Callable[[str], str | None] | None = None, *, by: object = None
-    ) -> None:
-        """Show ``text`` on the status line (see :meth:`Caption.say <patiencelab.widget.caption.Caption.say>`)."""
-        self._caption.say(kind, text, again, by=by)
-
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Show the catalogue's sentence ``key`` as an info message, said again in a new language."""
-        self._caption.notice(key, self._lang, by=by, **params)
-
-    def _unsay(self, by: object) -> None:
-        """Clear the message that ``by`` said, if it is still shown."""
-        self._caption.unsay(by)
-
     # ------------------------------------------------------------------------------------------- intents
 
     def handle_intent(self, content: object) -> dict[str, Any] | None:
@@ -366,6 +349,18 @@ class BoardSession:
         """What the board shows: work started for it is dropped when it changed by the time the work is done."""
         player, game = self._lessons.player, self.game
         return (self._shown, game.history, player.step if player else None)
+
+    def _shows(self) -> tuple[Any, ...] | None:
+        """What the board shows (see :meth:`_token`), ``None`` before its first game."""
+        return None if self._game is None else self._token()
+
+    def _changed(self) -> tuple[int, int] | None:
+        """What the board shows and how often its game changed (``None`` before its first game)."""
+        return None if self._game is None else (self._shown, self._changes)
+
+    def _failed(self, reason: str) -> None:
+        """Work in a worker thread failed: the review is off from now on, with a notice."""
+        self._reviews.failed(reason)
 
     @property
     def _busy(self) -> Literal["review", "quiz"] | None:

@@ -29,7 +29,7 @@ def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | N
 
 
 def snapshot(widget: KlondikeWidget) -> str:
-    recorder = widget.session._recorder
+    recorder = widget.session._lessons.recorder
     steps = [s.step().to_json() for s in recorder.steps] if recorder else None
     return json.dumps([widget.state, widget.game.record(), steps], sort_keys=True, default=str)
 

@@ -146,14 +146,16 @@ class Lessons:
         """Whether a quiz step waits for the class's answer."""
         return self.player is not None and self.player.is_waiting(self._board.game)
 
-    def recording_part(self, game: Klondike) -> RecordState | None:
-        """The recording's part of the state; a recording whose game went back before its start ends."""
+    def follow(self, game: Klondike) -> None:
+        """The board's game changed: the recording follows it; one whose game went back before its start ends,
+        with a notice.
+        """
         recorder = self.recorder
-        if recorder is None:
-            return None
-        if not recorder.follow(game):
+        if recorder is not None and not recorder.follow(game):
             self.recorder = None
             self._renew()
             self._caption.notice("record.lost")
-            return None
-        return recorder.synced_part(self._board.lang)
+
+    def recording_part(self, game: Klondike) -> RecordState | None:
+        """The recording's part of the state (reads only: see :meth:`follow`)."""
+        return None if self.recorder is None else self.recorder.synced_part(self._board.lang)

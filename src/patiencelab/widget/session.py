@@ -34,7 +34,6 @@ from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.options import OPTIONS, board_options, change_option, check_arguments, check_option, check_parts
 from patiencelab.widget.review_job import ReviewJob
-from patiencelab.widget.teaching import LessonRecorder
 from patiencelab.widget.verdicts import Verdicts
 
 __all__ = ["EXITING", "OPTIONS", "BoardSession", "Host", "PlainHost"]
@@ -86,7 +85,6 @@ class BoardSession:
         self._game: Klondike | None = None
         self._unlisten: Any = None
         self._lock = threading.RLock()
-        #: The status line.
         self._caption = Caption(self._lang)
         #: The lesson shown or recorded, and the player's own game put aside meanwhile.
         self._lessons = Lessons(self, self._caption, show=self._show, renew=self._renew)
@@ -99,7 +97,13 @@ class BoardSession:
         self._changes = 0
         #: The work in worker threads, the records, the game's reviews and the automatic player (see :meth:`autoplay`).
         self._jobs = Background(
-            self.host, self._lock, self._runner, self._caption, token=self._shows, sync=self.sync, failed=self._failed
+            self.host,
+            self._lock,
+            self._runner,
+            self._caption,
+            token=self._shows,
+            sync=self.sync,
+            failed=lambda why: self._reviews.failed(why),
         )
         self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
         self._autoplay = Autoplay(self, self._jobs, self._caption, self._keeper, self._changed)
@@ -243,10 +247,6 @@ class BoardSession:
         """Whether a lesson is being recorded."""
         return self._lessons.recorder is not None
 
-    @property
-    def _recorder(self) -> LessonRecorder | None:
-        return self._lessons.recorder
-
     def start_recording(self) -> None:
         """Record a lesson from the position on the board (a lesson shown is closed first)."""
         self._lessons.start_recording()
@@ -272,9 +272,6 @@ class BoardSession:
         """Show step ``step`` of the lesson (0 for its start, up to its number of steps)."""
         self._lessons.goto(step)
 
-    def _quiz_waits(self) -> bool:
-        return self._lessons.quiz_waits()
-
     def review(self) -> Review:
         """Review the game and show it as a lesson of the whole game with the review's chart, at its first marked
         move (else at the position the second opinion speaks of); returns the review (see
@@ -297,22 +294,18 @@ class BoardSession:
             self._sync_locked(change, fresh, bump)
 
     def _sync_locked(self, change: Change | None, fresh: bool, bump: bool) -> None:
-        """Gather every part first, then give the state its version: a build that fails changes nothing."""
+        """Set going the work the change asks for (:meth:`_follow`), then build the state from the game and the parts,
+        which only read, and give it its version last: a build that fails changes nothing.
+        """
         game, option = self.game, self.options.__getitem__
-        if self._lessons.own is None:  # never a lesson's game, nor one recorded from a lesson's position
-            self._keeper.follow(game)
         if change is not None:
             self._changes += 1
             last = protocol.last_move(change, self.labels)
-            if last is not None and option("narrate") and self._lessons.player is None:
-                self._caption.say("narration", narration(change, self._lang))
         else:
             last = None if fresh else self.state.get("last_move")
+        self._follow(game, change if last is not None else None)
         indicator = self._verdicts.synced_part(game)
         records = self._keeper.synced_part(game)
-        if records["notice"] is not None and records["error"] != self._records_notice:
-            self._records_notice = records["error"]
-            self._caption.say("info", records["notice"], self._keeper.notice)  # once; the status line keeps a mark
         state = protocol.synced_state(
             game,
             reveal=option("reveal"),
@@ -331,6 +324,21 @@ class BoardSession:
         self._version += bump
         self.state = cast(dict[str, Any], state)  # handed on untyped (see widget/state.py)
         self.host.show(self.state)
+
+    def _follow(self, game: Klondike, told: Change | None) -> None:
+        """What a change sets going before the state is built: the records and the recording follow the game, the
+        status line tells the move ``told``, the indicator starts on a new position; a records failure is said once."""
+        if self._lessons.own is None:  # never a lesson's game, nor one recorded from a lesson's position
+            self._keeper.follow(game)
+        if told is not None and self.options["narrate"] and self._lessons.player is None:
+            self._caption.say("narration", narration(told, self._lang))
+        self._verdicts.follow(game)
+        self._keeper.stats(game)  # read (and kept) now: a database that fails is said in this sync
+        notice = self._keeper.notice(game.lang)
+        if notice is not None and self._keeper.error != self._records_notice:
+            self._records_notice = self._keeper.error
+            self._caption.say("info", notice, self._keeper.notice)
+        self._lessons.follow(game)
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
         """Block until the indicator's verdict for the current position is in and shown; returns it."""
@@ -357,10 +365,6 @@ class BoardSession:
     def _changed(self) -> tuple[int, int] | None:
         """What the board shows and how often its game changed (``None`` before its first game)."""
         return None if self._game is None else (self._shown, self._changes)
-
-    def _failed(self, reason: str) -> None:
-        """Work in a worker thread failed: the review is off from now on, with a notice."""
-        self._reviews.failed(reason)
 
     @property
     def _busy(self) -> Literal["review", "quiz"] | None:

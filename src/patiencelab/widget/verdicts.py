@@ -40,19 +40,23 @@ class Verdicts:
         #: The indicator's error the board has said (it says each once).
         self._said: str | None = None
 
-    def synced_part(self, game: Klondike) -> IndicatorState:
-        """The indicator's part of the state (off while a lesson shows); when its worker cannot start, it is off
-        with a notice, once.
+    def follow(self, game: Klondike) -> None:
+        """The board shows ``game``: the indicator starts the solver when its position is new (off while a lesson
+        shows); when its worker cannot start, it is off with a notice, once.
         """
         option = self._board.options.__getitem__
         enabled = option("indicator") and self._board.lesson is None
-        indicator = self.indicator
-        state = indicator.synced_part(game, enabled, option("indicator_seconds"), option("indicator_max_states"))
-        error = indicator.error
+        self.indicator.follow(game, enabled, option("indicator_seconds"), option("indicator_max_states"))
+        error = self.indicator.error
         if enabled and error is not None and self._said != error:
             self._said = error
             self._caption.notice("notice.indicator-off", reason=error)
-        return cast(IndicatorState, {**state, "error": error})
+
+    def synced_part(self, game: Klondike) -> IndicatorState:
+        """The indicator's part of the state (off while a lesson shows); reads only (see :meth:`follow`)."""
+        enabled = self._board.options["indicator"] and self._board.lesson is None
+        state = self.indicator.synced_part(game, enabled)
+        return cast(IndicatorState, {**state, "error": self.indicator.error})
 
     def wait(self, timeout: float) -> str | None:
         """Block until the verdict for the current position is in and shown; returns it (``None`` when off)."""

@@ -1,13 +1,12 @@
 """What a board teaches: :class:`Lessons`, the lesson shown (its :class:`~patiencelab.widget.teaching.LessonPlayer`)
 or the lesson being recorded (its :class:`~patiencelab.widget.recording.LessonRecorder`), and the player's own
-game put aside meanwhile. It reads the board through :class:`LessonBoard` (its public members) and is given, when
-built, the board's status line and its calls that show a game and make work started for what it showed stale.
+game put aside meanwhile. It reads the board through a :class:`~patiencelab.widget.host.ShownBoard` and is given,
+when built, the board's status line and its calls that show a game and make work started for what it showed stale.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
@@ -15,23 +14,12 @@ from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
 from patiencelab.lessons import Lesson
 from patiencelab.widget.caption import Caption
+from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.recording import LessonRecorder
 from patiencelab.widget.state import RecordState
 from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer
 
-__all__ = ["LessonBoard", "Lessons"]
-
-
-class LessonBoard(Protocol):
-    """What the lessons need of their board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    labels: dict[str, str]
-
-    @property
-    def game(self) -> Klondike: ...
-    @property
-    def lang(self) -> str: ...
-    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None: ...
+__all__ = ["Lessons"]
 
 
 class Lessons:
@@ -39,7 +27,7 @@ class Lessons:
 
     def __init__(
         self,
-        board: LessonBoard,
+        board: ShownBoard,
         caption: Caption,
         show: Callable[[Klondike], None],
         renew: Callable[[], None],

@@ -1,9 +1,10 @@
 """A board's game review: :class:`ReviewJob`, the "Review game" button's work (in a worker thread, with its
 progress and a way to cancel it), the review run at once from Python, and the review's part of the synced state.
 
-A review shows as a lesson of the whole game with the review's chart. The board is read through :class:`ReviewBoard`
-(its public members); the review works with the collaborators it is built with: the board's work in worker threads,
-its lessons, its status line, and the automatic player's word on a position seen a third time.
+A review shows as a lesson of the whole game with the review's chart. The board is read through a
+:class:`~patiencelab.widget.host.ShownBoard`; the review works with the collaborators it is built with: the board's
+work in worker threads, its lessons, its status line, and the automatic player's word on a position seen a third
+time.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
@@ -24,14 +25,7 @@ from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.state import ReviewState
 
-__all__ = ["ReviewBoard", "ReviewJob"]
-
-
-class ReviewBoard(ShownBoard, Protocol):
-    """What a review reads of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    options: dict[str, Any]
-    state: dict[str, Any]
+__all__ = ["ReviewJob"]
 
 
 class ReviewJob:
@@ -39,7 +33,7 @@ class ReviewJob:
 
     def __init__(
         self,
-        board: ReviewBoard,
+        board: ShownBoard,
         jobs: Background,
         lessons: Lessons,
         caption: Caption,

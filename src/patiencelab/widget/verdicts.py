@@ -1,40 +1,28 @@
 """The winnability indicator on a board: :class:`Verdicts` shows the :class:`~patiencelab.widget.indicator.Indicator`'s
 verdicts as they come in (handed to the kernel's thread, no new version), switches it off with a notice once when
-its worker cannot start, and waits for a verdict in scripts. It reads the board through :class:`VerdictBoard` (its
-public members) and works with the board's work in worker threads and status line, given when it is built.
+its worker cannot start, and waits for a verdict in scripts. It reads the board through a
+:class:`~patiencelab.widget.host.ShownBoard` and works with the board's work in worker threads and status line,
+given when it is built.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import cast
 
 from patiencelab.core.game import Klondike
-from patiencelab.lessons import Lesson
 from patiencelab.widget.background import Background
 from patiencelab.widget.caption import Caption
+from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.indicator import Executor, Indicator
 from patiencelab.widget.state import IndicatorState
 
-__all__ = ["VerdictBoard", "Verdicts"]
-
-
-class VerdictBoard(Protocol):
-    """What the indicator's part needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    options: dict[str, Any]
-    state: dict[str, Any]
-
-    @property
-    def lesson(self) -> Lesson | None: ...
-    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None: ...
+__all__ = ["Verdicts"]
 
 
 class Verdicts:
     """A board's winnability indicator (``indicator``) and what the board shows of it."""
 
-    def __init__(
-        self, board: VerdictBoard, jobs: Background, caption: Caption, executor: Executor | None = None
-    ) -> None:
+    def __init__(self, board: ShownBoard, jobs: Background, caption: Caption, executor: Executor | None = None) -> None:
         self._board, self._jobs, self._caption = board, jobs, caption
         self.indicator = Indicator(self._arrived, **({"executor": executor} if executor is not None else {}))
         #: The indicator's error the board has said (it says each once).

@@ -4,16 +4,14 @@ it (a reply, a ``rejected`` message, or nothing).
 
 The board is reached through :class:`IntentBoard`, the public part of a
 :class:`~patiencelab.widget.session.BoardSession` the handlers use: its methods (the ones the widget's Python
-methods call too) and its :class:`Parts`, the collaborators it is made of.
+methods call too) and its :class:`~patiencelab.widget.parts.Parts`, the collaborators it is made of.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from patiencelab.core.errors import IllegalMoveError, PatienceError, quote
@@ -22,8 +20,6 @@ from patiencelab.core.i18n import message
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lessons import Answer, Lesson
-from patiencelab.widget.background import Background
-from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import Host
 from patiencelab.widget.intents import (
     VOCABULARY,
@@ -38,31 +34,11 @@ from patiencelab.widget.intents import (
     rejected,
     review_action,
 )
-from patiencelab.widget.keeper import RecordKeeper
-from patiencelab.widget.lessons import Lessons
+from patiencelab.widget.parts import Parts
 from patiencelab.widget.protocol import hint_reply
-from patiencelab.widget.review_job import ReviewJob
 from patiencelab.widget.teaching import LessonPlayer
 
-__all__ = ["HANDLERS", "Handler", "IntentBoard", "Parts", "handle"]
-
-
-@dataclass(frozen=True)
-class Parts:
-    """The collaborators a board is made of, as its intent handlers use them."""
-
-    #: Held while an intent is applied, and while a worker thread's result is shown.
-    lock: threading.RLock
-    #: The status line.
-    caption: Caption
-    #: The lesson shown or recorded, and the player's own game put aside meanwhile.
-    lessons: Lessons
-    #: The board's records.
-    keeper: RecordKeeper
-    #: The work in worker threads (a review, a quiz answer).
-    jobs: Background
-    #: The game's reviews.
-    reviews: ReviewJob
+__all__ = ["HANDLERS", "Handler", "IntentBoard", "handle"]
 
 
 class IntentBoard(Protocol):

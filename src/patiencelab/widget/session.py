@@ -33,6 +33,7 @@ from patiencelab.widget.jobs import Runner, ThreadRunner
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.options import OPTIONS, board_options, change_option, check_arguments, check_option, check_parts
+from patiencelab.widget.parts import Parts
 from patiencelab.widget.review_job import ReviewJob
 from patiencelab.widget.verdicts import Verdicts
 
@@ -112,7 +113,7 @@ class BoardSession:
         self._indicator = self._verdicts.indicator
         self._records_notice: str | None = None
         #: What the intent table works with (see :mod:`~patiencelab.widget.dispatch`).
-        self.parts = dispatch.Parts(self._lock, self._caption, self._lessons, self._keeper, self._jobs, self._reviews)
+        self.parts = Parts(self._lock, self._caption, self._lessons, self._keeper, self._jobs, self._reviews)
         dealt = Klondike(seed=seed, rules=rules, lang=self._lang) if game is None else game
         if game is None and lesson is None:
             # a game left in play (a kernel restarted, a page reloaded), of the deal and rules asked for, if any

@@ -546,6 +546,8 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "widget.intents": "a part of the board: read_intent (in BAD_CALLS) checks an intent before the others read it",
     "widget.jobs": "a part of the board: BoardSession makes it and calls it with the values it checked",
     "widget.keeper": "a part of the board: BoardSession makes it and calls it with the values it checked",
+    "widget.offers": "a part of the board's records: the keeper calls it with the records and boards it holds",
+    "widget.parts": "a part of the board: BoardSession makes it of the parts it built",
     "widget.lessons": "a part of the board: BoardSession makes it and calls it with the values it checked",
     "widget.processes": "a part of the board's records: called with the names of this machine's processes",
     "widget.protocol": "a part of the board: builds what it shows from its checked game (look_option is in BAD_CALLS)",

@@ -258,7 +258,7 @@ def test_the_recorder_is_bounded_and_what_it_saves_loads_back(tmp_path: pathlib.
     for _ in range(MAX_STEPS + 20):
         reply = send(board, "move", card="KS", to="fH")
         rejected += reply is not None and reply["type"] == "rejected"
-    recorder = board.session._recorder
+    recorder = board.session._lessons.recorder
     assert recorder is not None and len(recorder.steps) == MAX_STEPS and recorder.is_full
     assert rejected == 20
     # The worst case a recording can save: notes of the longest escaped text in three languages on every step.
@@ -335,7 +335,7 @@ def test_every_public_budget_is_checked_alike(budget: dict[str, Any]) -> None:
     with pytest.raises(PatienceError):
         solve(game, **budget)
     with pytest.raises(PatienceError):
-        Indicator(lambda *a: None).synced_part(game, True, **budget)
+        Indicator(lambda *a: None).follow(game, True, **budget)
     if "max_states" in budget:
         lesson = Lesson.builtin("quiz")
         with pytest.raises(PatienceError):

@@ -301,3 +301,19 @@ def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
     finally:
         hog.kill()
         hog.wait()
+
+
+def test_building_the_synced_state_only_reads() -> None:
+    """The parts' synced parts start no solver job and end no recording: the session sets that work going (its
+    ``_follow``) before it builds the state from them.
+    """
+    executor = InlineExecutor()
+    board = BoardSession(seed=7, records=None, executor=lambda: executor)
+    board.set_option("indicator", True)
+    board.start_recording()
+    jobs, elsewhere = executor.jobs, Klondike(seed=8)  # a position the indicator never saw, a game not recorded
+    assert board._verdicts.synced_part(elsewhere)["enabled"]
+    assert board._lessons.recording_part(elsewhere) is not None
+    assert executor.jobs == jobs and board.recording
+    board.sync()  # the session's own sync sets the work going
+    assert board.state["indicator"]["verdict"] == "winnable" and board.recording

@@ -115,7 +115,7 @@ def lessons_and_quizzes(said: Said) -> None:
     quiz = said.board(seed=1, records=None, lesson=Lesson.builtin("quiz"))
     said.intent(quiz, "to the quiz", "lesson", action="forward")
     for move in quiz.game.legal_moves():
-        if quiz.state["lesson"] is None or not quiz._quiz_waits():
+        if quiz.state["lesson"] is None or not quiz._lessons.quiz_waits():
             break
         card, _, to = str(move).partition("-")
         if to:

@@ -193,7 +193,8 @@ def test_a_process_pool_that_cannot_start_falls_back_to_slices(monkeypatch: pyte
     monkeypatch.setattr(workers, "process_pool", refuse)
     probe = indicator_module.Indicator(lambda: None)
     game = Klondike(seed=7)
-    assert probe.synced_part(game, True, max_states=10**6)["verdict"] in ("winnable", "pending")  # no loop: at once
+    probe.follow(game, True, max_states=10**6)
+    assert probe.synced_part(game, True)["verdict"] in ("winnable", "pending")  # no loop: at once
     assert probe.error is None
     assert isinstance(probe._pool, SliceExecutor)
     probe.wait(600)

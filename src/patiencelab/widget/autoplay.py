@@ -1,19 +1,22 @@
 """A player at work on the board: :class:`Autoplay` lets a :class:`~patiencelab.players.Player` (or any function
 from a view to a move) play the game shown, choosing in a worker thread from the player's view only, each move
-played in the kernel's thread. The board is reached through :class:`AutoplayBoard`.
+played in the kernel's thread. It reads the game shown through a :class:`~patiencelab.widget.host.ShownBoard`, and
+works with the board's collaborators it is built with: its work in worker threads, status line and record keeper.
 """
 
 from __future__ import annotations
 
 import functools
 import threading
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.widget.background import Background
-from patiencelab.widget.host import Host, ShownBoard, later
+from patiencelab.widget.caption import Caption
+from patiencelab.widget.host import ShownBoard, later
 from patiencelab.widget.jobs import LoopRunner, Runner
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.state import AutoplayState
@@ -21,27 +24,7 @@ from patiencelab.widget.state import AutoplayState
 if TYPE_CHECKING:
     from patiencelab.players import Ended
 
-__all__ = ["Autoplay", "AutoplayBoard"]
-
-
-class AutoplayBoard(ShownBoard, Protocol):
-    """What the automatic player needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    host: Host
-    _game: Klondike | None
-    _shown: int
-    _changes: int
-    _lock: threading.RLock
-    _runner: Runner
-    _jobs: Background
-    #: Where a game the player stopped on a position seen a third time is stored, as lost.
-    _keeper: RecordKeeper
-
-    def _say(self, kind: str, text: str, again: Any = None, *, by: object = None) -> None:
-        """Show ``text`` on the status line."""
-
-    def _unsay(self, by: object) -> None:
-        """Clear what ``by`` said."""
+__all__ = ["Autoplay"]
 
 
 class Autoplay:
@@ -50,8 +33,20 @@ class Autoplay:
     says which; a game it stopped on a repeated position is over: lost, and offered a review.
     """
 
-    def __init__(self, board: AutoplayBoard) -> None:
-        self._board = board
+    def __init__(
+        self,
+        board: ShownBoard,
+        jobs: Background,
+        caption: Caption,
+        keeper: RecordKeeper,
+        changes: Callable[[], tuple[int, int] | None],
+    ) -> None:
+        self._board, self._jobs, self._caption = board, jobs, caption
+        #: Where a game the player stopped on a position seen a third time is stored, as lost.
+        self._keeper = keeper
+        #: What the board shows and how often that game changed (``None``: no game): any change but the player's
+        #: own (a move by hand, another game, a lesson) stops the player.
+        self._changes = changes
         self.running: tuple[threading.Event, str] | None = None
         #: The game the player last stopped on a position seen a third time, and its history then.
         self._repeated: tuple[Klondike, tuple[object, ...]] | None = None
@@ -77,26 +72,26 @@ class Autoplay:
             raise PatienceError(message("autoplay.not-now", board.lang))
         self.stop()
         stop, name = threading.Event(), player_name(player)
-        shown, referee = board._shown, Referee(board.game, max_moves)
-        #: The game's changes when the player last played (any other is a hand's).
-        seen = [board._changes]
+        referee, jobs, caption = Referee(board.game, max_moves), self._jobs, self._caption
+        #: What the board showed, and its game's changes, when the player last played (any other is a hand's).
+        seen = [self._changes()]
         #: What runs the player's looks: the board's runner, or the kernel's event loop where no thread starts.
-        runner: list[Runner] = [board._runner]
-        deliver = board._jobs.deliver
+        runner: list[Runner] = [jobs.runner]
+        deliver = jobs.deliver
 
         def over() -> Ended | Literal["stopped"] | None:
             """Under the board's lock: why the player must stop rather than look or play (``stopped``: by Stop, a
             move by hand or another game), or ``None``.
             """
-            game = board._game
-            if stop.is_set() or game is None or board._shown != shown or board._changes != seen[0]:
+            now = self._changes()
+            if stop.is_set() or now is None or now != seen[0]:
                 return "stopped"
-            return referee.ended(game)
+            return referee.ended(board.game)
 
         def look() -> None:
             """Off the kernel's thread: the player chooses a move from its view; the kernel's thread plays it."""
             try:
-                with board._lock:
+                with jobs.lock:
                     why = over()
                     view = None if why is not None else board.game.player_view()
                 if view is None:
@@ -117,11 +112,11 @@ class Autoplay:
             try:
                 board.game.play(move)
             except PatienceError as err:  # the player chose a move the rules refuse: it stops, with the reason
-                board._say("info", message("autoplay.refused", board.lang, player=name, reason=str(err)))
+                caption.say("info", message("autoplay.refused", board.lang, player=name, reason=str(err)))
                 self._ended(stop, name, None)
                 return
             referee.played(board.game)
-            seen[0] = board._changes
+            seen[0] = self._changes()
             why = over()
             if why is not None:
                 self._ended(stop, name, None, why, referee.moves)
@@ -131,13 +126,13 @@ class Autoplay:
             except Exception as err:  # the next look cannot start: it stops, with the reason
                 self._ended(stop, name, err)
 
-        with board._lock:  # the player's first look at the board waits until the board says it plays
-            board._notice("autoplay.playing", by=stop, player=name)
+        with jobs.lock:  # the player's first look at the board waits until the board says it plays
+            caption.notice("autoplay.playing", by=stop, player=name)
             self.running = (stop, name)
             try:
                 runner[0].start("autoplay", look)
             except Exception as err:  # no threads here (Pyodide): turns of the kernel's event loop, if it has one
-                loop = later(board.host)
+                loop = later(jobs.host)
                 runner[0] = LoopRunner(loop) if loop is not None else runner[0]
                 try:
                     if loop is None:
@@ -145,7 +140,7 @@ class Autoplay:
                     runner[0].start("autoplay", look)
                 except Exception:
                     self.running = None
-                    board._unsay(stop)
+                    caption.unsay(stop)
                     raise PatienceError(message("autoplay.no-threads", board.lang, reason=str(err))) from None
             board.sync()
 
@@ -176,14 +171,14 @@ class Autoplay:
         board = self._board
         if error is not None:
             reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            board._notice("autoplay.failed", player=name, reason=reason)
+            self._caption.notice("autoplay.failed", player=name, reason=reason)
         elif why is not None and why != "stopped":
             if why == "repeated":
                 self._repeated = (board.game, board.game.history)
-                board._keeper.store(board.game, "lost")
-            board._notice(f"autoplay.{why.replace('_', '-')}", player=name, moves=moves)
+                self._keeper.store(board.game, "lost")
+            self._caption.notice(f"autoplay.{why.replace('_', '-')}", player=name, moves=moves)
         else:
-            board._unsay(stop)  # "... is playing", in whatever language it is now
+            self._caption.unsay(stop)  # "... is playing", in whatever language it is now
         board.sync(bump=False)
 
 

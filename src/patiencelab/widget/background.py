@@ -4,7 +4,9 @@ and hands its result back to it, dropped when it went stale meanwhile.
 Work starts through the board's :class:`~patiencelab.widget.jobs.Runner`; results (and anything else a worker
 thread hands over, such as the indicator's verdicts and the automatic player's moves) wait in a queue that the
 host empties in the kernel's thread (:meth:`Host.schedule <patiencelab.widget.host.Host.schedule>`), always
-under the board's lock. The board is reached through :class:`JobBoard`.
+under the board's lock. It is built with the board's collaborators: its host, lock, runner and status line, and
+three calls of the board's: what it shows (:attr:`Background.token`), send the state (``sync``) and switch the review
+off after a failed job (``failed``).
 """
 
 from __future__ import annotations
@@ -12,49 +14,37 @@ from __future__ import annotations
 import collections
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal
 
-from patiencelab.core.game import Klondike
 from patiencelab.review import ReviewCancelledError
+from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import Host
 from patiencelab.widget.jobs import Runner
 
-if TYPE_CHECKING:  # the review's part runs its work here
-    from patiencelab.widget.review_job import ReviewJob
-
-__all__ = ["Background", "JobBoard", "Kind"]
+__all__ = ["Background", "Kind"]
 
 #: The kinds of work a board runs in a worker thread.
 Kind = Literal["review", "quiz"]
 
 
-class JobBoard(Protocol):
-    """What the background work needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    host: Host
-    _game: Klondike | None
-    _lock: threading.RLock
-    _runner: Runner
-    _reviews: ReviewJob
-
-    def _token(self) -> tuple[Any, ...]:
-        """What the board shows now."""
-
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Say the catalogue's sentence ``key``."""
-
-    def _unsay(self, by: object) -> None:
-        """Clear what ``by`` said."""
-
-    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
-        """Send the state."""
-
-
 class Background:
     """The board's work in worker threads (``busy``: the kind of the one running, or ``None``)."""
 
-    def __init__(self, board: JobBoard) -> None:
-        self._board = board
+    def __init__(
+        self,
+        host: Host,
+        lock: threading.RLock,
+        runner: Runner,
+        caption: Caption,
+        *,
+        token: Callable[[], tuple[Any, ...] | None],
+        sync: Callable[..., None],
+        failed: Callable[[str], None],
+    ) -> None:
+        self.host, self.lock, self.runner, self.caption = host, lock, runner, caption
+        #: What the board shows (``None`` before it shows a game): work started for it is dropped when it changed.
+        self.token = token
+        self.sync, self.failed = sync, failed
         #: Work in a worker thread (a review, a quiz answer being judged): its kind, or None.
         self.busy: Kind | None = None
         #: Calls from worker threads waiting for the kernel's thread (see :meth:`deliver`).
@@ -75,28 +65,27 @@ class Background:
         that cannot start, switches the review off with a notice; the board plays on. ``say`` is the catalogue's
         sentence shown while the job runs; ``ended`` is called first when the job is over, whatever its end.
         """
-        board = self._board
-        token = board._token()
+        token = self.token()
         mine = object()  # whose "busy" message it is
 
         def finish(result: Any, error: BaseException | None) -> None:
             self.busy = None
             if ended is not None:
                 ended()
-            board._unsay(mine)
+            self.caption.unsay(mine)
             if cancel is not None and cancel.is_set() and not isinstance(error, ReviewCancelledError):
                 error = ReviewCancelledError("the review was cancelled")  # cancelled after the job's last look
-            if error is None and board._token() == token:
+            if error is None and self.token() == token:
                 try:
                     done(result)
                     return
                 except Exception as err:  # showing it failed: off, as when the job fails
                     error = err
             if isinstance(error, ReviewCancelledError):  # stopped on purpose: the board stays as it was
-                board._notice("review.cancelled")
+                self.caption.notice("review.cancelled")
             elif error is not None:
-                board._reviews.failed(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
-            board.sync(bump=False)
+                self.failed(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
+            self.sync(bump=False)
 
         def work() -> None:
             try:
@@ -106,13 +95,13 @@ class Background:
             self.deliver(lambda: finish(result, error))
 
         self.busy = kind
-        board._notice(say, by=mine)
+        self.caption.notice(say, by=mine)
         try:
-            board._runner.start(kind, work)
+            self.runner.start(kind, work)
         except Exception as err:  # no threads here (Pyodide): off, with a notice
             finish(None, err)
             return
-        board.sync()
+        self.sync()
 
     def deliver(self, call: Callable[[], None]) -> None:
         """Run ``call`` (from a worker thread) in the kernel's thread, under the board's lock: it waits in a queue
@@ -121,7 +110,7 @@ class Background:
         worker's thread runs it.
         """
         self._pending.append(call)
-        if not self._board.host.schedule(self.run_pending):
+        if not self.host.schedule(self.run_pending):
             self.run_pending()
 
     def run_pending(self) -> None:
@@ -131,8 +120,8 @@ class Background:
                 call = self._pending.popleft()
             except IndexError:
                 return
-            with self._board._lock:
-                if self._board._game is not None:
+            with self.lock:
+                if self.token() is not None:
                     call()
 
     def sync_unless_busy(self) -> None:
@@ -140,15 +129,14 @@ class Background:
         version. Called from inside that board's store, so it never waits for this board's lock (two boards
         storing at once in two threads would wait for each other); when the board is busy, its next sync shows it.
         """
-        board = self._board
-        if board._lock.acquire(blocking=False):
+        if self.lock.acquire(blocking=False):
             try:
-                if board._game is not None:
-                    board.sync(bump=False)
+                if self.token() is not None:
+                    self.sync(bump=False)
             finally:
-                board._lock.release()
+                self.lock.release()
 
     def wait(self, timeout: float = 60.0) -> None:
         """Block until the work in worker threads (a review, a quiz answer) is done and shown."""
-        self._board._runner.join(timeout, ("review", "quiz"))
+        self.runner.join(timeout, ("review", "quiz"))
         self.run_pending()

@@ -16,9 +16,12 @@ __all__ = ["Caption", "narration"]
 
 
 class Caption:
-    """The message on a board's status line (``message``: the synced state's ``message``, or ``None``)."""
+    """The message on a board's status line (``message``: the synced state's ``message``, or ``None``), in the
+    board's language ``lang`` (see :meth:`say_again`).
+    """
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
         self.message: Message | None = None
         #: How to say the message shown in another language (``None``: it goes when the language changes), and
         #: whose message it is (the work that clears it when done, see :meth:`unsay`).
@@ -35,9 +38,9 @@ class Caption:
         self.message = {"id": self._id, "kind": kind, "text": text}
         self._again, self._said_by = again, by
 
-    def notice(self, key: str, lang: str, *, by: object = None, **params: Any) -> None:
-        """Show the catalogue's sentence ``key`` as an info message in ``lang``, said again in a new language."""
-        self.say("info", message(key, lang, **params), lambda other: message(key, other, **params), by=by)
+    def notice(self, key: str, *, by: object = None, **params: Any) -> None:
+        """Show the catalogue's sentence ``key`` as an info message, said again in a new language."""
+        self.say("info", message(key, self.lang, **params), lambda other: message(key, other, **params), by=by)
 
     def unsay(self, by: object) -> None:
         """Clear the message that ``by`` said, if it is still shown (in whatever language it is now)."""
@@ -48,6 +51,7 @@ class Caption:
         """The board's language changed to ``lang``: the message is said in it (a new id, so the board reads it
         out), or goes.
         """
+        self.lang = lang
         if self.message is None:
             return
         again = self._again

@@ -2,15 +2,14 @@
 one handler per intent type of :data:`~patiencelab.widget.intents.VOCABULARY` (:data:`HANDLERS`), and answers
 it (a reply, a ``rejected`` message, or nothing).
 
-The board is reached through :class:`IntentBoard`, the part of a
-:class:`~patiencelab.widget.session.BoardSession` the handlers use: mostly its public methods, the ones the
-widget's Python methods call too.
+The board is reached through :class:`IntentBoard`, the public part of a
+:class:`~patiencelab.widget.session.BoardSession` the handlers use: its methods (the ones the widget's Python
+methods call too) and its :class:`~patiencelab.widget.parts.Parts`, the collaborators it is made of.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
@@ -21,7 +20,6 @@ from patiencelab.core.i18n import message
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
 from patiencelab.lessons import Answer, Lesson
-from patiencelab.widget.background import Background
 from patiencelab.widget.host import Host
 from patiencelab.widget.intents import (
     VOCABULARY,
@@ -36,10 +34,8 @@ from patiencelab.widget.intents import (
     rejected,
     review_action,
 )
-from patiencelab.widget.keeper import RecordKeeper
-from patiencelab.widget.lessons import Lessons
+from patiencelab.widget.parts import Parts
 from patiencelab.widget.protocol import hint_reply
-from patiencelab.widget.review_job import ReviewJob
 from patiencelab.widget.teaching import LessonPlayer
 
 __all__ = ["HANDLERS", "Handler", "IntentBoard", "handle"]
@@ -51,11 +47,7 @@ class IntentBoard(Protocol):
     host: Host
     options: dict[str, Any]
     labels: dict[str, str]
-    _lock: threading.RLock
-    _lessons: Lessons
-    _keeper: RecordKeeper
-    _jobs: Background
-    _reviews: ReviewJob
+    parts: Parts
 
     @property
     def game(self) -> Klondike: ...
@@ -76,8 +68,6 @@ class IntentBoard(Protocol):
     def cancel_review(self) -> None: ...
     def stop_autoplay(self) -> None: ...
     def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None: ...
-    def _store_unfinished(self) -> None: ...
-    def _say(self, kind: str, text: str, again: Any = None, *, by: object = None) -> None: ...
 
 
 #: An intent's fields, and the reply to it (if any).
@@ -97,7 +87,7 @@ def handle(board: IntentBoard, content: object) -> dict[str, Any] | None:
     if not isinstance(intent_id, int) or isinstance(intent_id, bool):
         intent_id = None
     try:
-        with board._lock:
+        with board.parts.lock:
             return _apply(board, content, intent_id)
     except RejectedIntentError as refused:
         return rejected(intent_id, refused.text, refused.rule, board.version)
@@ -129,9 +119,9 @@ _CAN = {
 
 def _on_move(board: IntentBoard, kind: str, fields: Fields, intent_id: int | None) -> Reply:
     move = intent_move(fields)
-    if board._lessons.quiz_waits():
+    if board.parts.lessons.quiz_waits():
         return _quiz_answer(board, move, intent_id)
-    if board._lessons.recorder is not None:
+    if board.parts.lessons.recorder is not None:
         _record_move(board, move)
     else:
         board.game.play(move)
@@ -140,7 +130,7 @@ def _on_move(board: IntentBoard, kind: str, fields: Fields, intent_id: int | Non
 
 def _on_talon(board: IntentBoard, kind: str, fields: Fields, intent_id: int | None) -> Reply:
     check_fields(fields, kind)
-    if board._lessons.quiz_waits():  # a click on the stock answers too: drawing may be the move
+    if board.parts.lessons.quiz_waits():  # a click on the stock answers too: drawing may be the move
         return _quiz_answer(board, DRAW if kind == "draw" else RECYCLE, intent_id)
     getattr(board.game, kind)()
     return None
@@ -148,7 +138,7 @@ def _on_talon(board: IntentBoard, kind: str, fields: Fields, intent_id: int | No
 
 def _on_undo(board: IntentBoard, kind: str, fields: Fields, intent_id: int | None) -> Reply:
     check_fields(fields, "undo")
-    if board._lessons.recorder is not None and board._lessons.recorder.drop_illegal():
+    if board.parts.lessons.recorder is not None and board.parts.lessons.recorder.drop_illegal():
         board.sync()
     else:
         _call_game(board, "undo")
@@ -169,8 +159,8 @@ def _on_restart(
     board: IntentBoard, kind: str, fields: Mapping[str, Any], intent_id: int | None
 ) -> dict[str, Any] | None:
     check_fields(fields, "restart")
-    if board._lessons.own is None:
-        board._store_unfinished()
+    if board.parts.lessons.own is None:
+        board.parts.keeper.store_unfinished(board.parts.lessons.own_game())
     board.game.reset()
     return None
 
@@ -198,7 +188,7 @@ def _on_hint(board: IntentBoard, kind: str, fields: Fields, intent_id: int | Non
 
 def _on_stats(board: IntentBoard, kind: str, fields: Fields, intent_id: int | None) -> Reply:
     check_fields(fields, "stats")
-    return {"type": "stats", "id": intent_id, "rows": board._keeper.rows()}
+    return {"type": "stats", "id": intent_id, "rows": board.parts.keeper.rows()}
 
 
 def _on_review(
@@ -207,7 +197,7 @@ def _on_review(
     if review_action(fields) == "cancel":
         board.cancel_review()
     else:
-        board._reviews.start()
+        board.parts.reviews.start()
     return None
 
 
@@ -231,13 +221,13 @@ def _on_lesson(
     check_fields(fields, "lesson", VOCABULARY["lesson"].fields)
     action = fields.get("action")
     if action == "goto":
-        board.goto(lesson_step(fields, board._lessons.player_or_refuse().steps))
+        board.goto(lesson_step(fields, board.parts.lessons.player_or_refuse().steps))
     elif "step" in fields:
         raise RejectedIntentError("intent 'lesson' takes a 'step' only with the action 'goto'")
     elif action == "pace":
-        if board._lessons.player is None:
+        if board.parts.lessons.player is None:
             raise PatienceError(message("lesson.none", board.lang))
-        board._lessons.player.set_pace(fields.get("pace"))
+        board.parts.lessons.player.set_pace(fields.get("pace"))
         board.sync()
     else:
         board.step(str(action) if isinstance(action, str) else repr(action))
@@ -251,7 +241,7 @@ def _on_record(
     if action == "start":
         board.start_recording()
         return None
-    recorder = board._lessons.recorder
+    recorder = board.parts.lessons.recorder
     if recorder is None:
         raise PatienceError(message("record.not-recording", board.lang))
     recorder.follow(board.game)
@@ -307,11 +297,11 @@ def _quiz_answer(board: IntentBoard, move: Move, intent_id: int | None) -> dict[
     An answer the solver must judge (a legal move the step does not list) is judged in a worker thread; the
     ``answer`` reply then follows when it is in (``None`` now).
     """
-    player = board._lessons.player
+    player = board.parts.lessons.player
     assert player is not None
     game = board.game
     budget = board.options["quiz_max_states"]
-    if board._jobs.busy == "quiz":
+    if board.parts.jobs.busy == "quiz":
         raise PatienceError(message("quiz.judging", board.lang))
     if not player.needs_solver(move, game, budget):
         answer = player.lesson.judge(player.step + 1, move, max_states=None, lang=board.lang)
@@ -326,12 +316,12 @@ def _quiz_answer(board: IntentBoard, move: Move, intent_id: int | None) -> dict[
             return Answer("other", message("quiz.other", lang))
 
     def done(answer: Any) -> None:
-        if board._lessons.player is player:
+        if board.parts.lessons.player is player:
             reply = _take_answer(board, player, answer, intent_id)
             with contextlib.suppress(Exception):  # no front end to answer (a script)
                 board.host.send(reply)
 
-    board._jobs.run("quiz", judge, done, "quiz.judging")
+    board.parts.jobs.run("quiz", judge, done, "quiz.judging")
     return None
 
 
@@ -339,7 +329,7 @@ def _take_answer(board: IntentBoard, player: LessonPlayer, answer: Answer, inten
     game = board.game
     moves = game.moves
     answer = player.word_answer(answer, game, board.lang)
-    board._say("info", answer.text)  # before the step's move is played: its sync carries the words
+    board.parts.caption.say("info", answer.text)  # before the step's move is played: its sync carries the words
     player.take_answer(answer, game)
     if game.moves == moves:  # a wrong answer with tries left: nothing was played
         board.sync()
@@ -350,7 +340,7 @@ def _record_move(board: IntentBoard, move: Move) -> None:
     """A move while recording: played (the recorder reads it from the history), or, when the rules reject
     it, recorded as an illegal step.
     """
-    recorder = board._lessons.recorder
+    recorder = board.parts.lessons.recorder
     assert recorder is not None
     game = board.game
     error = game.check(move)

@@ -40,9 +40,17 @@ class Host(Protocol):
 
 
 class ShownBoard(Protocol):
-    """What a part of a board that plays or reviews its game reads and calls of it (a
-    :class:`~patiencelab.widget.session.BoardSession`): the game, language and lesson shown, and how to say and send.
+    """What the parts of a board read and call of it (the public members of a
+    :class:`~patiencelab.widget.session.BoardSession`): the game, language, lesson and options, the synced state, and
+    how to send it. What else a part works with it is given when it is built.
     """
+
+    #: The board's options.
+    options: dict[str, Any]
+    #: The last synced state.
+    state: dict[str, Any]
+    #: The board's words in its language.
+    labels: dict[str, str]
 
     @property
     def game(self) -> Klondike:
@@ -59,9 +67,6 @@ class ShownBoard(Protocol):
     @property
     def recording(self) -> bool:
         """Whether a lesson is being recorded."""
-
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Say the catalogue's sentence ``key``."""
 
     def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None:
         """Send the state."""

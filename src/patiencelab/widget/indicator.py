@@ -76,44 +76,48 @@ class Indicator:
         self._budget = 0  # the positions of the pending job
         self._searched = 0  # the positions the jobs for this position searched without a verdict
         self._job: tuple[dict[str, Any], dict[str, Any], float, int] | None = None  # position, rules, seconds, cap
-        self._asking: int | None = None  # the thread inside synced_part(), which reads a verdict that is in at once
+        self._asking: int | None = None  # the thread inside follow(), which reads a verdict that is in at once
         #: Jobs submitted so far (for tests and the curious).
         self.jobs = 0
         #: Why the indicator switched itself off (the worker could not start), or ``None``.
         self.error: str | None = None
 
-    def synced_part(
-        self, game: Klondike, enabled: bool, seconds: float = math.inf, max_states: int | None = None
-    ) -> dict[str, Any]:
-        """``{"enabled", "verdict", "searched"}`` for ``game``; starts the solver when the position is new.
-        ``searched`` counts the positions searched so far without a verdict (the work shows while it thinks).
-        ``max_states`` caps one job's positions (default :data:`MAX_STATES`); ``seconds`` bounds each job's time
-        as well.
+    def follow(self, game: Klondike, enabled: bool, seconds: float = math.inf, max_states: int | None = None) -> None:
+        """Start the solver when ``game``'s position is new (nothing while off, nor for a game won or stuck), and stop
+        a large search for a position the game has left. ``max_states`` caps one job's positions (default
+        :data:`MAX_STATES`); ``seconds`` bounds each job's time as well.
         """
         check_budget(max_states, seconds)
+        if not enabled or self.error is not None or game.is_won or game.status == "stuck":
+            return
+        position, rules = game.position_json(), game.rules.to_json()
+        key = json.dumps([position, rules], sort_keys=True)
+        cap = MAX_STATES if max_states is None else max(1, max_states)
+        with self._lock:
+            if key == self._key:
+                return
+            self._key, self._verdict, self._searched = key, "pending", 0
+            stale, stale_budget, self._pending = self._pending, self._budget, None
+            self._job = (position, rules, seconds, cap)
+        if stale is not None and not stale.cancel() and stale_budget >= _STOP_ABOVE:
+            self._stop_pool()  # a large search for a position the game has left: stop it, not wait
+        self._asking = threading.get_ident()
+        try:
+            self._submit(key, min(FIRST_STATES, cap))
+        finally:
+            self._asking = None
+
+    def synced_part(self, game: Klondike, enabled: bool) -> dict[str, Any]:
+        """``{"enabled", "verdict", "searched"}`` for ``game``, the position last followed (see :meth:`follow`, which
+        starts the solver); reads only. ``searched`` counts the positions searched so far without a verdict (the
+        work shows while it thinks).
+        """
         if not enabled or self.error is not None:
             return {"enabled": False, "verdict": None, "searched": 0}
         if game.is_won:
             return {"enabled": True, "verdict": "winnable", "searched": 0}
         if game.status == "stuck":
             return {"enabled": True, "verdict": "lost", "searched": 0}
-        position, rules = game.position_json(), game.rules.to_json()
-        key = json.dumps([position, rules], sort_keys=True)
-        cap = MAX_STATES if max_states is None else max(1, max_states)
-        with self._lock:
-            new = key != self._key
-            if new:
-                self._key, self._verdict, self._searched = key, "pending", 0
-                stale, stale_budget, self._pending = self._pending, self._budget, None
-                self._job = (position, rules, seconds, cap)
-        if new:
-            if stale is not None and not stale.cancel() and stale_budget >= _STOP_ABOVE:
-                self._stop_pool()  # a large search for a position the game has left: stop it, not wait
-            self._asking = threading.get_ident()
-            try:
-                self._submit(key, min(FIRST_STATES, cap))
-            finally:
-                self._asking = None
         with self._lock:
             if self.error is not None:
                 return {"enabled": False, "verdict": None, "searched": 0}
@@ -168,7 +172,7 @@ class Indicator:
                 self._pending = None
         if again:  # keep thinking, with a larger budget
             self._submit(key, min(cap, budget * GROWTH))
-        if self._asking != threading.get_ident():  # a verdict (or progress) in while synced_part() asks is read by it
+        if self._asking != threading.get_ident():  # one in while follow() asks: the sync that asked reads it
             self._on_verdict()
 
     def wait(self, timeout: float) -> None:

@@ -1,14 +1,7 @@
 """The widget's record keeper: stores each game played once (won, lost or abandoned), keeps the game in play on
-every move (so that a board after a kernel restart or a page reload offers to continue it), tracks the personal
-bests of the rules and scoring scheme in play, and never lets a broken database stop a game.
-
-A game in play is offered to one board at a time, and only to a board that may take it: the next new board of
-the same kernel (its own board may be one no view shows any more: a page reloaded), or any new board once the
-kernel that played it is gone (a restart). Another running kernel's game is never offered, nor a game of another
-deal or rules than a board asked for. Who is offered it is settled in one transaction of the records, so two
-boards, or two kernels, never both take or store it; a game declined while its board still plays it is offered to
-no board again, and stored once, when that board is done with it. The moment a game is stored, taken or no longer
-in play, its offer is withdrawn on every board of the kernel.
+every move (so that a board after a kernel restart or a page reload offers to continue it: which board is offered
+which game is settled in :mod:`patiencelab.widget.offers`), tracks the personal bests of the rules and scoring
+scheme in play, and never lets a broken database stop a game.
 
 A board has one keeper for its whole life: given its database again (the same file, however it is named), the
 keeper changes nothing; given another, it takes the game in play along (see :meth:`RecordKeeper.use`).
@@ -17,11 +10,9 @@ keeper changes nothing; given another, it takes the game in play along (see :met
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import threading
 import uuid
 import warnings
-import weakref
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, cast
@@ -31,7 +22,6 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.rules import Rules
 from patiencelab.records import (
-    Choice,
     GameInPlay,
     Outcome,
     Records,
@@ -40,15 +30,14 @@ from patiencelab.records import (
     rules_key,
     scoring_key,
 )
-from patiencelab.widget.processes import process_alive, process_name
+from patiencelab.widget.offers import LiveBoards, claim, database_path, offer_state
+from patiencelab.widget.processes import process_name
 from patiencelab.widget.state import RecordsState
 
 __all__ = ["RecordKeeper"]
 
-# Every live keeper with a database, by the database's resolved path; held weakly, so a board that is gone
-# drops out by itself.
-_LIVE: dict[str, weakref.WeakSet[RecordKeeper]] = {}
-_LIVE_LOCK = threading.Lock()
+# Every live keeper with a database, by the database's resolved path.
+_LIVE: LiveBoards[RecordKeeper] = LiveBoards()
 
 
 class RecordKeeper:
@@ -107,15 +96,14 @@ class RecordKeeper:
             self._leave()
             self._fail(err, "games will not be stored")
             return
-        path = _resolved(opened) if opened is not None else None
+        path = database_path(opened) if opened is not None else None
         if self.records is not None and path == self._path:
             return
         self._leave()
         self.records, self._path = opened, path
         self.error = self.error_code = self._error_path = None
         if path is not None:
-            with _LIVE_LOCK:
-                _LIVE.setdefault(path, weakref.WeakSet()).add(self)
+            _LIVE.add(path, self)
 
     def _leave(self) -> None:
         """Leave the database in use: it forgets this board's game in play and its offer to this board."""
@@ -134,8 +122,7 @@ class RecordKeeper:
         if self._kept is not None:
             self._kept = None
             self._withdraw_offers()
-        with _LIVE_LOCK:
-            _LIVE.get(self._path or "", weakref.WeakSet()).discard(self)
+        _LIVE.discard(self._path, self)
         self._path = None
 
     def _fail(self, err: RecordsError, consequence: str) -> None:
@@ -146,8 +133,7 @@ class RecordKeeper:
         self._error_path = str(err.path) if err.path is not None else self._path
         self.records, self.offered = None, None  # nothing to continue from records that are off
         self._stats = None
-        with _LIVE_LOCK:
-            _LIVE.get(self._path or "", weakref.WeakSet()).discard(self)
+        _LIVE.discard(self._path, self)
 
     def notice(self, lang: str = "en") -> str | None:
         """The sentence to show the player when records are off because they cannot be used, in ``lang``
@@ -190,8 +176,7 @@ class RecordKeeper:
 
     def _others(self) -> list[RecordKeeper]:
         """The other live keepers of this database in this process."""
-        with _LIVE_LOCK:
-            return [keeper for keeper in _LIVE.get(self._path or "", ()) if keeper is not self]
+        return [keeper for keeper in _LIVE.of(self._path) if keeper is not self]
 
     def _tell_others(self, stored: str) -> None:
         """A game was stored, the game in play of the board named ``stored``: every other live keeper of this
@@ -267,8 +252,7 @@ class RecordKeeper:
 
     def _live(self) -> dict[str, RecordKeeper]:
         """The live keepers of this database in this process, by their board's name."""
-        with _LIVE_LOCK:
-            return {keeper.board: keeper for keeper in _LIVE.get(self._path or "", ())}
+        return {keeper.board: keeper for keeper in _LIVE.of(self._path)}
 
     def offer(self, *, deal: str | None = None, rules: Rules | None = None) -> GameInPlay | None:
         """Claim a game in play for this board to offer (see the module's docstring): it is :attr:`offered` until
@@ -278,21 +262,9 @@ class RecordKeeper:
         """
         if self.records is None:
             return None
-        me, live = process_name(), self._live()
-
-        def choose(found: GameInPlay) -> Choice:
-            board_lives = found.board in live if found.process == me else process_alive(found.process)
-            if found.declined:
-                return "skip" if board_lives else "store"
-            if not found.is_like(deal=deal, rules=rules):
-                return "skip"
-            offered = found.offered_process
-            if offered is not None and offered != me and process_alive(offered):
-                return "skip"  # offered to a board of another running kernel
-            return "skip" if found.board == self.board or (board_lives and found.process != me) else "offer"
-
+        live = self._live()
         try:
-            found = self.records.claim(self.board, me, choose)
+            found = claim(self.records, self.board, live=live, deal=deal, rules=rules)
         except RecordsError as err:
             self._fail(err, "games will not be stored")
             return None
@@ -381,22 +353,11 @@ class RecordKeeper:
             "draw": game.rules.draw,
             "scoring": scoring_key(game.rules),
             "new": list(self.new),
-            "resume": self._offer_state(game.lang),
+            "resume": offer_state(self.offered, game.lang),
         }
         if stats is not None:
             state.update(asdict(stats), win_rate=stats.win_rate)
         return cast(RecordsState, state)
-
-    def _offer_state(self, lang: str) -> dict[str, Any] | None:
-        """The offer to continue a game: "Continue your game from 12:04?" and what that game is."""
-        offered = self.offered
-        if offered is None:
-            return None
-        when = offered.saved_at.astimezone()
-        today = dt.datetime.now(when.tzinfo).date() == when.date()
-        shown = when.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
-        moves = len(offered.record.get("moves", ()))
-        return {"text": message("resume.offer", lang, when=shown, moves=moves), "when": shown, "moves": moves}
 
     def rows(self) -> list[dict[str, Any]]:
         """Stats for every rule set, draw count and scoring scheme played, for the statistics panel."""
@@ -422,14 +383,6 @@ def _opened(records: Records | bool | None) -> Records | None:
     if not isinstance(records, Records):
         raise PatienceError(f"records must be a Records, True or None, not {type(records).__name__}")
     return records
-
-
-def _resolved(records: Records) -> str:
-    """The file of ``records``, however it was named: one database, one name."""
-    try:
-        return str(records.path.resolve())
-    except (OSError, RuntimeError):
-        return str(records.path.absolute())
 
 
 def _broken_records(before: Stats, after: Stats) -> list[str]:

@@ -1,45 +1,40 @@
 """What a board teaches: :class:`Lessons`, the lesson shown (its :class:`~patiencelab.widget.teaching.LessonPlayer`)
 or the lesson being recorded (its :class:`~patiencelab.widget.recording.LessonRecorder`), and the player's own
-game put aside meanwhile. The board is reached through :class:`LessonBoard`.
+game put aside meanwhile. It reads the board through a :class:`~patiencelab.widget.host.ShownBoard` and is given,
+when built, the board's status line and its calls that show a game and make work started for what it showed stale.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
 from patiencelab.lessons import Lesson
+from patiencelab.widget.caption import Caption
+from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.recording import LessonRecorder
 from patiencelab.widget.state import RecordState
 from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer
 
-__all__ = ["LessonBoard", "Lessons"]
-
-
-class LessonBoard(Protocol):
-    """What the lessons need of their board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    labels: dict[str, str]
-
-    @property
-    def game(self) -> Klondike: ...
-    @property
-    def lang(self) -> str: ...
-    def _show(self, game: Klondike) -> None: ...
-    def _renew(self) -> None: ...
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None: ...
-    def sync(self, change: Any = None, *, fresh: bool = False, bump: bool = True) -> None: ...
+__all__ = ["Lessons"]
 
 
 class Lessons:
     """A board's lesson (``player``), recording (``recorder``) and the player's own game put aside (``own``)."""
 
-    def __init__(self, board: LessonBoard) -> None:
-        self._board = board
+    def __init__(
+        self,
+        board: ShownBoard,
+        caption: Caption,
+        show: Callable[[Klondike], None],
+        renew: Callable[[], None],
+    ) -> None:
+        self._board, self._caption = board, caption
+        #: The board's calls that show a game from now on, and that make work started for what it shows stale.
+        self._show, self._renew = show, renew
         self.player: LessonPlayer | None = None
         self.recorder: LessonRecorder | None = None
         #: The player's own game, put aside while a lesson or a review shows (or a recording made from one); it
@@ -71,9 +66,9 @@ class Lessons:
         own = self.own if self.recorder is None else None
         if own is not None:
             self.own = None
-            board._show(own)
+            self._show(own)
             return
-        board._renew()
+        self._renew()
         board.sync()
 
     def start(self, lesson: Lesson, step: int) -> None:
@@ -85,14 +80,14 @@ class Lessons:
         self.recorder = None
         self.player = player
         player.step = step
-        board._show(player.game_at(step, board.lang))
+        self._show(player.game_at(step, board.lang))
 
     def start_recording(self) -> None:
         """Record a lesson from the position on the board (a lesson shown is closed first)."""
         board = self._board
         self.player = None
         self.recorder = LessonRecorder(board.game, message("record.title", board.lang))
-        board._renew()
+        self._renew()
         board.sync()
 
     def stop_recording(self) -> Lesson:
@@ -121,13 +116,13 @@ class Lessons:
             return
         shown = player.act(action, board.game, board.lang)
         if isinstance(shown, Klondike):
-            board._show(shown)
+            self._show(shown)
         elif not shown and action not in MARK_ACTIONS:  # only the lesson's state changed (a played step synced)
             board.sync()
 
     def goto(self, step: int) -> None:
         """Show step ``step`` of the lesson (0 for its start, up to its number of steps)."""
-        self._board._show(self.player_or_refuse().goto(step, self._board.lang))
+        self._show(self.player_or_refuse().goto(step, self._board.lang))
 
     def player_or_refuse(self) -> LessonPlayer:
         """The lesson's player; :class:`PatienceError` in the board's language when no lesson shows."""
@@ -139,14 +134,16 @@ class Lessons:
         """Whether a quiz step waits for the class's answer."""
         return self.player is not None and self.player.is_waiting(self._board.game)
 
-    def recording_part(self, game: Klondike) -> RecordState | None:
-        """The recording's part of the state; a recording whose game went back before its start ends."""
+    def follow(self, game: Klondike) -> None:
+        """The board's game changed: the recording follows it; one whose game went back before its start ends,
+        with a notice.
+        """
         recorder = self.recorder
-        if recorder is None:
-            return None
-        if not recorder.follow(game):
+        if recorder is not None and not recorder.follow(game):
             self.recorder = None
-            self._board._renew()
-            self._board._notice("record.lost")
-            return None
-        return recorder.synced_part(self._board.lang)
+            self._renew()
+            self._caption.notice("record.lost")
+
+    def recording_part(self, game: Klondike) -> RecordState | None:
+        """The recording's part of the state (reads only: see :meth:`follow`)."""
+        return None if self.recorder is None else self.recorder.synced_part(self._board.lang)

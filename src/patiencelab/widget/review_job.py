@@ -1,8 +1,10 @@
 """A board's game review: :class:`ReviewJob`, the "Review game" button's work (in a worker thread, with its
 progress and a way to cancel it), the review run at once from Python, and the review's part of the synced state.
 
-A review shows as a lesson of the whole game with the review's chart. The board is reached through
-:class:`ReviewBoard`.
+A review shows as a lesson of the whole game with the review's chart. The board is read through a
+:class:`~patiencelab.widget.host.ShownBoard`; the review works with the collaborators it is built with: the board's
+work in worker threads, its lessons, its status line, and the automatic player's word on a position seen a third
+time.
 """
 
 from __future__ import annotations
@@ -10,43 +12,36 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.lessons import MAX_REVIEW_STEPS, Lesson
 from patiencelab.review import Review, review
-from patiencelab.widget.autoplay import Autoplay
 from patiencelab.widget.background import Background
+from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.state import ReviewState
 
-__all__ = ["ReviewBoard", "ReviewJob"]
-
-
-class ReviewBoard(ShownBoard, Protocol):
-    """What a review needs of its board (a :class:`~patiencelab.widget.session.BoardSession`)."""
-
-    options: dict[str, Any]
-    state: dict[str, Any]
-    _jobs: Background
-    _lessons: Lessons
-    _autoplay: Autoplay
-
-    def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
-        """Whether the board offers a review now."""
-
-    def _show_review(self, game: Klondike, found: Review) -> None:
-        """Show the review of ``game``."""
+__all__ = ["ReviewJob"]
 
 
 class ReviewJob:
     """A board's reviews: ``error``, why the review switched itself off (or ``None``), and the running one."""
 
-    def __init__(self, board: ReviewBoard) -> None:
-        self._board = board
+    def __init__(
+        self,
+        board: ShownBoard,
+        jobs: Background,
+        lessons: Lessons,
+        caption: Caption,
+        repeated: Callable[[Klondike], bool],
+    ) -> None:
+        self._board, self._jobs, self._lessons, self._caption = board, jobs, lessons, caption
+        #: Whether the automatic player stopped a game where it is on a position seen a third time (it is lost).
+        self._repeated = repeated
         #: Why the review switched itself off, or None.
         self.error: str | None = None
         #: The running review's progress (positions done, of how many) and its stop signal, or None.
@@ -61,7 +56,7 @@ class ReviewJob:
         game = board.game
         self.check(game)
         found = self.job(game)()
-        board._show_review(game, found)
+        self.show(game, found)
         return found
 
     def start(self) -> None:
@@ -69,31 +64,31 @@ class ReviewJob:
         board = self._board
         if self.error is not None:
             raise PatienceError(message("notice.review-off", board.lang, reason=self.error))
-        if board._jobs.busy is not None:
+        if self._jobs.busy is not None:
             return
-        if not board._review_offered(board.game, board.state.get("indicator", {})):
+        if not self.offered(board.game, board.state.get("indicator", {})):
             raise PatienceError(message("review.not-yet", board.lang))
         self.check(board.game)
         game = board.game.copy()
         cancel = threading.Event()
 
         def progress(done: int, total: int) -> None:  # in the worker thread: shown in the kernel's
-            board._jobs.deliver(functools.partial(self._progressed, cancel, done, total))
+            self._jobs.deliver(functools.partial(self._progressed, cancel, done, total))
 
         job = self.job(game, progress, cancel)
         self._cancel, self._progress = cancel, (0, game.moves + 2)
 
         def show(found: Review) -> None:
-            board._show_review(board.game, found)
+            self.show(board.game, found)
 
-        board._jobs.run("review", job, show, "review.busy", cancel, ended=self._ended)
+        self._jobs.run("review", job, show, "review.busy", cancel, ended=self._ended)
 
     def _ended(self) -> None:
         self._progress = self._cancel = None
 
     def _progressed(self, cancel: threading.Event, done: int, total: int) -> None:
         """The running review got ``done`` of ``total`` positions done: the board shows it (no new version)."""
-        if self._board._jobs.busy == "review" and self._cancel is cancel and not cancel.is_set():
+        if self._jobs.busy == "review" and self._cancel is cancel and not cancel.is_set():
             self._progress = (min(done, total), total)
             self._board.sync(bump=False)
 
@@ -107,7 +102,7 @@ class ReviewJob:
     def failed(self, reason: str) -> None:
         """The review's work failed: it is off from now on, with a notice."""
         self.error = reason
-        self._board._notice("notice.review-off", reason=reason)
+        self._caption.notice("notice.review-off", reason=reason)
 
     def check(self, game: Klondike) -> None:
         """Raise :class:`PatienceError` when ``game`` is too long to review."""
@@ -141,14 +136,14 @@ class ReviewJob:
         """
         lesson = Lesson.from_review(game, found, title=message("review.title", self._board.lang))
         marks = lesson.chart.mark_steps() if lesson.chart is not None else ()
-        self._board._lessons.start(lesson, marks[0] if marks else found.at)
+        self._lessons.start(lesson, marks[0] if marks else found.at)
 
     def synced_part(self, game: Klondike, indicator: Mapping[str, Any]) -> ReviewState:
         """The review's part of the state: offered, busy, and while it runs how far it got."""
-        busy = self._board._jobs.busy == "review"
+        busy = self._jobs.busy == "review"
         progress = self._progress if busy else None
         return {
-            "offered": self._board._review_offered(game, indicator),
+            "offered": self.offered(game, indicator),
             "busy": busy,
             "progress": None if progress is None else {"done": progress[0], "total": progress[1]},
         }
@@ -162,4 +157,4 @@ class ReviewJob:
         if self.error is not None or board.lesson is not None or board.recording:
             return False
         lost = indicator.get("enabled") and indicator.get("verdict") == "lost"
-        return game.status != "playing" or bool(lost) or board._autoplay.repeated(game)
+        return game.status != "playing" or bool(lost) or self._repeated(game)

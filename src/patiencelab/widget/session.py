@@ -1,11 +1,9 @@
 """BoardSession: one board's life, with no widget library. It keeps the board's game, its options and its synced
-state, and is made of parts that each talk back to it through a small protocol: the intent table
-(``dispatch.py``, its vocabulary in ``intents.py``), the lessons shown and recorded (``lessons.py``), work in
-worker threads (``background.py``), the game's review (``review_job.py``), the automatic player
-(``autoplay.py``), the winnability indicator (``verdicts.py``), the status line (``caption.py``), the record
-keeper (``keeper.py``) and its options (``options.py``). What it shows goes to a
-:class:`~patiencelab.widget.host.Host`; the synced state itself is assembled by :func:`protocol.synced_state
-<patiencelab.widget.protocol.synced_state>`, the only place that does so.
+state, and is made of parts: the intent table (``dispatch.py``, its vocabulary in ``intents.py``), the lessons
+(``lessons.py``), work in worker threads (``background.py``), the review (``review_job.py``), the automatic player
+(``autoplay.py``), the indicator (``verdicts.py``), the status line (``caption.py``), the record keeper
+(``keeper.py``) and its options (``options.py``). What it shows goes to a :class:`~patiencelab.widget.host.Host`;
+:func:`protocol.synced_state <patiencelab.widget.protocol.synced_state>` alone assembles the synced state.
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, cast
 
 from patiencelab.core.errors import PatienceError
@@ -35,8 +33,8 @@ from patiencelab.widget.jobs import Runner, ThreadRunner
 from patiencelab.widget.keeper import RecordKeeper
 from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.options import OPTIONS, board_options, change_option, check_arguments, check_option, check_parts
+from patiencelab.widget.parts import Parts
 from patiencelab.widget.review_job import ReviewJob
-from patiencelab.widget.teaching import LessonRecorder
 from patiencelab.widget.verdicts import Verdicts
 
 __all__ = ["EXITING", "OPTIONS", "BoardSession", "Host", "PlainHost"]
@@ -87,8 +85,10 @@ class BoardSession:
         self._version = 0
         self._game: Klondike | None = None
         self._unlisten: Any = None
+        self._lock = threading.RLock()
+        self._caption = Caption(self._lang)
         #: The lesson shown or recorded, and the player's own game put aside meanwhile.
-        self._lessons = Lessons(self)
+        self._lessons = Lessons(self, self._caption, show=self._show, renew=self._renew)
         #: A serial number of what the board shows (its game, lesson and recording), new whenever one of them is
         #: replaced: work started for one is never taken for another (an ``id()`` may be reused).
         self._shown = next(_SERIALS)
@@ -96,17 +96,24 @@ class BoardSession:
         #: Changes of the shown game so far (moves, undos, resets): a player who chose before the last one
         #: chose for a position that is gone.
         self._changes = 0
-        #: The work in worker threads, and the game's reviews.
-        self._jobs = Background(self)
-        self._reviews = ReviewJob(self)
-        #: The automatic player at work (see :meth:`autoplay`).
-        self._autoplay = Autoplay(self)
-        self._caption = Caption()
-        self._lock = threading.RLock()
-        self._verdicts = Verdicts(self, executor)
+        #: The work in worker threads, the records, the game's reviews and the automatic player (see :meth:`autoplay`).
+        self._jobs = Background(
+            self.host,
+            self._lock,
+            self._runner,
+            self._caption,
+            token=self._shows,
+            sync=self.sync,
+            failed=lambda why: self._reviews.failed(why),
+        )
+        self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
+        self._autoplay = Autoplay(self, self._jobs, self._caption, self._keeper, self._changed)
+        self._reviews = ReviewJob(self, self._jobs, self._lessons, self._caption, self._autoplay.repeated)
+        self._verdicts = Verdicts(self, self._jobs, self._caption, executor)
         self._indicator = self._verdicts.indicator
         self._records_notice: str | None = None
-        self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
+        #: What the intent table works with (see :mod:`~patiencelab.widget.dispatch`).
+        self.parts = Parts(self._lock, self._caption, self._lessons, self._keeper, self._jobs, self._reviews)
         dealt = Klondike(seed=seed, rules=rules, lang=self._lang) if game is None else game
         if game is None and lesson is None:
             # a game left in play (a kernel restarted, a page reloaded), of the deal and rules asked for, if any
@@ -241,10 +248,6 @@ class BoardSession:
         """Whether a lesson is being recorded."""
         return self._lessons.recorder is not None
 
-    @property
-    def _recorder(self) -> LessonRecorder | None:
-        return self._lessons.recorder
-
     def start_recording(self) -> None:
         """Record a lesson from the position on the board (a lesson shown is closed first)."""
         self._lessons.start_recording()
@@ -270,22 +273,12 @@ class BoardSession:
         """Show step ``step`` of the lesson (0 for its start, up to its number of steps)."""
         self._lessons.goto(step)
 
-    def _quiz_waits(self) -> bool:
-        return self._lessons.quiz_waits()
-
     def review(self) -> Review:
         """Review the game and show it as a lesson of the whole game with the review's chart, at its first marked
         move (else at the position the second opinion speaks of); returns the review (see
         :meth:`KlondikeWidget.review <patiencelab.KlondikeWidget.review>`).
         """
         return self._reviews.run_now()
-
-    def _show_review(self, game: Klondike, found: Review) -> None:
-        self._reviews.show(game, found)
-
-    def _review_offered(self, game: Klondike, indicator: Mapping[str, Any]) -> bool:
-        """The board offers a review once the game is over or stuck, or the indicator says it is lost."""
-        return self._reviews.offered(game, indicator)
 
     # ------------------------------------------------------------------------------------------- syncing
 
@@ -302,22 +295,18 @@ class BoardSession:
             self._sync_locked(change, fresh, bump)
 
     def _sync_locked(self, change: Change | None, fresh: bool, bump: bool) -> None:
-        """Gather every part first, then give the state its version: a build that fails changes nothing."""
+        """Set going the work the change asks for (:meth:`_follow`), then build the state from the game and the parts,
+        which only read, and give it its version last: a build that fails changes nothing.
+        """
         game, option = self.game, self.options.__getitem__
-        if self._lessons.own is None:  # never a lesson's game, nor one recorded from a lesson's position
-            self._keeper.follow(game)
         if change is not None:
             self._changes += 1
             last = protocol.last_move(change, self.labels)
-            if last is not None and option("narrate") and self._lessons.player is None:
-                self._say("narration", narration(change, self._lang))
         else:
             last = None if fresh else self.state.get("last_move")
+        self._follow(game, change if last is not None else None)
         indicator = self._verdicts.synced_part(game)
         records = self._keeper.synced_part(game)
-        if records["notice"] is not None and records["error"] != self._records_notice:
-            self._records_notice = records["error"]
-            self._say("info", records["notice"], self._keeper.notice)  # once; the status line keeps a mark
         state = protocol.synced_state(
             game,
             reveal=option("reveal"),
@@ -337,23 +326,24 @@ class BoardSession:
         self.state = cast(dict[str, Any], state)  # handed on untyped (see widget/state.py)
         self.host.show(self.state)
 
+    def _follow(self, game: Klondike, told: Change | None) -> None:
+        """What a change sets going before the state is built: the records and the recording follow the game, the
+        status line tells the move ``told``, the indicator starts on a new position; a records failure is said once."""
+        if self._lessons.own is None:  # never a lesson's game, nor one recorded from a lesson's position
+            self._keeper.follow(game)
+        if told is not None and self.options["narrate"] and self._lessons.player is None:
+            self._caption.say("narration", narration(told, self._lang))
+        self._verdicts.follow(game)
+        self._keeper.stats(game)  # read (and kept) now: a database that fails is said in this sync
+        notice = self._keeper.notice(game.lang)
+        if notice is not None and self._keeper.error != self._records_notice:
+            self._records_notice = self._keeper.error
+            self._caption.say("info", notice, self._keeper.notice)
+        self._lessons.follow(game)
+
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
         """Block until the indicator's verdict for the current position is in and shown; returns it."""
         return self._verdicts.wait(check_seconds(timeout, "timeout"))
-
-    def _say(
-        self, kind: str, text: str, again: Callable[[str], str | None] | None = None, *, by: object = None
-    ) -> None:
-        """Show ``text`` on the status line (see :meth:`Caption.say <patiencelab.widget.caption.Caption.say>`)."""
-        self._caption.say(kind, text, again, by=by)
-
-    def _notice(self, key: str, *, by: object = None, **params: Any) -> None:
-        """Show the catalogue's sentence ``key`` as an info message, said again in a new language."""
-        self._caption.notice(key, self._lang, by=by, **params)
-
-    def _unsay(self, by: object) -> None:
-        """Clear the message that ``by`` said, if it is still shown."""
-        self._caption.unsay(by)
 
     # ------------------------------------------------------------------------------------------- intents
 
@@ -368,6 +358,14 @@ class BoardSession:
         """What the board shows: work started for it is dropped when it changed by the time the work is done."""
         player, game = self._lessons.player, self.game
         return (self._shown, game.history, player.step if player else None)
+
+    def _shows(self) -> tuple[Any, ...] | None:
+        """What the board shows (see :meth:`_token`), ``None`` before its first game."""
+        return None if self._game is None else self._token()
+
+    def _changed(self) -> tuple[int, int] | None:
+        """What the board shows and how often its game changed (``None`` before its first game)."""
+        return None if self._game is None else (self._shown, self._changes)
 
     @property
     def _busy(self) -> Literal["review", "quiz"] | None:

@@ -52,7 +52,9 @@ def check_option(name: str, value: Any) -> Any:
     """
     if name not in OPTIONS:
         raise PatienceError(f"no such board option: {name!r}; the options are {', '.join(OPTIONS)}")
-    if name == "review_sample_max_states" and value == "rules":
+    if name == "review_sample_max_states" and isinstance(value, str):
+        if value != "rules":
+            raise PatienceError(f"{name} is 'rules', a whole number of at least 1 or None, not {quote(value)}")
         return value
     if name.endswith(("_max_states", "_seconds")):
         check_budget(**{"seconds" if name.endswith("_seconds") else "max_states": value})

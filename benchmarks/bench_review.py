@@ -15,6 +15,7 @@ import pathlib
 import statistics
 import sys
 import time
+from typing import Literal
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the games live with the tests
 
@@ -22,7 +23,7 @@ from tests.review_games import lost_games
 
 import patiencelab
 from patiencelab.review import DEFAULT_MAX_STATES, review
-from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, REVIEW_SAMPLES
+from patiencelab.review.chances import REVIEW_SAMPLES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=15, help="lost games per rule set (default 15: 60 in all)")
     parser.add_argument("--samples", type=int, default=REVIEW_SAMPLES)
-    parser.add_argument("--sample-states", type=int, default=DEFAULT_SAMPLE_STATES)
+    parser.add_argument("--sample-states", type=int, default=None, help="positions a deal (default: the rules')")
     parser.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
     parser.add_argument("--rows", action="store_true", help="a line per game")
     args = parser.parse_args(argv)
@@ -40,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     calls = moves = proved = 0
     for name, game in lost_games(args.games):
         start = time.process_time()
-        found = review(game, samples=args.samples, sample_states=args.sample_states, max_states=args.max_states)
+        states: int | Literal["rules"] = "rules" if args.sample_states is None else args.sample_states
+        found = review(game, samples=args.samples, sample_states=states, max_states=args.max_states)
         spent = time.process_time() - start
         times.append(spent)
         outcomes[found.outcome] += 1
@@ -52,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
             marks = ", ".join(f"{m.move} {m.label}" for m in found.marks) or "-"
             print(f"{name:42} {game.moves:4} moves {spent:6.2f} s  {found.outcome:14} marks: {marks}", flush=True)
     build = "compiled" if patiencelab.COMPILED else "pure Python"
+    per_deal = "the rules'" if args.sample_states is None else f"{args.sample_states:,}"
     print(
-        f"{len(times)} reviews ({build}; samples {args.samples}, {args.sample_states:,} positions per deal, "
+        f"{len(times)} reviews ({build}; samples {args.samples}, {per_deal} positions per deal, "
         f"second opinion {args.max_states:,} positions per call)"
     )
     print(

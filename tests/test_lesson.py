@@ -24,6 +24,7 @@ from patiencelab.lessons import (
 from patiencelab.review import review
 
 from .review_games import random_game
+from .review_lesson import lesson_game, review_lesson
 
 BUILTIN = Lesson.builtin_names()
 
@@ -203,13 +204,17 @@ def test_every_word_of_the_builtin_lessons_is_in_three_languages(name: str) -> N
 
 
 def test_the_shipped_review_lesson_is_the_review_of_its_own_game() -> None:
-    """The shipped review (the deal of seed 17, played sloppily) as the board's review makes it, in three languages:
-    the solver blames move 15, which the player's chances do not mark; the card turned at move 69 was bad luck.
+    """The shipped review (the deal of seed 17, played sloppily) as the board's review makes it, in three languages
+    (``python -m tests.review_lesson`` writes it): the solver blames move 15, which the player's chances judge bad
+    luck (with the rules' budget a deal, issue 62: "too many undecided to tell" at 2,000 positions a deal); the card
+    turned at move 69 was bad luck.
     """
     lesson = Lesson.builtin("review")
-    game = lesson.game_at(len(lesson.steps))
+    game = lesson_game(lesson)
     found = review(game)  # the board's budgets, with which the lesson was made
     assert found.outcome == "lost" and found.losing == 15 and [(m.move, m.label) for m in found.marks] == [(69, "luck")]
+    assert found.verdict is not None and found.verdict.kind == "luck"
+    assert lesson.to_json() == review_lesson(game, found).to_json()
     assert lesson.chart == found.chart() and len(lesson.steps) == game.moves
     for lang in ("en", "nl", "sv"):
         told = found.retold(game, lang)

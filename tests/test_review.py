@@ -28,11 +28,17 @@ from patiencelab.core.view import PlayerView
 from patiencelab.players import Greedy, exhaustive
 from patiencelab.review import Review, ReviewCancelledError, review
 from patiencelab.review.chances import (
+    DEFAULT_SAMPLE_STATES,
+    ESCALATE,
+    POSITIONS_PER_SAMPLE,
+    SAMPLE_STATES,
+    SHARE,
     THRESHOLDS,
     _public,
     _reveals,
     _swap_in,
     chances_along,
+    sample_states_for,
 )
 from patiencelab.solver import solve
 from tests.review_games import RULE_SETS, lost_games, random_game, reviewed_sloppy_game, twin_game
@@ -448,3 +454,40 @@ def test_a_chance_no_deal_decided_has_no_number_in_the_summary_or_the_plot(lang:
     point = found.chart().to_wire()["points"][0]
     assert point["estimate"] is None, "the board is sent no estimate (not the lower bound) where nothing was measured"
     assert (point["low"], point["high"]) == (first.low, first.high), "the band stays: every deal lost to every one won"
+
+
+@pytest.mark.parametrize(
+    ("preset", "draw", "per_deal"), [("traditional", 1, 1_000_000), ("traditional", 3, 50_000), ("standard", 3, 50_000)]
+)
+def test_the_chances_search_each_deal_as_far_as_the_rules_need_while_the_reviews_positions_last(
+    monkeypatch: pytest.MonkeyPatch, preset: str, draw: int, per_deal: int
+) -> None:
+    """Issue 62: at 2,000 positions a deal most sampled deals stayed undecided under the pass limits (17% decided
+    at the start of traditional draw 1 games). A review's deals get the rules' budget (sample_states_for) while its
+    positions last, counted as searched, then 2,000 each; the solver is run here within 300 positions, so the test
+    stays cheap, and the spy records what each call was allowed.
+    """
+    import patiencelab.review.chances as chances_module
+
+    asked: list[int | None] = []
+    real = solve
+
+    def spy(position: Any, rules: Rules, *, seconds: float, max_states: int | None) -> Any:
+        asked.append(max_states)
+        return real(position, rules, seconds=seconds, max_states=min(max_states or 300, 300))
+
+    monkeypatch.setattr(chances_module, "solve", spy)
+    game = Klondike(seed=5, rules=Rules.preset(preset, draw=draw))
+    greedy = Greedy()
+    for _ in range(4):
+        game.play(greedy.choose(game.player_view()))
+    assert sample_states_for(game.rules) == per_deal == SAMPLE_STATES["single pass" if draw == 1 else "more passes"]
+    review(game, samples=4, max_states=1_000)  # the default: the rules' budget a deal, as the positions allow
+    assert asked and asked[0] == min(per_deal, POSITIONS_PER_SAMPLE * 4 // SHARE) > DEFAULT_SAMPLE_STATES
+    views = [Klondike(seed=5, rules=game.rules).player_view()]
+    asked.clear()
+    chances_along(views, samples=4, max_positions=SHARE * per_deal)  # a deal takes at most 1/SHARE of what is left
+    assert asked[0] == per_deal and all(a is not None and a <= per_deal for a in asked)
+    asked.clear()
+    chances_along(views, samples=4, max_positions=1)  # spent at once: 2,000 a deal (8 times that, searched again)
+    assert DEFAULT_SAMPLE_STATES in asked and set(asked) <= {DEFAULT_SAMPLE_STATES, ESCALATE * DEFAULT_SAMPLE_STATES}

@@ -91,6 +91,7 @@ def test_options_are_checked_by_name() -> None:
         ("hint_max_states", 0),
         ("quiz_max_states", True),
         ("review_sample_max_states", -5),
+        ("review_sample_max_states", "lots"),
         ("hint_seconds", 0),
         ("indicator_seconds", float("nan")),
     ],

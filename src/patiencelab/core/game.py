@@ -497,17 +497,17 @@ class Klondike(Table):
         max_states: Any = 200_000,
         seconds: Any = math.inf,
         samples: Any = 32,  # patiencelab.review.REVIEW_SAMPLES (not imported here: the core comes first)
-        sample_states: Any = 2_000,
+        sample_states: Any = "rules",
         seed: Any = 0,
         progress: Any = False,
         cancel: Any = None,
     ) -> Review:
         """Review the game so far (see :mod:`patiencelab.review`): the player's chances at every position, from what
         they could see there (``samples`` deals of the unseen cards each, solved within ``sample_states``
-        positions), the moves that lowered them told from bad luck, and the solver's second opinion (it knows
-        the face-down cards): the first move after which this deal could no longer be won, in about log2(moves)
-        calls of at most ``max_states`` positions. ``progress=True`` shows a progress bar; ``cancel``, a
-        :class:`threading.Event`, stops it. The game is not changed.
+        positions, by default as many as the rules need), the moves that lowered them told from bad luck, and the
+        solver's second opinion (it knows the face-down cards): the first move after which this deal could no
+        longer be won, in about log2(moves) calls of at most ``max_states`` positions. ``progress=True`` shows a
+        progress bar; ``cancel``, a :class:`threading.Event`, stops it. The game is not changed.
         """
         from patiencelab.review import review
 

@@ -17,8 +17,9 @@ a position) holds for this deal too and spares the solver that position. When th
 position within its budget, the search goes on around it and the review says what it proved: winnable up to
 move a, lost from move b. A review never answers "unknown" alone: the chances and marks are always there.
 
-**Budget.** The chances: at most ``max_calls`` solver calls (by default 64 × ``samples``) of ``sample_states``
-positions each (16 × 64 × 2,000: about 2 million positions at most, whatever the game's length); the second
+**Budget.** The chances: ``sample_states`` positions a deal (by default chosen by the rules:
+:func:`~patiencelab.review.chances.sample_states_for`) and about 4 million positions in all, whatever the game's
+length (:data:`~patiencelab.review.chances.POSITIONS_PER_SAMPLE` × ``samples``, counted as searched); the second
 opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``max_states`` positions. State budgets only, so every
 machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with ``(done, total)``
 (one step per position, and one for the second opinion); ``cancel`` (a :class:`threading.Event`) stops the
@@ -45,14 +46,15 @@ from patiencelab.core.view import PlayerView
 from patiencelab.lessons import ReviewChart
 from patiencelab.players import Chances
 from patiencelab.review.chances import (
-    DEFAULT_SAMPLE_STATES,
     LUCK,
+    POSITIONS_PER_SAMPLE,
     REVIEW_SAMPLES,
     THRESHOLDS,
     MarkedMove,
     ReviewCancelledError,
     bisect,
     chances_along,
+    sample_states_for,
 )
 from patiencelab.review.verdict import LossVerdict, judge_loss
 from patiencelab.solver import solve
@@ -234,7 +236,7 @@ def review(
     max_states: int | None = DEFAULT_MAX_STATES,
     seconds: float = math.inf,
     samples: int = REVIEW_SAMPLES,
-    sample_states: int | None = DEFAULT_SAMPLE_STATES,
+    sample_states: int | Literal["rules"] | None = "rules",
     max_calls: int | None = None,
     seed: int = 0,
     progress: bool | Callable[[int, int], None] = False,
@@ -242,12 +244,15 @@ def review(
 ) -> Review:
     """Review ``game``'s history (see the module's docstring); the game is not changed.
 
-    ``samples`` deals per position, each solved within ``sample_states`` positions, at most ``max_calls`` calls
-    for the chances; the second opinion's calls search at most ``max_states`` positions (and ``seconds``).
+    ``samples`` deals per position, each solved within ``sample_states`` positions (``"rules"``: as many as the
+    rules need, :func:`~patiencelab.review.chances.sample_states_for`), at most ``max_calls`` calls for the
+    chances when given; the second opinion's calls search at most ``max_states`` positions (and ``seconds``).
     Deterministic for a ``seed``.
     """
     check_instance(game, "game", Klondike)
     check_budget(max_states, seconds)
+    if sample_states == "rules":
+        sample_states = sample_states_for(game.rules)
     check_states(sample_states, "sample_states")
     check_whole(samples, "samples", low=1)
     check_seed(seed)
@@ -324,7 +329,10 @@ def _loss_verdict(
         return marks, LossVerdict(
             kind, n, count(mark.before), count(mark.after), mark.better, count(mark.kept), mark.label
         )
-    verdict = judge_loss(views[losing - 1], history[losing - 1], samples=samples, max_states=sample_states, seed=seed)
+    verdict = judge_loss(
+        views[losing - 1], history[losing - 1], samples=samples, max_states=sample_states, seed=seed,
+        max_positions=POSITIONS_PER_SAMPLE * samples,
+    )  # fmt: skip
     if verdict.kind == "mistake" and verdict.samples:
         n = verdict.samples
         added = MarkedMove(

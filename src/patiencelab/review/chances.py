@@ -51,14 +51,17 @@ against the chance at the next position (with the card that came). When it fell 
 more, passing the same sign test, or when it fell from some chance to a proved loss, the move is marked ``luck``:
 bad luck, not a mistake. A move gets one mark, the larger of the two drops.
 
-**Budget.** At most ``max_calls`` solver calls (by default :data:`CALLS_PER_SAMPLE` × ``samples``: with a
-review's 32 deals, 2,048 calls of at most 2,000 positions, about 4 million positions whatever the game's
-length), one call reserved for the end of every track, so every position gets its chance (a game has at most one
-track per sample and move that turns up a card: 46 × ``samples`` with draw 1); the checks of mistakes take what
-is left, in order of the game (a deeper search counts as :data:`ESCALATE` calls), and a move that cannot be
-checked within it is not labelled. The fair player that names the better move solves as many deals as its decision
-takes, counted once it has decided: where that goes past the budget, the reserved calls are made all the same.
-State budgets only, so every machine gives the same review.
+**Budget.** Each deal is searched within ``max_states`` positions, by default chosen by the rules
+(:func:`sample_states_for`, from :data:`SAMPLE_STATES`: a million with a single pass through the stock, 50,000
+otherwise), while the ``max_positions`` of the whole game last (by default :data:`POSITIONS_PER_SAMPLE` ×
+``samples``, counted as the solver reports them: a deal that decides early costs little); once they are spent,
+within :data:`DEFAULT_SAMPLE_STATES`. At most ``max_calls`` solver calls in all (by default
+:data:`CALLS_PER_SAMPLE` × ``samples``), one call reserved for the end of every track, so every position gets its
+chance (a game has at most one track per sample and move that turns up a card: 46 × ``samples`` with draw 1); the
+bisections and the checks of mistakes take what is left, in order of the game (a deeper search counts as
+:data:`ESCALATE` calls), and a move that cannot be checked within it is not labelled. The fair player that names
+the better move solves as many deals as its decision takes, counted once it has decided: where that goes past the
+budget, the reserved calls are made all the same. State budgets only, so every machine gives the same review.
 ``progress(done, total)`` is told after each position and ``cancel`` is looked at before each.
 """
 
@@ -91,7 +94,10 @@ __all__ = [
     "ESCALATE",
     "LABELS",
     "LUCK",
+    "POSITIONS_PER_SAMPLE",
     "REVIEW_SAMPLES",
+    "SAMPLE_STATES",
+    "SHARE",
     "SIGNIFICANCE",
     "THRESHOLDS",
     "Along",
@@ -99,6 +105,7 @@ __all__ = [
     "MarkedMove",
     "ReviewCancelledError",
     "chances_along",
+    "sample_states_for",
 ]
 
 #: What a marked move was.
@@ -119,8 +126,19 @@ CONFIRM = 4
 #: the chances (the 60 lost games of ``tests/review_games.py``: 11 marks with 32 deals, 3 with 16;
 #: docs/players.md), within the CPU a review may take (30 s for a game of 100 moves).
 REVIEW_SAMPLES = 32
-#: Positions each solver call for the chances may search, unless told otherwise (the fair hint's).
+#: Positions a deal's search may take once a review's positions are spent (the fair hint's budget a deal).
 DEFAULT_SAMPLE_STATES = 2_000
+#: Positions each deal of the chances may search, chosen by the rules (:func:`sample_states_for`): at the start of
+#: lost games, 50,000 decide about 90% of the deals under standard draw 3, six columns and traditional draw 3 (2,000
+#: decided 41-84%); with a single pass through the stock (traditional draw 1) 50,000 decide 70% and a million all
+#: those measured, and the searches that decide mostly decide early (docs/performance.md).
+SAMPLE_STATES: dict[str, int] = {"single pass": 1_000_000, "more passes": 50_000}
+#: Positions the chances of a whole game may search with the rules' budget a deal, per sample (this times
+#: ``samples``: with a review's 32 deals, 2,048,000, whatever the game's length).
+POSITIONS_PER_SAMPLE = 64_000
+#: No deal's search takes more than this part of the positions a review has left (1 / SHARE), so the first hard
+#: deals do not spend what the others need.
+SHARE = 8
 #: Solver calls per sample for the whole game (the total budget is this times ``samples``).
 CALLS_PER_SAMPLE = 64
 #: A deal left undecided where a move may be marked is searched again with this many times the positions (and
@@ -136,6 +154,11 @@ Place = tuple[str, int, int]
 
 class ReviewCancelledError(PatienceError):
     """A review stopped by its ``cancel`` event before it was done."""
+
+
+def sample_states_for(rules: Rules) -> int:
+    """Positions a deal of the chances may search under ``rules`` (:data:`SAMPLE_STATES`)."""
+    return SAMPLE_STATES["single pass" if rules.max_passes == 1 else "more passes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,15 +213,19 @@ def chances_along(
     views: Sequence[PlayerView],
     *,
     samples: int = REVIEW_SAMPLES,
-    max_states: int | None = DEFAULT_SAMPLE_STATES,
+    max_states: int | Literal["rules"] | None = "rules",
     seed: int = 0,
     max_calls: int | None = None,
+    max_positions: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
 ) -> Along:
     """The chances at each of ``views`` (the player's views of one game, from its start, one per position) and the
-    marked moves (see the module's documentation). ``progress(done, total)`` is told after each position;
-    ``cancel`` set stops it at the next position with :class:`ReviewCancelledError`.
+    marked moves (see the module's documentation): ``max_states`` positions a deal (``"rules"``:
+    :func:`sample_states_for`), ``max_positions`` in all (by default :data:`POSITIONS_PER_SAMPLE` × ``samples``),
+    and at most ``max_calls`` solver calls (by default :data:`CALLS_PER_SAMPLE` × ``samples``).
+    ``progress(done, total)`` is told after each position; ``cancel`` set stops it at the next position with
+    :class:`ReviewCancelledError`.
     """
     if not isinstance(views, Sequence) or not all(isinstance(view, PlayerView) for view in views):
         raise ArgumentTypeError(f"views must be a list of player's views, not {quote(views)}")
@@ -209,10 +236,13 @@ def chances_along(
     if cancel is not None and not isinstance(cancel, threading.Event):
         raise ArgumentTypeError(f"cancel must be a threading.Event or None, not {type(cancel).__name__}")
     check_whole(samples, "samples", low=1)
-    check_states(max_states)
+    states = sample_states_for(views[0].rules) if max_states == "rules" else check_states(max_states)
     check_seed(seed)
     calls = CALLS_PER_SAMPLE * samples if max_calls is None else check_whole(max_calls, "max_calls", low=1)
-    return _Walk(views, samples, max_states, seed, calls, progress, cancel).run()
+    if max_positions is None:
+        max_positions = POSITIONS_PER_SAMPLE * samples
+    check_whole(max_positions, "max_positions", low=1)
+    return _Walk(views, samples, states, seed, calls, max_positions, progress, cancel).run()
 
 
 # ------------------------------------------------------------------------------------------------ tracks
@@ -312,6 +342,7 @@ class _Walk:
         max_states: int | None,
         seed: int,
         max_calls: int,
+        max_positions: int,
         progress: Callable[[int, int], None] | None,
         cancel: threading.Event | None,
     ) -> None:
@@ -323,6 +354,9 @@ class _Walk:
         self.max_states = max_states
         self.seed = seed
         self.max_calls = max_calls
+        self.max_positions = max_positions
+        self.positions = 0  # searched so far, as the solver reports them
+        self.floor = None if max_states is None else min(max_states, DEFAULT_SAMPLE_STATES)
         self.progress = progress
         self.cancel = cancel
         self.calls = 0
@@ -387,6 +421,24 @@ class _Walk:
         """Whether ``calls`` more solver calls fit beside the ones kept for the tracks' last positions."""
         return self.calls + self.unsettled + calls <= self.max_calls
 
+    def remaining(self) -> int:
+        """The positions the review may still search."""
+        return max(0, self.max_positions - self.positions)
+
+    def cap(self, states: int | None, escalate: int = 1) -> int | None:
+        """At most ``states`` positions for the next search, at most 1/:data:`SHARE` of the review's left (never fewer
+        than :data:`DEFAULT_SAMPLE_STATES` × ``escalate``, the budget a deal once they are).
+        """
+        if states is None or self.floor is None:
+            return states
+        return max(escalate * self.floor, min(states, self.remaining() // SHARE))
+
+    def search(self, position: Position, states: int | None, escalate: int = 1) -> Solution:
+        """One solver call within :meth:`cap` of ``states`` positions, the positions it searched counted."""
+        found = solve(position, self.rules, seconds=math.inf, max_states=self.cap(states, escalate))
+        self.positions += found.states
+        return found
+
     def solve(self, position: Position, *, kept: bool = False) -> Solution | None:
         """The solver's verdict on ``position`` within the budget (``kept``: a call kept for a track), or None."""
         if kept:
@@ -394,7 +446,7 @@ class _Walk:
         elif not self.spare():
             return None
         self.calls += 1
-        return solve(position, self.rules, seconds=math.inf, max_states=self.max_states)
+        return self.search(position, self.max_states)
 
     def decide(self, track: _Track, k: int, *, kept: bool = False) -> Outcome | None:
         if k in track.outcomes:
@@ -536,8 +588,7 @@ class _Walk:
         if not self.spare(ESCALATE):
             return "unknown"
         self.calls += ESCALATE
-        budget = None if self.max_states is None else ESCALATE * self.max_states
-        found = solve(position, self.rules, seconds=math.inf, max_states=budget)
+        found = self.search(position, None if self.max_states is None else ESCALATE * self.max_states, ESCALATE)
         on_track = track is not None and track.first <= k <= track.last and track.at(k) is position
         if on_track and track is not None and found.outcome != "unknown":
             track.outcomes[k] = found.outcome
@@ -608,9 +659,12 @@ class _Walk:
         view, move = self.views[k], self.history[k]
         if len(legal_moves(view)) < 2 or not self.spare(min(self.samples, n) + n):
             return None
-        player = NoPeek(samples=self.samples, max_states=self.max_states, seed=self.seed)
+        states = self.cap(self.max_states)
+        states = states if states is None else max(self.floor or 1, min(states, self.remaining() // self.samples))
+        player = NoPeek(samples=self.samples, max_states=states, seed=self.seed)
         decision = player.decide(view)
-        self.calls += decision.solves  # the fair player solves its own deals
+        self.calls += decision.solves  # the fair player solves its own deals: counted at their budget
+        self.positions += decision.solves * (states or 0)
         better = decision.move
         if str(better) == str(move):
             return None

@@ -13,11 +13,14 @@ not tell, and the review says how many deals stayed undecided.
 
 Cheap where it can be: a deal lost before the move is lost after every move, and a deal won by a line that starts
 with a move is won after that move; only the others are solved again, once a move, and a search left undecided is
-made again with :data:`~patiencelab.review.chances.ESCALATE` times the positions.
+made again with :data:`~patiencelab.review.chances.ESCALATE` times the positions, while the ``max_positions`` of
+the whole judgement last (counted as searched); once they are spent each deal gets
+:data:`~patiencelab.review.chances.DEFAULT_SAMPLE_STATES` at most.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,7 +30,8 @@ from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
 from patiencelab.players import legal_moves
 from patiencelab.players.sampling import after, deals, solve_deal
-from patiencelab.review.chances import ESCALATE, SIGNIFICANCE, THRESHOLDS, Label
+from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFICANCE, THRESHOLDS, Label
+from patiencelab.solver.search import Solution
 from patiencelab.stats import sign_test
 
 __all__ = ["LossVerdict", "judge_loss"]
@@ -60,7 +64,15 @@ class LossVerdict:
         return max(0.0, (self.kept - self.mine) / self.samples) if self.samples else 0.0
 
 
-def judge_loss(view: PlayerView, played: Move, *, samples: int, max_states: int | None, seed: int) -> LossVerdict:
+def judge_loss(
+    view: PlayerView,
+    played: Move,
+    *,
+    samples: int,
+    max_states: int | None,
+    seed: int,
+    max_positions: int | None = None,
+) -> LossVerdict:
     """The verdict on ``played`` from ``view`` (the player's view before it): see the module's documentation."""
     check_instance(view, "view", PlayerView)
     check_instance(played, "played", Move)
@@ -68,12 +80,25 @@ def judge_loss(view: PlayerView, played: Move, *, samples: int, max_states: int 
     check_states(max_states)
     check_seed(seed)
     dealt, exact = deals(view, samples, seed)
+    spent = 0
+
+    def left() -> float:
+        return math.inf if max_positions is None else max_positions - spent
+
+    def search(position: Position, states: int | None) -> Solution:
+        nonlocal spent
+        found = solve_deal(position, view.rules, states, math.inf)
+        spent += found.states
+        return found
 
     def decide(position: Position) -> tuple[str, str | None]:
         """The deal's verdict (won, lost, unknown) and the first move of its win, a larger search where undecided."""
-        found = solve_deal(position, view.rules, max_states, float("inf"))
-        if found.outcome == "unknown" and max_states is not None:
-            found = solve_deal(position, view.rules, ESCALATE * max_states, float("inf"))
+        floor = None if max_states is None else min(max_states, DEFAULT_SAMPLE_STATES)
+        found = search(position, max_states if left() > 0 else floor)
+        if found.outcome == "unknown" and max_states is not None and floor is not None:
+            deeper = int(max(ESCALATE * floor, min(ESCALATE * max_states, left())))
+            if deeper > found.states:
+                found = search(position, deeper)
         verdict = "won" if found.outcome == "solved" else "lost" if found.outcome == "impossible" else "unknown"
         return verdict, str(found.moves[0]) if found.outcome == "solved" and found.moves else None
 

@@ -77,9 +77,9 @@ class KlondikeWidget(anywidget.AnyWidget):
     #: Positions each solver call of a review's second opinion may search ("Review game": in a worker thread).
     review_max_states = traitlets.Int(OPTIONS["review_max_states"], allow_none=True)
     #: A review's player's chances: the deals of the unseen cards solved at each position, and the positions the
-    #: solver may search in each.
+    #: solver may search in each (``"rules"``: as many as the rules need).
     review_samples = traitlets.Int(OPTIONS["review_samples"])
-    review_sample_max_states = traitlets.Int(OPTIONS["review_sample_max_states"], allow_none=True)
+    review_sample_max_states = traitlets.Any(OPTIONS["review_sample_max_states"])  # checked as every option is
     #: The cards' width in pixels, 40 to 240 (a projector, a small screen); ``None``: as large as the output allows.
     size = traitlets.Any(None).tag(sync=True)
     #: The letters on the card faces: ``"local"`` (the default), the board's language's, as its sentences name the

@@ -16,7 +16,6 @@ from patiencelab.core.i18n import check_language
 from patiencelab.core.limits import check_budget, check_instance, check_seed
 from patiencelab.core.rules import Rules
 from patiencelab.review import DEFAULT_MAX_STATES, REVIEW_SAMPLES
-from patiencelab.review.chances import DEFAULT_SAMPLE_STATES
 
 __all__ = ["OPTIONS", "SHOWN", "board_options", "change_option", "check_arguments", "check_option", "check_parts"]
 
@@ -24,9 +23,9 @@ __all__ = ["OPTIONS", "SHOWN", "board_options", "change_option", "check_argument
 #: ``show_moves``: every card that can move highlighted; ``narrate``: every move told in the caption line;
 #: ``indicator``: the winnability indicator) and the budgets of its helpers (the fair hint's sampled deals and
 #: positions per deal; the indicator's cap of positions per job; a quiz answer's positions per solver call; a
-#: review's sampled deals per position and positions per deal for the player's chances, and positions per call of
-#: its second opinion; seconds on top of a state budget, by default no limit). The widget's traits take these
-#: defaults.
+#: review's sampled deals per position and positions per deal for the player's chances (``"rules"``: as many as
+#: the rules need), and positions per call of its second opinion; seconds on top of a state budget, by default no
+#: limit). The widget's traits take these defaults.
 OPTIONS: Mapping[str, Any] = {
     "reveal": False,
     "show_moves": False,
@@ -40,7 +39,7 @@ OPTIONS: Mapping[str, Any] = {
     "quiz_max_states": 50_000,
     "review_max_states": DEFAULT_MAX_STATES,
     "review_samples": REVIEW_SAMPLES,
-    "review_sample_max_states": DEFAULT_SAMPLE_STATES,
+    "review_sample_max_states": "rules",
 }
 
 #: The options that change what the board shows: setting one syncs the board.
@@ -54,6 +53,10 @@ def check_option(name: str, value: Any) -> Any:
     """
     if name not in OPTIONS:
         raise PatienceError(f"no such board option: {name!r}; the options are {', '.join(OPTIONS)}")
+    if name == "review_sample_max_states" and isinstance(value, str):
+        if value != "rules":
+            raise PatienceError(f"{name} is 'rules', a whole number of at least 1 or None, not {quote(value)}")
+        return value
     if name.endswith(("_max_states", "_seconds")):
         check_budget(**{"seconds" if name.endswith("_seconds") else "max_states": value})
     elif name.endswith("_samples"):

@@ -77,7 +77,7 @@ from typing import Literal
 from patiencelab.core.cards import Card
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_seed, check_states, check_whole
+from patiencelab.core.limits import check_instance, check_seed, check_states, check_whole
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -158,6 +158,7 @@ class ReviewCancelledError(PatienceError):
 
 def sample_states_for(rules: Rules) -> int:
     """Positions a deal of the chances may search under ``rules`` (:data:`SAMPLE_STATES`)."""
+    check_instance(rules, "rules", Rules)
     return SAMPLE_STATES["single pass" if rules.max_passes == 1 else "more passes"]
 
 

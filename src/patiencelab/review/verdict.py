@@ -79,6 +79,7 @@ def judge_loss(
     check_whole(samples, "samples", low=1)
     check_states(max_states)
     check_seed(seed)
+    check_states(max_positions, "max_positions")
     dealt, exact = deals(view, samples, seed)
     spent = 0
 

@@ -618,7 +618,8 @@ def look_at_teaching(
     # opens a review at its first mark): the review opens at the solver's losing move, with the longest columns
     run("w.lesson = None\nw.game = random_game(13)\nw.review_max_states, w.review_samples = 20_000, 16\nw.review()")
     expect(root).to_have_attribute("data-lesson-step", "84")
-    expect(root.locator(".pl-marks [data-mark]")).to_have_count(1)
+    # two arrows: the solver's better move, and the fair half's (move 85 is marked a blunder on these deals)
+    expect(root.locator(".pl-marks [data-mark]")).to_have_count(2)
     # a game of 84 moves has long columns: they may reach below the window (the board fits a column of ten)
     place = look("review", None, in_view=False)
     if shots:

@@ -56,13 +56,16 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, jupyter: Jupyter, art
             "while _g.moves > _found.at: _g.undo()\n"
             "_lead = _g.moving_cards(_found.better)\n"
             "_arrow = '>'.join(_piles(_found.better, str(_lead[0]) if _lead else None))\n"
-            "print(_found.at, _arrow, _found.second_opinion, sep='|')",
+            "print(_found.at, _arrow, _found.second_opinion, _found.verdict_text, sep='|')",
         ).strip()
-        at, arrow, text = expected.split("|")
+        at, arrow, text, verdict = expected.split("|")
         choose_from_more(root, "review")
         expect(root).to_have_attribute("data-lesson-step", at, timeout=60_000)
-        # at the solver's losing move, the caption box leads with its second opinion
-        expect(root.locator(".pl-lesson-caption")).to_have_text(text)
+        # at the solver's losing move, the caption box says its second opinion and the verdict on that move (after
+        # the fair half's words on it, where the move is marked too)
+        expect(root.locator(".pl-lesson-caption")).to_contain_text(text)
+        assert verdict, expected
+        expect(root.locator(".pl-lesson-caption")).to_contain_text(verdict)
         mark = root.locator(f'.pl-marks [data-mark="{arrow}"]')
         expect(mark).to_have_count(1)
         assert mark.locator("line").count() == 1 and mark.locator("polygon").count() == 1

@@ -50,8 +50,13 @@ nitpicky = True
 # Two modules that hand on one name (`patiencelab.Klondike`, `patiencelab.core.game.Klondike`) are one object:
 # an unqualified type hint may match both, which is no error.
 suppress_warnings = ["ref.python"]
-# The type variable of the argument checker's signature (`check_instance`) is no name to look up.
-nitpick_ignore = [("py:class", "patiencelab.core.limits.T"), ("py:class", "patiencelab.solver.portfolio.T")]
+# The type variables of the argument checker (`check_instance`), of `portfolio.finish` and of the offers are no names
+# to look up.
+nitpick_ignore = [
+    ("py:class", "patiencelab.core.limits.T"),
+    ("py:class", "patiencelab.solver.portfolio.T"),
+    ("py:class", "patiencelab.widget.offers.T"),
+]
 
 # The gallery: every example notebook runs at build time; the board is shown as the picture it saves (the
 # widget's own front end needs a kernel), and no widget script is loaded from a CDN.

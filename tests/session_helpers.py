@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from patiencelab import Klondike, Rules
 from patiencelab.core.cards import full_deck
 from patiencelab.core.position import Position
-from patiencelab.widget.protocol import INTENTS
+from patiencelab.widget.intents import INTENTS
 from patiencelab.widget.session import BoardSession, PlainHost
 from tests.model_helpers import twin as twin_position
 

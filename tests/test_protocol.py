@@ -15,7 +15,7 @@ from patiencelab import Klondike
 from patiencelab.core.game import Change
 from patiencelab.core.i18n import labels
 from patiencelab.core.table import Table
-from patiencelab.widget import protocol
+from patiencelab.widget import intents, protocol
 from patiencelab.widget.keeper import RecordKeeper
 
 from .protocol_schema import check
@@ -84,24 +84,24 @@ def test_the_last_move_is_read_from_the_change_in_the_boards_words() -> None:
     ],
 )
 def test_intents_are_checked_before_anything_changes(content: object, reason: str) -> None:
-    with pytest.raises(protocol.RejectedIntentError, match=reason):
-        protocol.read_intent(content, 0)
+    with pytest.raises(intents.RejectedIntentError, match=reason):
+        intents.read_intent(content, 0)
 
 
 def test_intent_fields_are_read_into_moves_rules_and_options() -> None:
-    kind, fields = protocol.read_intent({"type": "move", "version": 4, "card": "5D", "to": "t3", "id": 9}, 4)
-    assert kind == "move" and str(protocol.intent_move(fields)) == "5D-t3"
-    seed, rules = protocol.new_game_request(
+    kind, fields = intents.read_intent({"type": "move", "version": 4, "card": "5D", "to": "t3", "id": 9}, 4)
+    assert kind == "move" and str(intents.intent_move(fields)) == "5D-t3"
+    seed, rules = intents.new_game_request(
         {"type": "new", "version": 0, "preset": "traditional", "seed": 5}, Klondike().rules
     )
     assert seed == 5 and rules.preset_name == "traditional"
-    with pytest.raises(protocol.RejectedIntentError, match="draw must be 1 or 3"):
-        protocol.new_game_request({"type": "new", "version": 0, "draw": 2}, Klondike().rules)
-    assert protocol.option_value({"type": "indicator", "version": 0, "on": True}, "indicator") is True
-    with pytest.raises(protocol.RejectedIntentError, match="unknown field"):
-        protocol.check_fields({"type": "undo", "version": 0, "extra": 1}, "undo")
-    reply = protocol.rejected(3, "x" * 1000, "one-lower", 8)
-    assert len(reply["text"]) == protocol.MAX_REPLY and reply["version"] == 8
+    with pytest.raises(intents.RejectedIntentError, match="draw must be 1 or 3"):
+        intents.new_game_request({"type": "new", "version": 0, "draw": 2}, Klondike().rules)
+    assert intents.option_value({"type": "indicator", "version": 0, "on": True}, "indicator") is True
+    with pytest.raises(intents.RejectedIntentError, match="unknown field"):
+        intents.check_fields({"type": "undo", "version": 0, "extra": 1}, "undo")
+    reply = intents.rejected(3, "x" * 1000, "one-lower", 8)
+    assert len(reply["text"]) == intents.MAX_REPLY and reply["version"] == 8
     check("Reply", reply)
 
 

@@ -25,7 +25,7 @@ from patiencelab.records import Records
 from patiencelab.review import Review
 from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor
-from patiencelab.widget.protocol import INTENTS
+from patiencelab.widget.intents import INTENTS
 from patiencelab.widget.session import EXITING, OPTIONS, BoardSession
 
 __all__ = ["INTENTS", "KlondikeWidget"]

@@ -1,6 +1,6 @@
-"""The board's protocol, without any widget library: the state Python sends, the intents it accepts and the
-replies it gives (see ``docs/widget-protocol.md``; the TypeScript types are in ``js/types.ts``). The intents'
-vocabulary and their checks live in :mod:`patiencelab.widget.intents`; their names are here too.
+"""The board's protocol, without any widget library: the state Python sends and the replies it gives (see
+``docs/widget-protocol.md``; the TypeScript types are in ``js/types.ts``). The intents' vocabulary and their checks
+live in :mod:`patiencelab.widget.intents`.
 
 Everything here is a pure function of a game and the board's options, so it is tested without anywidget and
 without a built front end; :class:`~patiencelab.widget.session.BoardSession` calls it, and
@@ -18,26 +18,6 @@ from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
 from patiencelab.core.marks import move_piles, pile_of
 from patiencelab.core.moves import DRAW, RECYCLE, Move
-from patiencelab.widget.intents import (
-    INTENTS,
-    LONG_FIELDS,
-    MAX_FIELD,
-    MAX_REPLY,
-    MAX_SEED,
-    SIMPLE,
-    VERSIONED,
-    RejectedIntentError,
-    check_fields,
-    face_up_cards,
-    intent_move,
-    lesson_step,
-    new_game_request,
-    option_value,
-    read_intent,
-    record_request,
-    rejected,
-    review_action,
-)
 from patiencelab.widget.state import (
     AutoplayState,
     BoardState,
@@ -53,32 +33,13 @@ from patiencelab.widget.state import (
 )
 
 __all__ = [
-    "INTENTS",
-    "LONG_FIELDS",
-    "MAX_FIELD",
-    "MAX_REPLY",
-    "MAX_SEED",
     "MAX_SIZE",
     "MIN_SIZE",
-    "SIMPLE",
-    "VERSIONED",
-    "RejectedIntentError",
     "board_state",
-    "check_fields",
-    "face_up_cards",
     "hint_reply",
-    "intent_move",
     "last_move",
-    "lesson_step",
     "look_option",
     "move_ends",
-    "new_game_request",
-    "option_value",
-    "pile_of",
-    "read_intent",
-    "record_request",
-    "rejected",
-    "review_action",
     "synced_state",
 ]
 

@@ -12,12 +12,12 @@ from patiencelab.core.cards import Card, Suit
 from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.core.marks import MAX_MARKS, arrow_for, is_pile
+from patiencelab.core.marks import MAX_MARKS, arrow_for, is_pile, pile_of
 from patiencelab.core.moves import Move
 from patiencelab.core.narration import narrate_played
 from patiencelab.lessons import Answer, Lesson, Quiz, Step, text_in
-from patiencelab.widget.intents import LESSON_ACTIONS, RECORD_ACTIONS
-from patiencelab.widget.protocol import face_up_cards, move_ends, pile_of
+from patiencelab.widget.intents import LESSON_ACTIONS, RECORD_ACTIONS, face_up_cards
+from patiencelab.widget.protocol import move_ends
 from patiencelab.widget.recording import MAX_NOTE, MAX_TITLE, LessonRecorder
 from patiencelab.widget.state import LessonState
 

@@ -22,12 +22,20 @@ __all__ = [
     "MARK_COLORS",
     "MAX_MARKS",
     "PILE_PATTERN",
+    "REVIEW_LABELS",
     "Mark",
+    "ReviewLabel",
     "arrow_for",
     "is_pile",
     "move_piles",
     "pile_of",
 ]
+
+#: What a game's review calls a move it marks on its chart (the drop in winning chances that makes each is
+#: ``patiencelab.review.chances.THRESHOLDS``; ``luck`` is a card turned up that lowered them).
+ReviewLabel = Literal["inaccuracy", "mistake", "blunder", "luck"]
+#: Every :data:`ReviewLabel`, the lightest first: the review's marks, a lesson's chart and the board's all use these.
+REVIEW_LABELS: tuple[ReviewLabel, ...] = ("inaccuracy", "mistake", "blunder", "luck")
 
 #: The colours a mark may have, by name, as the board and the pictures draw them (the first is the default). The
 #: front end's copy, ``js/vocabulary.ts``, is generated from this (``js/vocabulary.py``; a test keeps them equal).

@@ -41,7 +41,7 @@ from patiencelab.core.limits import (
     check_whole,
     load_json,
 )
-from patiencelab.core.marks import MAX_MARKS, Mark, arrow_for
+from patiencelab.core.marks import MAX_MARKS, REVIEW_LABELS, Mark, arrow_for
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
@@ -80,8 +80,6 @@ MAX_STEPS = 200
 #: steps carry the review's few sentences; a plain one may step through a solver's winning line, which can be
 #: longer than :data:`MAX_STEPS`. At most :data:`MAX_STEPS` of them carry notes, marks or quizzes.
 MAX_REVIEW_STEPS = 1_000
-#: The labels of a review chart's marks.
-CHART_LABELS = ("inaccuracy", "mistake", "blunder", "luck")
 #: The longest title, intro or note of a lesson, in each language.
 MAX_TEXT = 1_000
 
@@ -293,8 +291,8 @@ class ReviewChart:
             if not isinstance(mark, (list, tuple)) or len(mark) != 3:
                 raise InvalidLessonError("a chart's mark is a step, a move and a label")
             step, move, label = mark
-            if label not in CHART_LABELS or not _is_count(move, 1, last) or not _is_count(step, 0, last):
-                raise InvalidLessonError(f"a chart's mark needs a move from 1 to {last} and a label of {CHART_LABELS}")
+            if label not in REVIEW_LABELS or not _is_count(move, 1, last) or not _is_count(step, 0, last):
+                raise InvalidLessonError(f"a chart's mark needs a move from 1 to {last} and a label of {REVIEW_LABELS}")
             if step != (move if label == "luck" else move - 1):
                 raise InvalidLessonError("a chart's mark shows the position before its move (after it, for luck)")
             moves.append(move)

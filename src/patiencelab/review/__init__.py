@@ -40,6 +40,7 @@ from patiencelab.core.errors import ArgumentTypeError, PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import card_name, check_language, message
 from patiencelab.core.limits import check_budget, check_instance, check_seed, check_states, check_whole
+from patiencelab.core.marks import REVIEW_LABELS
 from patiencelab.core.moves import Move
 from patiencelab.core.narration import move_phrase
 from patiencelab.core.view import PlayerView
@@ -214,7 +215,7 @@ class Review:
             )  # fmt: skip
         if self.lost_from is not None:
             ax.axvspan(self.lost_from, max(self.moves, self.lost_from + 0.5), color=CHART_COLORS["lost"], alpha=0.25)
-        for label in ("inaccuracy", "mistake", "blunder", "luck"):
+        for label in REVIEW_LABELS:
             marked = [m for m in self.marks if m.label == label]
             if marked:
                 ax.scatter(

@@ -78,6 +78,7 @@ from patiencelab.core.cards import Card
 from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import check_instance, check_seed, check_states, check_whole
+from patiencelab.core.marks import ReviewLabel
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -92,7 +93,6 @@ __all__ = [
     "CONFIRM",
     "DEFAULT_SAMPLE_STATES",
     "ESCALATE",
-    "LABELS",
     "LUCK",
     "POSITIONS_PER_SAMPLE",
     "REVIEW_SAMPLES",
@@ -101,19 +101,14 @@ __all__ = [
     "SIGNIFICANCE",
     "THRESHOLDS",
     "Along",
-    "Label",
     "MarkedMove",
     "ReviewCancelledError",
     "chances_along",
     "sample_states_for",
 ]
 
-#: What a marked move was.
-Label = Literal["inaccuracy", "mistake", "blunder", "luck"]
-#: The labels, from the mildest choice to luck.
-LABELS: tuple[Label, ...] = ("inaccuracy", "mistake", "blunder", "luck")
 #: The drop in chance (as a share: 0.10 is 10 points of 100) from which a move is labelled by its choice.
-THRESHOLDS: dict[Label, float] = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+THRESHOLDS: dict[ReviewLabel, float] = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
 #: The fall in chance through the cards a move turned up from which it is marked as luck.
 LUCK = 0.20
 #: The one-sided level of the sign test a drop must pass (sampled deals only).
@@ -172,7 +167,7 @@ class MarkedMove:
     """
 
     move: int
-    label: Label
+    label: ReviewLabel
     played: Move
     before: float
     after: float
@@ -315,8 +310,8 @@ def _swap_in(position: Position, reveals: list[tuple[Place, Card]], seen_stock: 
     return Position(tableau, tuple(stock), position.waste, position.foundations, position.recycles, seen_stock)
 
 
-def _label(drop: float) -> Label | None:
-    labels: tuple[Label, ...] = ("blunder", "mistake", "inaccuracy")
+def _label(drop: float) -> ReviewLabel | None:
+    labels: tuple[ReviewLabel, ...] = ("blunder", "mistake", "inaccuracy")
     return next((label for label in labels if drop >= THRESHOLDS[label] - _EPS), None)
 
 

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from patiencelab.core.limits import check_instance, check_seed, check_states, check_whole
+from patiencelab.core.marks import ReviewLabel
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
 from patiencelab.players import legal_moves
 from patiencelab.players.sampling import after, deals, solve_deal
-from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFICANCE, THRESHOLDS, Label
+from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFICANCE, THRESHOLDS
 from patiencelab.solver.search import Solution
 from patiencelab.stats import sign_test
 
@@ -54,7 +55,7 @@ class LossVerdict:
     mine: int
     better: Move | None
     kept: int
-    label: Label | None = None
+    label: ReviewLabel | None = None
     exact: bool = False
     undecided: int = 0
 

@@ -178,7 +178,9 @@ export class Board implements BoardInput {
     const style = this.win.getComputedStyle(this.table);
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
     const fan = this.lessonFan();
-    const height = view.bottom - view.top - 16; // a margin for a column that grows deeper than the fan measured
+    // a margin for a column that grows deeper than the fan measured (a lesson measures its deepest column as it
+    // goes and refits when one grows deeper, so a small margin there)
+    const height = view.bottom - view.top - (this.state?.lesson ? 4 : 16);
     const width = Math.max(MIN_FIT, cardWidthFor(height, rootBox.height - tableBox.height, padding, fan));
     const current = this.root.style.getPropertyValue("--pl-fit-w");
     if (current !== `${width}px`) this.root.style.setProperty("--pl-fit-w", `${width}px`);

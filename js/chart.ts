@@ -131,8 +131,10 @@ export function drawChart(
   const width = Math.max(120, Math.round(look.width));
   const badge = Math.round(f * 1.3);
   const lane = marks.length ? badge + Math.round(f * 0.3) : 0;
-  const plot = Math.max(Math.round(f * 2.8), 104);
   const axisRow = Math.round(f * 1.25);
+  // the whole chart (its marks' lane, plot and move numbers) as tall as its font asks, at least 120 px: the plot
+  // takes what the lane and the numbers leave, so the signs above it cost the cards below no height
+  const plot = Math.max(Math.round(f * 2.8), Math.max(120, Math.round(f * 8.5)) - lane - axisRow);
   const height = lane + plot + axisRow;
   const pct = percent(look.lang);
   const half = pct(0.5);

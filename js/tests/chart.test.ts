@@ -101,8 +101,9 @@ describe("the chart of chances", () => {
     // with room, every mark has its sign
     const wide = drawChart(document, chart(), 0, LABELS, { width: 2000, font: 18, lang: "en" });
     expect(wide.querySelectorAll(".pl-chart-badge")).toHaveLength(4);
-    // without marks, no room is kept for signs
-    expect(Number(draw(chart({ marks: [] })).getAttribute("height"))).toBeLessThan(Number(svg.getAttribute("height")));
+    // without marks, no room is kept for signs: the plot starts at the top (the chart keeps its least height)
+    const top = (s: SVGSVGElement): number => Number([...s.querySelectorAll(".pl-chart-axis")].at(-1)?.getAttribute("y"));
+    expect(top(draw(chart({ marks: [] })))).toBeLessThan(top(svg));
   });
 
   it("makes every point a button named by its move and chance, the step shown the one in the tab order", () => {
@@ -160,6 +161,8 @@ describe("the chart of chances", () => {
       for (const marks of [chart().marks, []]) {
         const svg = drawChart(document, chart({ marks }), 3, LABELS, { width: 700, font, lang: "en" });
         expect(Number(svg.getAttribute("height"))).toBeGreaterThanOrEqual(120);
+        // on a short screen (13 px) the signs' lane costs the cards below no height: the plot gives it up
+        if (font === 13) expect(Number(svg.getAttribute("height"))).toBe(120);
       }
     }
     const svg = draw();

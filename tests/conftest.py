@@ -67,7 +67,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the pure pass (``pure_pass``); skip the ``pure`` tests when the package runs compiled."""
+    """Mark the pure pass (``pure_pass``); skip the ``pure`` tests when the package runs compiled; leave out the
+    ``dist_check`` tests where no ``make dist`` files are given (``PATIENCELAB_DIST``), so a skip always means
+    something."""
+    if not os.environ.get("PATIENCELAB_DIST"):
+        left_out = [item for item in items if item.get_closest_marker("dist_check") is not None]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = [item for item in items if item.get_closest_marker("dist_check") is None]
     for item in items:
         where = item.path.resolve().relative_to(_ROOT).as_posix()
         pure = item.get_closest_marker("pure") is not None

@@ -29,7 +29,7 @@ def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | N
 
 
 def snapshot(widget: KlondikeWidget) -> str:
-    recorder = widget.session._lessons.recorder
+    recorder = widget.session.parts.lessons.recorder
     steps = [s.step().to_json() for s in recorder.steps] if recorder else None
     return json.dumps([widget.state, widget.game.record(), steps], sort_keys=True, default=str)
 
@@ -257,7 +257,7 @@ def stuck_widget() -> KlondikeWidget:
     widget = KlondikeWidget(random_game(13), records=None)
     widget.review_max_states = 20_000
     widget.review_samples, widget.review_sample_max_states = 4, 300
-    widget.session._reviews.offered = lambda game, indicator: True  # type: ignore[method-assign] # offered, as when lost
+    widget.session.parts.reviews.offered = lambda game, indicator: True  # type: ignore[method-assign] # offered, as when lost
     return widget
 
 

@@ -258,7 +258,7 @@ def test_the_recorder_is_bounded_and_what_it_saves_loads_back(tmp_path: pathlib.
     for _ in range(MAX_STEPS + 20):
         reply = send(board, "move", card="KS", to="fH")
         rejected += reply is not None and reply["type"] == "rejected"
-    recorder = board.session._lessons.recorder
+    recorder = board.session.parts.lessons.recorder
     assert recorder is not None and len(recorder.steps) == MAX_STEPS and recorder.is_full
     assert rejected == 20
     # The worst case a recording can save: notes of the longest escaped text in three languages on every step.

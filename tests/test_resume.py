@@ -386,7 +386,7 @@ def test_the_same_game_shown_again_changes_nothing(private_records_home: pathlib
     board.game = board.game
     assert len(Records()) == 0 and board.version == version, "nothing stored, nothing synced"
     board.step_through(["d"])
-    own = board.session._lessons.own
+    own = board.session.parts.lessons.own
     assert own is not None
     board.game = own  # the player's own game, put aside for the lesson, shown again
     assert board.lesson is None and board.game is own and len(Records()) == 0

@@ -160,8 +160,8 @@ def test_work_of_a_worker_thread_waits_for_the_hosts_thread(monkeypatch: pytest.
     board = BoardSession(seed=13, host=host, records=None)
     shown: list[Any] = []
     monkeypatch.setattr(review_job, "review", lambda game, **kw: ("reviewed", game.moves, kw["max_states"]))
-    monkeypatch.setattr(board._reviews, "offered", lambda game, indicator: True)
-    monkeypatch.setattr(board._reviews, "show", lambda game, found: shown.append(found))
+    monkeypatch.setattr(board.parts.reviews, "offered", lambda game, indicator: True)
+    monkeypatch.setattr(board.parts.reviews, "show", lambda game, found: shown.append(found))
     board.handle_intent({"type": "review", "version": board.version})
     assert host.state["review"]["busy"]
     assert board._runner.join(60)

@@ -98,8 +98,8 @@ def test_a_review_cancelled_after_its_result_came_in_is_not_shown(monkeypatch: p
     board = BoardSession(game, host=host, records=None)
     shown: list[Any] = []
     monkeypatch.setattr(review_job, "review", lambda game, **kw: "reviewed")
-    monkeypatch.setattr(board._reviews, "offered", lambda game, indicator: True)
-    monkeypatch.setattr(board._reviews, "show", lambda game, found: shown.append(found))
+    monkeypatch.setattr(board.parts.reviews, "offered", lambda game, indicator: True)
+    monkeypatch.setattr(board.parts.reviews, "show", lambda game, found: shown.append(found))
     assert board.handle_intent({"type": "review", "version": board.version}) is None
     until(host.waiting)  # the review is done: its result waits for the kernel's thread
     assert board.handle_intent({"type": "review", "action": "cancel", "version": board.version}) is None

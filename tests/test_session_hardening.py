@@ -313,7 +313,7 @@ def test_building_the_synced_state_only_reads() -> None:
     board.start_recording()
     jobs, elsewhere = executor.jobs, Klondike(seed=8)  # a position the indicator never saw, a game not recorded
     assert board._verdicts.synced_part(elsewhere)["enabled"]
-    assert board._lessons.recording_part(elsewhere) is not None
+    assert board.parts.lessons.recording_part(elsewhere) is not None
     assert executor.jobs == jobs and board.recording
     board.sync()  # the session's own sync sets the work going
     assert board.state["indicator"]["verdict"] == "winnable" and board.recording

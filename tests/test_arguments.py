@@ -215,24 +215,29 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     "interop.from_deal_string": ("from_deal_string(None, 'patiencelab')", "from_deal_string('x', 'nope')"),
     "interop.to_deal_string": ("to_deal_string(None, 'patiencelab')", "to_deal_string(full_deck(), 'nope')"),
     # ------------------------------------------------------------------------------------- lessons
-    "lessons.Lesson": ("Lesson(5, ())", "Lesson('t', 5)", "Lesson('t', (), rules=5)", "Lesson('t', (), lang='de')"),
-    "lessons.Lesson.game_at": ("L.game_at(True)", "L.game_at(1.0)", "L.game_at(-1)", "L.game_at(10**6)"),
-    "lessons.Lesson.from_game": (
+    "lessons.format.Lesson": (
+        "Lesson(5, ())",
+        "Lesson('t', 5)",
+        "Lesson('t', (), rules=5)",
+        "Lesson('t', (), lang='de')",
+    ),
+    "lessons.format.Lesson.game_at": ("L.game_at(True)", "L.game_at(1.0)", "L.game_at(-1)", "L.game_at(10**6)"),
+    "lessons.format.Lesson.from_game": (
         "Lesson.from_game(None, 't')",
         "Lesson.from_game(g, 5)",
         "Lesson.from_game(g, 't', notes=5)",
     ),
-    "lessons.Lesson.from_review": (
+    "lessons.format.Lesson.from_review": (
         "Lesson.from_review(None, None, title='t')",
         "Lesson.from_review(g, None, title='t')",
     ),
-    "lessons.Lesson.from_moves": (
+    "lessons.format.Lesson.from_moves": (
         "Lesson.from_moves(None, [], 't')",
         "Lesson.from_moves(g, 5, 't')",
         "Lesson.from_moves(g, ['x'], 't')",
     ),
-    "lessons.Lesson.from_json": ("Lesson.from_json(None)", "Lesson.from_json({})"),
-    "lessons.Lesson.judge": (
+    "lessons.format.Lesson.from_json": ("Lesson.from_json(None)", "Lesson.from_json({})"),
+    "lessons.format.Lesson.judge": (
         "L.judge(0, 'd')",
         "L.judge(1.0, 'd')",
         "L.judge(1, None)",
@@ -240,17 +245,17 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "L.judge(1, 'd', lang='de')",
         "L.judge(1, 'd', peek=1)",
     ),
-    "lessons.Lesson.save": ("L.save(None)", "L.save(5)"),
-    "lessons.Lesson.loads": ("Lesson.loads(None)", "Lesson.loads('{')", "Lesson.loads('[]')"),
-    "lessons.Lesson.builtin": ("Lesson.builtin(5)", "Lesson.builtin('x')"),
-    "lessons.Lesson.load": ("Lesson.load(None)", "Lesson.load(5)"),
-    "lessons.Quiz": ("Quiz(accept=5)", "Quiz(winnable=1)", "Quiz(tries=0)"),
-    "lessons.Quiz.from_json": ("Quiz.from_json(None)", "Quiz.from_json({'tries': 'x'})"),
-    "lessons.ReviewChart": ("ReviewChart(5)", "ReviewChart(((2.0, 0.0, 1.0),))"),
-    "lessons.ReviewChart.from_json": ("ReviewChart.from_json(None)", "ReviewChart.from_json({'points': 5})"),
-    "lessons.Step": ("Step(None)", "Step(Move.parse('d'), illegal=1)", "Step(Move.parse('d'), quiz=5)"),
-    "lessons.Step.from_json": ("Step.from_json(None, 1, 1)", "Step.from_json({'move': 5}, 1, 1)"),
-    "lessons.text_in": ("text_in(5, 'en')", "text_in('x', 'de')"),
+    "lessons.format.Lesson.save": ("L.save(None)", "L.save(5)"),
+    "lessons.format.Lesson.loads": ("Lesson.loads(None)", "Lesson.loads('{')", "Lesson.loads('[]')"),
+    "lessons.format.Lesson.builtin": ("Lesson.builtin(5)", "Lesson.builtin('x')"),
+    "lessons.format.Lesson.load": ("Lesson.load(None)", "Lesson.load(5)"),
+    "lessons.format.Quiz": ("Quiz(accept=5)", "Quiz(winnable=1)", "Quiz(tries=0)"),
+    "lessons.format.Quiz.from_json": ("Quiz.from_json(None)", "Quiz.from_json({'tries': 'x'})"),
+    "lessons.format.ReviewChart": ("ReviewChart(5)", "ReviewChart(((2.0, 0.0, 1.0),))"),
+    "lessons.format.ReviewChart.from_json": ("ReviewChart.from_json(None)", "ReviewChart.from_json({'points': 5})"),
+    "lessons.format.Step": ("Step(None)", "Step(Move.parse('d'), illegal=1)", "Step(Move.parse('d'), quiz=5)"),
+    "lessons.format.Step.from_json": ("Step.from_json(None, 1, 1)", "Step.from_json({'move': 5}, 1, 1)"),
+    "lessons.format.text_in": ("text_in(5, 'en')", "text_in('x', 'de')"),
     # ------------------------------------------------------------------------------------- players
     "players.evaluation.compare": (
         "compare(None, deals=1, progress=False)",
@@ -326,7 +331,7 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     "players.strategies.Random": ("Random(seed=None)", "Random(seed='x')", "Random(seed=True)"),
     "players.strategies.Random.choose": ("Random().choose(None)", "Random().choose(g)"),  # issue 60
     # ------------------------------------------------------------------------------------- records
-    "records.Records": (
+    "records.store.Records": (
         "Records(r.path, timeout='30')",  # issue 60: a bare TypeError, ValueError or OverflowError
         "Records(r.path, timeout=None)",
         "Records(r.path, timeout=float('nan'))",
@@ -334,23 +339,32 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "Records(r.path, timeout=-1)",
         "Records(5)",
     ),
-    "records.Records.add": ("r.add(None)", "r.add(g, outcome='x')", "r.add(g, finished_at=5)", "r.add(g, board=5)"),
-    "records.Records.keep": ("r.keep('b', None)", "r.keep(None, g)", "r.keep('b', g, process=5)"),  # issue 60
-    "records.Records.drop": ("r.drop(None)", "r.drop(5)"),
-    "records.Records.claim": (
+    "records.store.Records.add": (
+        "r.add(None)",
+        "r.add(g, outcome='x')",
+        "r.add(g, finished_at=5)",
+        "r.add(g, board=5)",
+    ),
+    "records.store.Records.keep": ("r.keep('b', None)", "r.keep(None, g)", "r.keep('b', g, process=5)"),  # issue 60
+    "records.store.Records.drop": ("r.drop(None)", "r.drop(5)"),
+    "records.store.Records.claim": (
         "r.claim(None, '', lambda found: 'leave')",
         "r.claim('b', 5, lambda found: 'leave')",
         "r.claim('b', '', None)",
     ),
-    "records.Records.take": ("r.take(None, 'b', '')", "r.take('a', None, '')", "r.take('a', 'b', None)"),
-    "records.Records.decline": ("r.decline(None, 'b', store=False)", "r.decline('a', 'b', store=None)"),
-    "records.Records.withdraw": ("r.withdraw(None)", "r.withdraw(5)"),
-    "records.Records.history": ("r.history(rules=5)", "r.history(draw=2**70)", "r.history(scoring=5)"),
-    "records.Records.stats": ("r.stats(draw=2**70)", "r.stats(draw=0)", "r.stats(rules=5)"),  # issue 60: OverflowError
-    "records.Records.export_json": ("r.export_json(None)", "r.export_json(5)"),  # issue 60: TypeError
-    "records.Records.export_csv": ("r.export_csv(None)", "r.export_csv(5)"),  # issue 60: TypeError
-    "records.Records.import_file": ("r.import_file(None)", "r.import_file(5)"),  # issue 60: TypeError
-    "records.Records.plot": ("r.plot(rules=5)", "r.plot(draw=2**70)"),
+    "records.store.Records.take": ("r.take(None, 'b', '')", "r.take('a', None, '')", "r.take('a', 'b', None)"),
+    "records.store.Records.decline": ("r.decline(None, 'b', store=False)", "r.decline('a', 'b', store=None)"),
+    "records.store.Records.withdraw": ("r.withdraw(None)", "r.withdraw(5)"),
+    "records.store.Records.history": ("r.history(rules=5)", "r.history(draw=2**70)", "r.history(scoring=5)"),
+    "records.store.Records.stats": (
+        "r.stats(draw=2**70)",
+        "r.stats(draw=0)",
+        "r.stats(rules=5)",
+    ),  # issue 60: OverflowError
+    "records.store.Records.export_json": ("r.export_json(None)", "r.export_json(5)"),  # issue 60: TypeError
+    "records.store.Records.export_csv": ("r.export_csv(None)", "r.export_csv(5)"),  # issue 60: TypeError
+    "records.store.Records.import_file": ("r.import_file(None)", "r.import_file(5)"),  # issue 60: TypeError
+    "records.store.Records.plot": ("r.plot(rules=5)", "r.plot(draw=2**70)"),
     "records.rows.GameInPlay.game": ("r_in_play().game('de')", "r_in_play().game(None)"),
     "records.rows.GameInPlay.is_like": ("r_in_play().is_like(deal=5)", "r_in_play().is_like(rules='standard')"),
     "records.rows.imported_row": ("imported_row(None, 1)", "imported_row({}, 1)"),
@@ -576,6 +590,11 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "players.sampling.tally": "a step of chances and the review: called with the counts they made",
     "records.rows.game_in_play": "reads a row of the records' own table: None for one that is no game in play",
     "records.rows.row_from_values": "reads a row of the records' own table (Records makes what fails a RecordsError)",
+    "records.in_play": "the games in play's statements: Records runs them in its transaction with the names it checked",
+    "records.schema": "the schema's statements: Records calls them in its transaction with the game it checked",
+    "records.stats": "the figures of stored games: Records calls them with the rows it read",
+    "records.transfer": "export and import: Records calls them with the rows it read and the path it was given",
+    "lessons.judge.judge_answer": "a step of Lesson.judge: called with the step's position and quiz it checked",
     "widget.session.BoardSession.sync": "the parts' call to show the board again, with the change they saw",
     "workers.SliceExecutor": "a concurrent.futures.Executor: as the standard ones, a bad job fails in its future",
     "workers.progress_bar": "tqdm's own options, handed on by the package's evaluate, survey and review",
@@ -599,7 +618,7 @@ RESULTS = (
     "core.view.ColumnView",
     "core.view.PlayerView",
     "hints.Hint",
-    "lessons.Answer",
+    "lessons.judge.Answer",
     "players.endpoints.Endpoint",
     "players.endpoints.Judged",
     "players.evaluation.Comparison",
@@ -607,7 +626,7 @@ RESULTS = (
     "players.evaluation.GameRow",
     "players.sampling.Chances",
     "players.strategies.Decision",
-    "records.Stats",
+    "records.stats.Stats",
     "records.rows.GameInPlay",
     "records.rows.GameRow",
     "review.Review",

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from patiencelab import Klondike, records
-from patiencelab.records import Records, RecordsError
+from patiencelab.records import Records, RecordsError, store
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def drive(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Pa
     """A stand-in for JupyterLite's ``/drive``; the page's memory is a fresh PATIENCELAB_HOME per page load."""
     folder = tmp_path / "drive"
     folder.mkdir()
-    monkeypatch.setattr(records, "_browser_copy", lambda: folder / records.BROWSER_COPY)
+    monkeypatch.setattr(store, "_browser_copy", lambda: folder / records.BROWSER_COPY)
     monkeypatch.setenv("PATIENCELAB_HOME", str(tmp_path / "memory-1"))
     return folder
 
@@ -68,9 +68,9 @@ def test_an_explicit_path_is_never_copied(drive: pathlib.Path, tmp_path: pathlib
 
 
 def test_outside_a_browser_there_is_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert records._browser_copy() is None
+    assert store._browser_copy() is None
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.delenv("PATIENCELAB_HOME")
-    assert records._browser_copy() == (
+    assert store._browser_copy() == (
         pathlib.Path("/drive") / records.BROWSER_COPY if pathlib.Path("/drive").is_dir() else None
     )

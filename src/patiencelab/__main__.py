@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _lesson_names() -> tuple[str, ...]:
-    from patiencelab.lessons import Lesson
+    from patiencelab.lessons.format import Lesson
 
     return Lesson.builtin_names()
 

@@ -1,5 +1,5 @@
 """One stored game: its row, the columns it is stored in, and the checks on every row that comes in, from the
-database or from an export file. Nothing here touches the database; :mod:`patiencelab.records` does.
+database or from an export file. Nothing here touches the database; :mod:`patiencelab.records.store` does.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from patiencelab.core.marks import REVIEW_LABELS
 from patiencelab.core.moves import Move
 from patiencelab.core.narration import move_phrase
 from patiencelab.core.view import PlayerView
-from patiencelab.lessons import ReviewChart
+from patiencelab.lessons.format import ReviewChart
 from patiencelab.players import Chances
 from patiencelab.review.chances import (
     LUCK,

@@ -20,8 +20,8 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
-from patiencelab.lessons import Lesson
-from patiencelab.records import Records
+from patiencelab.lessons.format import Lesson
+from patiencelab.records.store import Records
 from patiencelab.review import Review
 from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor

@@ -19,7 +19,8 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.rules import Rules
-from patiencelab.lessons import Answer, Lesson
+from patiencelab.lessons.format import Lesson
+from patiencelab.lessons.judge import Answer
 from patiencelab.widget.host import Host
 from patiencelab.widget.intents import (
     VOCABULARY,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from patiencelab.core.game import Klondike
-    from patiencelab.lessons import Lesson
+    from patiencelab.lessons.format import Lesson
 
 __all__ = ["Host", "PlainHost", "ShownBoard", "later"]
 

@@ -21,15 +21,9 @@ from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.rules import Rules
-from patiencelab.records import (
-    GameInPlay,
-    Outcome,
-    Records,
-    RecordsError,
-    Stats,
-    rules_key,
-    scoring_key,
-)
+from patiencelab.records.rows import GameInPlay, Outcome, RecordsError, rules_key, scoring_key
+from patiencelab.records.stats import Stats
+from patiencelab.records.store import Records
 from patiencelab.widget.offers import LiveBoards, claim, database_path, offer_state
 from patiencelab.widget.processes import process_name
 from patiencelab.widget.state import RecordsState

@@ -12,7 +12,7 @@ from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
 from patiencelab.core.moves import Move
-from patiencelab.lessons import Lesson
+from patiencelab.lessons.format import Lesson
 from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.recording import LessonRecorder

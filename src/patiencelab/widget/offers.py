@@ -4,7 +4,7 @@ A game in play is offered to one board at a time, and only to a board that may t
 the same kernel (its own board may be one no view shows any more: a page reloaded), or any new board once the
 kernel that played it is gone (a restart). Another running kernel's game is never offered, nor a game of another
 deal or rules than a board asked for. Who is offered it is settled in one transaction of the records (see
-:meth:`~patiencelab.records.Records.claim`, which asks :func:`choose` of each game), so two boards, or two
+:meth:`~patiencelab.records.store.Records.claim`, which asks :func:`choose` of each game), so two boards, or two
 kernels, never both take or store it; a game declined while its board still plays it is offered to no board
 again, and stored once, when that board is done with it. The moment a game is stored, taken or no longer in play,
 its offer is withdrawn on every board of the kernel: :class:`LiveBoards` knows them, by database.
@@ -20,7 +20,9 @@ from typing import Any, Generic, TypeVar
 
 from patiencelab.core.i18n import message
 from patiencelab.core.rules import Rules
-from patiencelab.records import Choice, GameInPlay, Records
+from patiencelab.records.in_play import Choice
+from patiencelab.records.rows import GameInPlay
+from patiencelab.records.store import Records
 from patiencelab.widget.processes import process_alive, process_name
 
 __all__ = ["LiveBoards", "choose", "claim", "database_path", "offer_state"]

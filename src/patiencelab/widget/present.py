@@ -28,7 +28,7 @@ def notebook(*, lang: str = "en", lesson: str | None = "traditional", seed: int 
     """The notebook Voila shows (nbformat 4.5): one cell that builds the board, with ``lesson`` shown when given.
 
     ``lang`` is checked here (a :class:`PatienceError` names the choices); the lesson's name is checked by
-    :meth:`~patiencelab.lessons.Lesson.builtin` when the cell runs, and Voila shows its error on the page.
+    :meth:`~patiencelab.lessons.format.Lesson.builtin` when the cell runs, and Voila shows its error on the page.
     """
     check_language(lang)
     if lesson is not None:

@@ -13,7 +13,7 @@ from patiencelab.core.i18n import message
 from patiencelab.core.limits import check_text
 from patiencelab.core.marks import MAX_MARKS, Mark
 from patiencelab.core.moves import Move
-from patiencelab.lessons import MAX_STEPS, Lesson, Quiz, Step, text_in
+from patiencelab.lessons.format import MAX_STEPS, Lesson, Quiz, Step, text_in
 from patiencelab.widget.state import RecordState
 
 __all__ = ["MAX_NOTE", "MAX_TITLE", "LessonRecorder"]

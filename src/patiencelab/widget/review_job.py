@@ -17,7 +17,7 @@ from typing import Any
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.lessons import MAX_REVIEW_STEPS, Lesson
+from patiencelab.lessons.format import MAX_REVIEW_STEPS, Lesson
 from patiencelab.review import Review, review
 from patiencelab.widget.background import Background
 from patiencelab.widget.caption import Caption

@@ -20,8 +20,8 @@ from patiencelab.core.i18n import check_language, labels, message
 from patiencelab.core.limits import check_seconds
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
-from patiencelab.lessons import Lesson
-from patiencelab.records import Records
+from patiencelab.lessons.format import Lesson
+from patiencelab.records.store import Records
 from patiencelab.review import Review
 from patiencelab.widget import dispatch, protocol
 from patiencelab.widget.autoplay import Autoplay

@@ -15,7 +15,8 @@ from patiencelab.core.i18n import message
 from patiencelab.core.marks import MAX_MARKS, arrow_for, is_pile, pile_of
 from patiencelab.core.moves import Move
 from patiencelab.core.narration import narrate_played
-from patiencelab.lessons import Answer, Lesson, Quiz, Step, text_in
+from patiencelab.lessons.format import Lesson, Quiz, Step, text_in
+from patiencelab.lessons.judge import Answer
 from patiencelab.widget.intents import LESSON_ACTIONS, RECORD_ACTIONS, face_up_cards
 from patiencelab.widget.protocol import move_ends
 from patiencelab.widget.recording import MAX_NOTE, MAX_TITLE, LessonRecorder

@@ -43,10 +43,10 @@ from patiencelab.core.limits import (
 )
 from patiencelab.core.moves import Move
 from patiencelab.core.view import PlayerView
+from patiencelab.players.nopeek import NoPeek, shortcut
 from patiencelab.players.ranking import candidates
 from patiencelab.players.sampling import legal_moves
 from patiencelab.players.scouting import scouting_move
-from patiencelab.players.strategies import NoPeek, shortcut
 from patiencelab.solver.search import solve
 
 if TYPE_CHECKING:

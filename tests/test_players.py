@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 import math
+import pathlib
 import random
+import re
 import time
 from typing import Any
 
@@ -637,6 +640,18 @@ def test_a_budget_refused_names_the_knob_the_user_passed(knob: str) -> None:
         arguments: dict[str, Any] = {knob: bad}
         with pytest.raises(PatienceError, match=rf"^{knob} must be a whole number of at least 1, or None, not "):
             NoPeek(**arguments)
+
+
+def test_nopeeks_knobs_are_few_and_each_is_in_the_table_of_its_docstring_and_of_the_players_page() -> None:
+    """Issue 63: at most 8 knobs, each with its default in ``help(NoPeek)``'s table and in docs/players.md's."""
+    knobs = inspect.signature(NoPeek).parameters.values()
+    assert len(knobs) <= 8
+    defaults = {k.name: f"{k.default:,}" if isinstance(k.default, int) else str(k.default) for k in knobs}
+    in_docstring = dict(re.findall(r"^\s*``(\w+)``\s+(\S+)\s", inspect.getdoc(NoPeek) or "", re.M))
+    page = (pathlib.Path(__file__).parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
+    on_the_page = dict(re.findall(r"^\| `(\w+)` \| ([^|]+?) \|", page.split("### NoPeek's knobs")[1], re.M))
+    assert in_docstring == defaults
+    assert on_the_page == defaults
 
 
 def test_nopeek_does_not_go_round_in_circles_on_deal_3_draw_1() -> None:

@@ -3,7 +3,7 @@ and their twins: the same moves with the face-down cards in another order; and :
 for the lessons, the recorder and the layout tests.
 
 Deterministic: for each of four rule sets (standard and traditional, draw 1 and draw 3), seeds 0, 1, 2, ... are
-played by :class:`~patiencelab.players.Random` (even seeds) and by :class:`DrawFirst` (odd seeds), each game
+played by :class:`~patiencelab.players.RandomMoves` (even seeds) and by :class:`DrawFirst` (odd seeds), each game
 until it is won, stuck, goes round in circles or reaches 200 moves; the first ``per_rules`` games that are not
 won are kept.
 """

@@ -152,7 +152,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_model.py
 	$(BIN)/python benchmarks/bench_solver.py --compare-pure
 	rm -f build/bench-players.jsonl
-	$(BIN)/python benchmarks/bench_players.py --deals 4 --players nopeek-votes nopeek --workers 2 --out build/bench-players.jsonl
+	$(BIN)/python benchmarks/bench_players.py --deals 4 --players greedy nopeek --workers 2 --out build/bench-players.jsonl
 	$(BIN)/python benchmarks/bench_losses.py --deals 3 --states 200000
 	$(BIN)/python benchmarks/bench_decisions.py collect --draw 1 --deals 4 --workers 2 --out build/bench-critical.jsonl
 	$(BIN)/python benchmarks/bench_decisions.py judge build/bench-critical.jsonl --workers 2 --out build/bench-judged.jsonl

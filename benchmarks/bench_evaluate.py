@@ -14,7 +14,7 @@ import time
 
 import patiencelab
 from patiencelab.core.rules import Rules
-from patiencelab.players import Comparison, Evaluation, GameRow, Greedy, NoPeek, Player, Random, evaluate
+from patiencelab.players import Comparison, Evaluation, GameRow, Greedy, NoPeek, Player, RandomMoves, evaluate
 
 PLAYERS = ("random", "greedy", "nopeek")
 
@@ -22,7 +22,7 @@ PLAYERS = ("random", "greedy", "nopeek")
 def make(name: str) -> Player:
     """A built-in player by name, at its default settings."""
     if name == "random":
-        return Random()
+        return RandomMoves()
     return Greedy() if name == "greedy" else NoPeek()
 
 

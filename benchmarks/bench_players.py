@@ -6,11 +6,10 @@ Dask cluster (``--dask tcp://host:8786``), with a progress bar. Every game goes 
 finishes (``--out``); ``--resume`` plays only the games the file lacks, and ``--report`` prints the table of a
 file without playing. CPU per decision is the process time of ``player.choose``.
 
-``nopeek-votes`` is NoPeek's decision of old (``judge=False``: votes for the first moves of the wins found), for a
-before/after on the same deals; ``--knob name=value`` sets a NoPeek keyword (``--knob samples=24``). ``ismcts`` is
-the information-set search player (:class:`~patiencelab.players.TreeSearch`); ``--tree-knob name=value`` sets one of
-its keywords (``--tree-knob iterations=64``). With two players on the same deals the table is followed by the
-deals each won alone.
+``--knob name=value`` sets a NoPeek keyword (``--knob samples=24``). ``ismcts`` is the information-set search
+player (:class:`~patiencelab.players.TreeSearch`); ``--tree-knob name=value`` sets one of its keywords
+(``--tree-knob iterations=64``). With two players on the same deals the table is followed by the deals each won
+alone.
 
 Run: ``python benchmarks/bench_players.py --deals 1000 --workers 2 --out build/players.jsonl`` (the issue's run;
 ``make bench`` plays a short one); ``--hints 5`` times the board's fair hint instead (CPU per hint on positions
@@ -37,11 +36,11 @@ from patiencelab.core.game import Klondike
 from patiencelab.core.moves import Move
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.players import Greedy, NoPeek, Oracle, Player, Random, TreeSearch
+from patiencelab.players import Greedy, NoPeek, Oracle, Player, RandomMoves, TreeSearch
 from patiencelab.stats import wilson
 from patiencelab.workers import process_pool, stop_pool
 
-PLAYERS = ("random", "greedy", "nopeek-votes", "nopeek", "ismcts", "oracle")
+PLAYERS = ("random", "greedy", "nopeek", "ismcts", "oracle")
 #: The published figures the table is set against (standard rules, unlimited passes; see docs/players.md).
 ANCHORS = {
     ("random", 3): "7.1% (Bjarnason et al. 2009)",
@@ -50,8 +49,6 @@ ANCHORS = {
     ("nopeek", 1): "MCTS 63.2% (2025)",
     ("ismcts", 3): "MCTS 44.4% (2025); lonelybot 47.58%",
     ("ismcts", 1): "MCTS 63.2% (2025)",
-    ("nopeek-votes", 3): "this project's NoPeek before: 32.0% on 150 held-out deals",
-    ("nopeek-votes", 1): "this project's NoPeek before: 63.3% on 150 held-out deals",
     ("oracle", 3): "thoughtful upper bound 81.945% (Blake & Gent)",
     ("oracle", 1): "thoughtful upper bound 90.480% (Blake & Gent)",
 }
@@ -66,15 +63,13 @@ TREE_KNOBS: dict[str, Any] = {}
 def make_player(name: str, seed: int) -> Player:
     """A fresh player by name (``random`` is seeded by the deal's seed)."""
     if name == "random":
-        return Random(seed)
+        return RandomMoves(seed)
     if name == "greedy":
         return Greedy()
     if name == "nopeek":
         return NoPeek(seed=seed, **KNOBS)
     if name == "ismcts":
         return TreeSearch(seed=seed, **TREE_KNOBS)
-    if name == "nopeek-votes":  # the decision of old: votes for the first moves of the wins found
-        return NoPeek(seed=seed, judge=False)
     if name == "oracle":
         return Oracle()
     raise SystemExit(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")

@@ -3,7 +3,7 @@ and their twins: the same moves with the face-down cards in another order; and :
 for the lessons, the recorder and the layout tests.
 
 Deterministic: for each of four rule sets (standard and traditional, draw 1 and draw 3), seeds 0, 1, 2, ... are
-played by :class:`~patiencelab.players.Random` (even seeds) and by :class:`DrawFirst` (odd seeds), each game
+played by :class:`~patiencelab.players.RandomMoves` (even seeds) and by :class:`DrawFirst` (odd seeds), each game
 until it is won, stuck, goes round in circles or reaches 200 moves; the first ``per_rules`` games that are not
 won are kept.
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 from patiencelab import Klondike, Move, Rules
 from patiencelab.core.view import PlayerView
-from patiencelab.players import Greedy, Random, legal_moves, play_out
+from patiencelab.players import Greedy, RandomMoves, legal_moves, play_out
 from patiencelab.review import Review, review
 from tests.model_helpers import twin
 
@@ -48,7 +48,7 @@ class Sloppy:
     """Plays the hint order (:class:`Greedy`), but a random legal move three times in ten (seeded)."""
 
     def __init__(self, seed: int) -> None:
-        self._greedy, self._random, self._rng = Greedy(), Random(seed), random.Random(seed)
+        self._greedy, self._random, self._rng = Greedy(), RandomMoves(seed), random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
         return self._random.choose(view) if self._rng.random() < 0.3 else self._greedy.choose(view)
@@ -90,7 +90,7 @@ def lost_games(per_rules: int = 15) -> Iterator[tuple[str, Klondike]]:
         kept = 0
         seed = 0
         while kept < per_rules:
-            player = Random(seed) if seed % 2 == 0 else DrawFirst()
+            player = RandomMoves(seed) if seed % 2 == 0 else DrawFirst()
             game = Klondike(seed=seed, rules=rules)
             _play_as_in_issue_25(game, player, 200)
             if not game.is_won:
@@ -99,7 +99,7 @@ def lost_games(per_rules: int = 15) -> Iterator[tuple[str, Klondike]]:
             seed += 1
 
 
-def _play_as_in_issue_25(game: Klondike, player: Random | DrawFirst, max_moves: int) -> None:
+def _play_as_in_issue_25(game: Klondike, player: RandomMoves | DrawFirst, max_moves: int) -> None:
     """Play as ``play_out`` did when these games were chosen (a repetition was then the very position, columns in
     order), so the set of lost games stays the one the reviews were measured on.
     """

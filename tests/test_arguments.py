@@ -294,6 +294,7 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     ),
     "players.sampling.legal_moves": ("legal_moves(None)", "legal_moves(g)"),  # issue 60: AttributeError
     "players.sampling.stand_in": ("stand_in(None)", "stand_in(g)"),  # issue 60: AttributeError
+    "players.sampling.moves_to_choose": ("moves_to_choose(None)", "moves_to_choose(g)"),
     "players.ismcts.TreeSearch": (
         "TreeSearch(iterations=0)",
         "TreeSearch(leaf_states=0)",
@@ -306,7 +307,7 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     ),
     "players.ismcts.TreeSearch.choose": ("TreeSearch().choose(None)", "TreeSearch().choose(g)"),
     "players.strategies.Greedy.choose": ("Greedy().choose(None)", "Greedy().choose(g)"),  # issue 60
-    "players.strategies.NoPeek": (
+    "players.nopeek.NoPeek": (
         "NoPeek(samples=-10**5000)",
         "NoPeek(max_states=0)",
         "NoPeek(seed=None)",
@@ -316,20 +317,17 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "NoPeek(tiebreak=1)",
         "NoPeek(scout=1)",  # None is the default (draw 3 only), so not among the switch's bad values
         "NoPeek(scout='yes')",
-        "NoPeek(reach=1)",
-        "NoPeek(reach_samples=0)",
-        "NoPeek(reach_margin=-0.5)",
-        "NoPeek(reach_margin=float('inf'))",
-        "NoPeek(reach_margin='1')",
+        "NoPeek(decision_states=0)",
+        "NoPeek(known_states='5')",
     ),
-    "players.strategies.NoPeek.tiebreak_for": ("NoPeek().tiebreak_for(None)", "NoPeek().tiebreak_for(v)"),
-    "players.strategies.NoPeek.choose": ("NoPeek().choose(None)", "NoPeek().choose(g)"),  # issue 60
-    "players.strategies.NoPeek.decide": ("NoPeek().decide(None)", "NoPeek().decide(v, confirm=1)"),  # issue 60
+    "players.nopeek.NoPeek.tiebreak_for": ("NoPeek().tiebreak_for(None)", "NoPeek().tiebreak_for(v)"),
+    "players.nopeek.NoPeek.choose": ("NoPeek().choose(None)", "NoPeek().choose(g)"),  # issue 60
+    "players.nopeek.NoPeek.decide": ("NoPeek().decide(None)", "NoPeek().decide(v, confirm=1)"),  # issue 60
     "players.strategies.Oracle": ("Oracle(max_states=0)", "Oracle(5)"),
     "players.strategies.Oracle.seeing": ("Oracle().seeing(None)", "Oracle().seeing(v)"),
     "players.strategies.Oracle.choose": ("Oracle(g).choose(None)", "Oracle().choose(v)"),
-    "players.strategies.Random": ("Random(seed=None)", "Random(seed='x')", "Random(seed=True)"),
-    "players.strategies.Random.choose": ("Random().choose(None)", "Random().choose(g)"),  # issue 60
+    "players.strategies.RandomMoves": ("RandomMoves(seed=None)", "RandomMoves(seed='x')", "RandomMoves(seed=True)"),
+    "players.strategies.RandomMoves.choose": ("RandomMoves().choose(None)", "RandomMoves().choose(g)"),  # issue 60
     # ------------------------------------------------------------------------------------- records
     "records.store.Records": (
         "Records(r.path, timeout='30')",  # issue 60: a bare TypeError, ValueError or OverflowError
@@ -581,7 +579,6 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "core.moves.is_foundation": "a predicate: False for anything that is not a foundation's place",
     "core.moves.is_tableau": "a predicate: False for anything that is not a column's place",
     "core.marks.is_pile": "a predicate: False for anything that is not a pile's name",
-    "players.endpoints": "the fair player's own steps: NoPeek calls them with the view and stand-in it checked",
     "players.ranking": "the hint order's steps: the hints and players call them with the game they checked",
     "players.scouting": "the fair player's own step: NoPeek calls it with the view it checked",
     "players.sampling.after": "a step of chances and NoPeek: called with the deals they made from a checked view",
@@ -619,13 +616,11 @@ RESULTS = (
     "core.view.PlayerView",
     "hints.Hint",
     "lessons.judge.Answer",
-    "players.endpoints.Endpoint",
-    "players.endpoints.Judged",
     "players.evaluation.Comparison",
     "players.evaluation.Evaluation",
     "players.evaluation.GameRow",
     "players.sampling.Chances",
-    "players.strategies.Decision",
+    "players.nopeek.Decision",
     "records.stats.Stats",
     "records.rows.GameInPlay",
     "records.rows.GameRow",
@@ -734,8 +729,9 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
     ("NoPeek(samples={})", "count1"),
     ("NoPeek(max_states={})", "states"),
     ("NoPeek(seed={})", "seed"),
-    ("NoPeek(follow={})", "switch"),
-    ("Random(seed={})", "seed"),
+    ("NoPeek(decision_states={})", "states"),
+    ("NoPeek(samples=1, max_states=200).decide(v, confirm={})", "switch"),
+    ("RandomMoves(seed={})", "seed"),
     ("Oracle(max_states={})", "states"),
     ("find_solvable_seed({}, Rules())", "seed"),
     ("find_solvable_seed(0, Rules(), max_tries={})", "count1"),
@@ -820,7 +816,6 @@ def _made_up(kind: str, rng: random.Random) -> str:
 
 #: Names the calls use for public functions imported under another name.
 ALIASES = {
-    "players.endpoints.judge": "judge_endpoints",
     "players.sampling.deals": "sample_deals",
     "players.evaluation.plot": "plot_evaluations",
 }
@@ -830,7 +825,7 @@ ALIASES = {
 _SCOPE_MODULES = (
     *("env", "hints", "interop", "lessons", "stats", "survey", "survey.files", "svg", "workers", "records.rows"),
     *("core.cards", "core.errors", "core.i18n", "core.marks", "core.moves", "core.narration", "core.position"),
-    *("core.rules", "players.endpoints", "players.evaluation", "players.playing", "players.ranking"),
+    *("core.rules", "players.nopeek", "players.evaluation", "players.playing", "players.ranking"),
     *("players.sampling", "players.scouting", "players.strategies", "review.chances", "review.verdict"),
     *("solver.search",),
     *("solver.seeds", "solver.verdicts", "widget.options", "widget.protocol", "widget.intents", "widget.session"),
@@ -843,7 +838,7 @@ def _scope() -> dict[str, Any]:
     from decimal import Decimal
     from fractions import Fraction
 
-    from patiencelab.players import endpoints, evaluation, sampling
+    from patiencelab.players import evaluation, sampling
     from patiencelab.records import Records
     from patiencelab.review import review
     from patiencelab.widget import KlondikeWidget
@@ -854,7 +849,7 @@ def _scope() -> dict[str, Any]:
         module = importlib.import_module(f"patiencelab.{short}")
         names.update({name: getattr(module, name) for name in module.__all__})
     names.update(Klondike=Klondike, KlondikeWidget=KlondikeWidget, Rules=Rules, chances=sampling.chances)
-    names.update(judge_endpoints=endpoints.judge, sample_deals=sampling.deals, plot_evaluations=evaluation.plot)
+    names.update(sample_deals=sampling.deals, plot_evaluations=evaluation.plot)
     return names
 
 
@@ -1044,7 +1039,7 @@ def test_a_record_whose_seed_is_true_is_refused_alike_by_both_builds() -> None:
 BARE_ERRORS = (
     ("NoPeek().choose(None)", "view"),
     ("Greedy().choose(None)", "view"),
-    ("Random().choose(None)", "view"),
+    ("RandomMoves().choose(None)", "view"),
     ("NoPeek().decide(None)", "view"),
     ("legal_moves(None)", "view"),
     ("stand_in(g)", "view"),

@@ -16,7 +16,7 @@ from patiencelab.core.i18n import message
 from patiencelab.core.moves import DRAW
 from patiencelab.core.view import PlayerView
 from patiencelab.lessons import Lesson
-from patiencelab.players import Greedy, Random, play_to_end
+from patiencelab.players import Greedy, RandomMoves, play_to_end
 from patiencelab.records import Records
 from patiencelab.widget.session import BoardSession
 
@@ -99,7 +99,7 @@ def test_stop_from_python_or_the_board_plays_no_further_move() -> None:
     for stop in ("python", "intent"):
         host = QueueHost()
         board = BoardSession(seed=2, host=host, records=None)
-        board.autoplay(Random(seed=1), pace=0)
+        board.autoplay(RandomMoves(seed=1), pace=0)
         while len(board.game.history) < 3:
             host.run()
         if stop == "python":

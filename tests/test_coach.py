@@ -17,7 +17,7 @@ import pytest
 from patiencelab import Klondike, Rules
 from patiencelab.core.i18n import message
 from patiencelab.lessons import Lesson
-from patiencelab.players import Greedy, Random, compare, evaluate
+from patiencelab.players import Greedy, RandomMoves, compare, evaluate
 from patiencelab.players.sampling import tally
 from patiencelab.review import Review, review
 from patiencelab.stats import WIDE, share_text, wilson
@@ -97,10 +97,15 @@ def test_a_share_with_its_interval_is_written_one_way_in_evaluations_comparisons
     """Issue 62: "0.0% (0.0-16.1%)" in one place, "0.0% (0.0%-16.1%)" in another."""
     rate = wilson(0, 20)
     assert str(rate) == "0.0% (0.0-16.1%)" == share_text(rate.share, rate.low, rate.high)
-    evaluation = evaluate(Random(1), deals=3, rules=Rules(draw=3), max_moves=30, workers=1, progress=False)
+    evaluation = evaluate(RandomMoves(1), deals=3, rules=Rules(draw=3), max_moves=30, workers=1, progress=False)
     assert str(evaluation.win_rate) in evaluation.to_markdown()
     table = compare(
-        {"a": Random(1), "b": Random(2)}, deals=2, rules=Rules(draw=3), max_moves=30, workers=1, progress=False
+        {"a": RandomMoves(1), "b": RandomMoves(2)},
+        deals=2,
+        rules=Rules(draw=3),
+        max_moves=30,
+        workers=1,
+        progress=False,
     ).to_markdown()
     assert "%-" not in table and "%)" in table
 
@@ -148,4 +153,4 @@ def test_a_progress_bar_where_no_thread_can_start_warns_of_nothing(monkeypatch: 
     monkeypatch.setattr(tqdm, "monitor", None)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        evaluate(Random(1), deals=2, rules=Rules(draw=3), max_moves=10, progress=True)
+        evaluate(RandomMoves(1), deals=2, rules=Rules(draw=3), max_moves=10, progress=True)

@@ -18,7 +18,7 @@ from patiencelab.players import (
     Greedy,
     NoPeek,
     Oracle,
-    Random,
+    RandomMoves,
     compare,
     evaluate,
     legal_moves,
@@ -34,7 +34,7 @@ MOVES = 80
 RULES = Rules.preset("standard", draw=3)
 # Small state budgets (never seconds) keep the rows the same on every machine and executor.
 PLAYERS: dict[str, Any] = {
-    "random": Random(5),
+    "random": RandomMoves(5),
     "greedy": Greedy(),
     "nopeek": NoPeek(samples=2, max_states=100),
 }
@@ -94,7 +94,7 @@ class Smarter:
 
 def test_a_player_is_named_by_its_function_its_own_repr_or_its_class() -> None:
     assert evaluate(Smarter(), 1, max_moves=5, progress=False).name == "Smarter"
-    assert evaluate(Random(3), 1, max_moves=5, progress=False).name == "Random(seed=3)"
+    assert evaluate(RandomMoves(3), 1, max_moves=5, progress=False).name == "RandomMoves(seed=3)"
     assert evaluate(foundation_first, 1, max_moves=5, progress=False).name == "foundation_first"
     assert evaluate(Smarter(), 1, max_moves=5, name="mine", progress=False).name == "mine"
 
@@ -113,10 +113,10 @@ def test_a_function_of_a_view_is_a_player_in_process_and_on_a_pool() -> None:
 
 
 def test_each_game_gets_a_fresh_player() -> None:
-    both = evaluate(Random(1), [1, 2], max_moves=100, progress=False)
-    alone = evaluate(Random(1), [2], max_moves=100, progress=False)
+    both = evaluate(RandomMoves(1), [1, 2], max_moves=100, progress=False)
+    alone = evaluate(RandomMoves(1), [2], max_moves=100, progress=False)
     assert both.rows[1] == alone.rows[0]
-    once = evaluate(Random(1), [2, 2, 1], max_moves=100, progress=False)
+    once = evaluate(RandomMoves(1), [2, 2, 1], max_moves=100, progress=False)
     assert once.rows == both.rows, "rows by seed, a repeated seed played once"
 
 

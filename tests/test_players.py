@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 import math
+import pathlib
 import random
+import re
 import time
 from typing import Any
 
@@ -22,14 +25,15 @@ from patiencelab.players import (
     NoPeek,
     Oracle,
     Player,
-    Random,
+    RandomMoves,
     chances,
     legal_moves,
+    nopeek,
     play_out,
     play_to_end,
     tally,
 )
-from patiencelab.players.endpoints import reversible
+from patiencelab.players.nopeek import reversible
 from patiencelab.players.sampling import solve_deal, stand_in
 from patiencelab.solver import solve
 from patiencelab.solver.search import SLICE
@@ -258,7 +262,7 @@ def test_chances_count_undecided_samples_apart_and_both_ways() -> None:
 
 
 def test_every_player_plays_a_game_out() -> None:
-    for player in (Random(1), Greedy(), NoPeek(samples=2, max_states=200), Oracle(max_states=500)):
+    for player in (RandomMoves(1), Greedy(), NoPeek(samples=2, max_states=200), Oracle(max_states=500)):
         game = Klondike(seed=21)
         assert isinstance(player, Player)
         status = game.play_out(player, max_moves=60)
@@ -276,7 +280,7 @@ def test_play_out_stops_when_a_player_goes_round_in_circles() -> None:
 def test_random_is_seeded_and_the_oracle_must_see_a_game() -> None:
     def run(seed: int) -> tuple[Move, ...]:
         game = Klondike(seed=2)
-        game.play_out(Random(seed), max_moves=40)
+        game.play_out(RandomMoves(seed), max_moves=40)
         return game.history
 
     assert run(1) == run(1) != run(2)
@@ -284,11 +288,11 @@ def test_random_is_seeded_and_the_oracle_must_see_a_game() -> None:
         Oracle().choose(Klondike(seed=2).player_view())
 
 
-def test_randoms_repr_keeps_its_seed_and_makes_the_same_player() -> None:
-    player = Random(seed=7)
+def test_random_moves_repr_keeps_its_seed_and_makes_the_same_player() -> None:
+    player = RandomMoves(seed=7)
     player.choose(Klondike(seed=2).player_view())  # its generator moved on; the repr still names the seed
-    assert repr(player) == "Random(seed=7)"
-    again, fresh = eval(repr(player), {"Random": Random}), Random(seed=7)
+    assert repr(player) == "RandomMoves(seed=7)"
+    again, fresh = eval(repr(player), {"RandomMoves": RandomMoves}), RandomMoves(seed=7)
     views = [Klondike(seed=s).player_view() for s in range(5)]
     assert [again.choose(view) for view in views] == [fresh.choose(view) for view in views]
 
@@ -336,10 +340,11 @@ def test_the_fair_hint_says_how_many_possible_deals_it_keeps_winnable_in_three_l
     assert f"då går {hint.kept} av {n} möjliga givar att vinna" in sentences["sv"]
 
 
-def test_the_fair_hints_kept_count_is_checked_deal_by_deal() -> None:
+def test_the_fair_hints_kept_count_is_checked_deal_by_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Klondike(seed=7)
     view = game.player_view()
-    player = NoPeek(samples=6, max_states=2_000, seed=3, close=0)  # close=0: the 6 deals only, no more drawn
+    monkeypatch.setattr(nopeek, "CLOSE", 0)  # the 6 deals only, no more drawn
+    player = NoPeek(samples=6, max_states=2_000, seed=3)
     decision = player.decide(view, confirm=True)
     from patiencelab.players import deals
 
@@ -420,7 +425,7 @@ def test_nopeek_remembers_its_game_and_does_not_go_round_in_circles() -> None:
     assert forgetting >= 1
 
 
-def _follows(follow_turns: bool) -> tuple[int, int, int]:
+def _follows() -> tuple[int, int, int]:
     """Decisions compared between twins, decisions that followed earlier wins, and those of them that committed
     (a card turned up, a waste card played, an unseen card drawn), over positions past a recycle.
     """
@@ -429,7 +434,7 @@ def _follows(follow_turns: bool) -> tuple[int, int, int]:
         if position["recycles"] == 0:
             continue  # past a recycle the stock is known, so draws turn up nothing new
         one, two = pair(rules, position, n)
-        players = [NoPeek(samples=6, max_states=2_000, seed=n, follow_turns=follow_turns) for _ in range(2)]
+        players = [NoPeek(samples=6, max_states=2_000, seed=n) for _ in range(2)]
         for _ in range(12):
             if one.is_won or not one.legal_moves() or one.player_view() != two.player_view():
                 break  # the twins' views part when a card turns up: each then plays its own game
@@ -445,13 +450,16 @@ def _follows(follow_turns: bool) -> tuple[int, int, int]:
     return compared, followed, committed
 
 
-def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_play_alike() -> None:
-    compared, followed, committed = _follows(follow_turns=False)
+def test_nopeek_follows_the_wins_it_found_while_the_cards_seen_agree_and_twins_play_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compared, followed, committed = _follows()
     assert compared >= 20 and followed >= 3
     # a win found in a sampled deal knew that deal's hidden cards: a move that commits is judged anew, not followed
     assert committed == 0
-    # the test can fail: following the wins through such moves too (the player before) commits on their word
-    assert _follows(follow_turns=True)[2] >= 1
+    # the test can fail: following the wins through such moves too commits on their word
+    monkeypatch.setattr(nopeek, "FOLLOW_TURNS", True)
+    assert _follows()[2] >= 1
 
 
 # Deal 3015, draw 3, after 113 moves of NoPeek's play before this round: every card known, the deal won by the
@@ -514,7 +522,9 @@ FEW_UNSEEN = {
 }
 
 
-def test_nopeek_plays_a_line_that_wins_every_order_of_the_few_unseen_cards_up_to_the_next_card_shown() -> None:
+def test_nopeek_plays_a_line_that_wins_every_order_of_the_few_unseen_cards_up_to_the_next_card_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     rules = Rules(draw=3)
     games = []
     for down in (["AC", "TS"], ["TS", "AC"]):  # the position and its twin
@@ -540,8 +550,9 @@ def test_nopeek_plays_a_line_that_wins_every_order_of_the_few_unseen_cards_up_to
         play_out(g, player, max_moves=200)
         assert g.is_won
     # the test can fail: judged move by move, every move kept both orders won, and the ties went round in circles
+    monkeypatch.setattr(nopeek, "FEW_LINES", False)
     judged = Klondike.from_position(Position.from_json(FEW_UNSEEN), rules=rules)
-    play_out(judged, NoPeek(seed=0, few=False), max_moves=200)
+    play_out(judged, NoPeek(seed=0), max_moves=200)
     assert not judged.is_won
 
 
@@ -559,10 +570,12 @@ FOUR_UNSEEN = {
 }
 
 
-def test_nopeek_plays_a_line_that_wins_every_order_of_four_unseen_cards_and_does_not_go_round_in_circles() -> None:
+def test_nopeek_plays_a_line_that_wins_every_order_of_four_unseen_cards_and_does_not_go_round_in_circles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 60, fault 5: the endgame line covered 3 unseen cards at most (6 orders, within 16 samples); with four,
     judged move by move, every move kept every sampled deal won and the ties went round in circles, no card turned
-    (shown here with ``follow=False``, which judges every decision). Now every order is judged and a line that wins
+    (shown here with ``FOLLOW`` off, which judges every decision). Now every order is judged and a line that wins
     them all is played up to the next card shown.
     """
     rules = Rules(draw=3)
@@ -571,15 +584,16 @@ def test_nopeek_plays_a_line_that_wins_every_order_of_four_unseen_cards_and_does
     orders = [view.fill(order) for order in itertools.permutations(view.unseen_cards())]
     assert len(orders) == 24
     assert all(solve(order, rules, seconds=math.inf, max_states=50_000).outcome == "solved" for order in orders)
-    first = NoPeek(seed=0, follow=False).decide(view)
-    ended = play_to_end(game, NoPeek(seed=0, follow=False), max_moves=200)
+    monkeypatch.setattr(nopeek, "FOLLOW", False)
+    first = NoPeek(seed=0).decide(view)
+    ended = play_to_end(game, NoPeek(seed=0), max_moves=200)
     assert ended == "won", (ended, game.moves, "unseen cards left:", len(game.player_view().unseen_cards()))
     assert (first.kept, first.samples, first.chances.exact) == (24, 24, True)
     # a twin (the same view, the unseen cards in another order) gets the same first move
     twin_position = json.loads(json.dumps(FOUR_UNSEEN))
     twin_position["tableau"][5]["down"] = ["TS", "AC", "JH", "QS"]
     other = Klondike.from_position(Position.from_json(twin_position), rules=rules)
-    assert other.player_view() == view and NoPeek(seed=0, follow=False).decide(view).move == first.move
+    assert other.player_view() == view and NoPeek(seed=0).decide(view).move == first.move
 
 
 def _three_unseen() -> Klondike:
@@ -609,7 +623,7 @@ def test_nopeeks_endgame_line_keeps_its_budget_and_asks_the_solver_for_a_slice_a
         searched.append(found.states)
         return found
 
-    monkeypatch.setattr("patiencelab.players.strategies._solve", counting)
+    monkeypatch.setattr("patiencelab.players.nopeek._solve", counting)
     decision = NoPeek(known_states=known_states, decision_states=1).decide(view)
     assert decision.move in game.legal_moves()
     assert sum(searched) <= 2 * known_states, (asked, searched)
@@ -619,13 +633,25 @@ def test_nopeeks_endgame_line_keeps_its_budget_and_asks_the_solver_for_a_slice_a
         assert searched and decision.kept == decision.samples == 6
 
 
-@pytest.mark.parametrize("knob", ["known_states", "decision_states", "reach_states", "max_states"])
+@pytest.mark.parametrize("knob", ["known_states", "decision_states", "max_states"])
 def test_a_budget_refused_names_the_knob_the_user_passed(knob: str) -> None:
     """Issue 60, fault 7."""
     for bad in (0, -1, "5", True):
         arguments: dict[str, Any] = {knob: bad}
         with pytest.raises(PatienceError, match=rf"^{knob} must be a whole number of at least 1, or None, not "):
             NoPeek(**arguments)
+
+
+def test_nopeeks_knobs_are_few_and_each_is_in_the_table_of_its_docstring_and_of_the_players_page() -> None:
+    """Issue 63: at most 8 knobs, each with its default in ``help(NoPeek)``'s table and in docs/players.md's."""
+    knobs = inspect.signature(NoPeek).parameters.values()
+    assert len(knobs) <= 8
+    defaults = {k.name: f"{k.default:,}" if isinstance(k.default, int) else str(k.default) for k in knobs}
+    in_docstring = dict(re.findall(r"^\s*``(\w+)``\s+(\S+)\s", inspect.getdoc(NoPeek) or "", re.M))
+    page = (pathlib.Path(__file__).parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
+    on_the_page = dict(re.findall(r"^\| `(\w+)` \| ([^|]+?) \|", page.split("### NoPeek's knobs")[1], re.M))
+    assert in_docstring == defaults
+    assert on_the_page == defaults
 
 
 def test_nopeek_does_not_go_round_in_circles_on_deal_3_draw_1() -> None:
@@ -652,7 +678,7 @@ def test_answers_do_not_change_when_the_machine_is_slow(monkeypatch: pytest.Monk
         return (
             NoPeek(samples=4, max_states=2_000).decide(view),
             NoPeek(samples=4, max_states=2_000).decide(view, confirm=True),
-            NoPeek(samples=4, max_states=2_000, tiebreak="effort", follow=False).decide(view, confirm=True),
+            NoPeek(samples=4, max_states=2_000, tiebreak="effort").decide(view, confirm=True),
             NoPeek(samples=4, max_states=2_000).choose(view),  # the look at the stock first
             oracle.choose(view),
             chances(view, samples=4, max_states=2_000),

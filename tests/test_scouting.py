@@ -9,9 +9,9 @@ import pytest
 
 from patiencelab import Klondike, Rules
 from patiencelab.players import NoPeek, legal_moves
+from patiencelab.players.nopeek import _from_foundation, _moves_to_sight, _place
 from patiencelab.players.ranking import ranked_moves
 from patiencelab.players.scouting import TIEBREAKS, scouting_move
-from patiencelab.players.strategies import _from_foundation, _moves_to_sight, _place
 from patiencelab.solver import solve
 from tests.model_helpers import table
 from tests.review_games import twin_game

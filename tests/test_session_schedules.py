@@ -43,7 +43,7 @@ import pytest
 from patiencelab import Klondike
 from patiencelab.core.i18n import LANGUAGES, catalogue
 from patiencelab.lessons import Lesson
-from patiencelab.players import Random
+from patiencelab.players import RandomMoves
 from patiencelab.records import Records
 from patiencelab.widget.session import BoardSession
 from tests.catalogue_words import in_catalogue
@@ -276,7 +276,7 @@ class Schedule:
 
     def start_autoplay(self) -> None:
         try:
-            self.board.autoplay(Random(seed=self.rng.randrange(1000)), pace=0.5, max_moves=self.rng.randint(1, 6))
+            self.board.autoplay(RandomMoves(seed=self.rng.randrange(1000)), pace=0.5, max_moves=self.rng.randint(1, 6))
         except Exception as err:  # during a lesson: refused, in the board's language
             self.check_words(str(err), "autoplay refused")
             return

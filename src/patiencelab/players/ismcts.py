@@ -18,7 +18,7 @@ positions, never in seconds, and the random deals come from a generator seeded b
 number: the same view gets the same move on every machine, and two games whose hidden cards differ only in order
 get the same moves until a card that differs shows.
 
-Where the decision needs no search it plays as :class:`~patiencelab.players.strategies.NoPeek` does (the same
+Where the decision needs no search it plays as :class:`~patiencelab.players.nopeek.NoPeek` does (the same
 steps, through a NoPeek it keeps): the look through the stock with draw 3, a winning line where every card is
 known or every order of the few unseen cards is won, one legal move, a card that goes home safely, and no move
 back to a position it decided in while another goes on.
@@ -43,10 +43,10 @@ from patiencelab.core.limits import (
 )
 from patiencelab.core.moves import Move
 from patiencelab.core.view import PlayerView
+from patiencelab.players.nopeek import NoPeek, shortcut
 from patiencelab.players.ranking import candidates
 from patiencelab.players.sampling import legal_moves
 from patiencelab.players.scouting import scouting_move
-from patiencelab.players.strategies import NoPeek, shortcut
 from patiencelab.solver.search import solve
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class TreeSearch:
     by the solver within ``leaf_states`` positions (``leaf="solve"``; a deal undecided there scores ``unknown``) or
     by a rollout (``leaf="rollout"``), moves chosen by UCB with exploration ``c``, at most ``decision_states``
     solver positions a decision; the move played is the hint order's first within ``margin`` of the best mean.
-    ``scout`` and ``known_states`` are :class:`~patiencelab.players.strategies.NoPeek`'s (the look through the
+    ``scout`` and ``known_states`` are :class:`~patiencelab.players.nopeek.NoPeek`'s (the look through the
     stock, by default with draw 3; the line played where every card is known). Seeded by ``seed``: the answer
     depends on the seed, the view and the budgets only, never on the clock.
     """

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from patiencelab.core.errors import ArgumentTypeError, quote
+from patiencelab.core.errors import ArgumentTypeError, PatienceError, quote
 from patiencelab.core.game import Klondike
 from patiencelab.core.limits import (
     check_instance,
@@ -77,6 +77,15 @@ def legal_moves(view: PlayerView) -> list[Move]:
     """The legal moves in the view's position."""
     check_instance(view, "view", PlayerView)
     return [] if view.is_won else stand_in(view).legal_moves()
+
+
+def moves_to_choose(view: PlayerView) -> list[Move]:
+    """The legal moves a player chooses from in the view's position; a :class:`PatienceError` when none is (the
+    game is over)."""
+    moves = legal_moves(view)
+    if not moves:
+        raise PatienceError("no move is legal: the game is over")
+    return moves
 
 
 def exhaustive(view: PlayerView, samples: int) -> bool:
@@ -182,6 +191,7 @@ __all__ = [
     "exhaustive",
     "keeps_winnable",
     "legal_moves",
+    "moves_to_choose",
     "solve_deal",
     "stand_in",
     "tally",

@@ -106,7 +106,7 @@ def check_arguments(game: object, seed: object, rules: object, lang: object) -> 
 def check_parts(host: object, runner: object, executor: object) -> None:
     """Raise :class:`ArgumentTypeError` unless each part given to a board is ``None`` or has what it is used for: a
     ``host`` the methods of :class:`~patiencelab.widget.host.Host`, a ``runner`` those of
-    :class:`~patiencelab.widget.jobs.Runner` (protocols: checked by their methods' names), and an ``executor`` is a
+    :class:`~patiencelab.widget.runners.Runner` (protocols: checked by their methods' names), and an ``executor`` is a
     function that makes the indicator's executor.
     """
     for part, name, methods in (

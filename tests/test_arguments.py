@@ -578,6 +578,8 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "widget.options.Kind": "the kinds of the options' table, written in the package (Option.check is in BAD_CALLS)",
     "widget.options.Option": "a row of the options' table, written in the package (its check is in BAD_CALLS)",
     "widget.board.OptionTrait": "made in the widget's class body from a row of the options' table",
+    "widget.state.Schema": "a mark in the synced state's type hints, read by tools/state_types.py",
+    "widget.state.TypeScript": "a mark in the synced state's type hints, read by tools/state_types.py",
     "widget.protocol": "a part of the board: builds what it shows from its checked game",
     "widget.recording": "a part of the board: BoardSession makes it and calls it with the values it checked",
     "widget.review_job": "a part of the board: BoardSession makes it and calls it with the values it checked",

@@ -2,8 +2,8 @@
 the TypedDicts of ``src/patiencelab/widget/state.py``. ``tests/test_state_types.py`` fails when the file in the
 repository differs from what this gives.
 
-Run ``python tools/state_types.py`` after changing ``widget/state.py`` (``--check`` only compares), then
-``npm run schema`` in ``js/`` (the protocol's schema is made from the TypeScript).
+Run ``python tools/state_types.py`` after changing ``widget/state.py``, then ``npm run schema`` in ``js/`` (the
+protocol's schema is made from the TypeScript).
 
 Each public TypedDict becomes an interface of the same name with all its keys (its bases' too); a key that is not
 required (``total=False``, ``NotRequired``) is optional; a docstring under a key, or the class's, becomes its
@@ -19,7 +19,6 @@ import inspect
 import json
 import pathlib
 import re
-import sys
 import types
 import typing
 from typing import Any
@@ -157,11 +156,5 @@ def text() -> str:
 
 
 if __name__ == "__main__":
-    if "--check" in sys.argv:
-        sys.exit(
-            0
-            if FILE.read_text(encoding="utf-8") == text()
-            else f"{FILE.name} is out of date: run python tools/state_types.py"
-        )
     FILE.write_text(text(), encoding="utf-8")
     print(f"wrote {FILE}")

@@ -8,7 +8,7 @@
 import { ChartView, chartMarks } from "./chart";
 import { button, node } from "./dom";
 import { icon, type IconName } from "./icons";
-import type { GameState, IntentBody, Labels, Lesson, LessonAction } from "./types";
+import type { GameState, IntentBody, Labels, LessonAction, LessonState } from "./types";
 import { countPhrase, word } from "./words";
 
 type Send = (body: IntentBody) => void;
@@ -46,7 +46,7 @@ export class LessonView {
   /** The review's chart of chances and its mark buttons (shown only in a review lesson with a chart). */
   readonly chart: ChartView;
   private readonly markSteps: HTMLElement;
-  private lesson: Lesson | null = null;
+  private lesson: LessonState | null = null;
   /** The caption box's height so far in this lesson (px), and what it was measured for: lesson title, width. */
   private reserved = 0;
   private reservedFor = "";
@@ -244,7 +244,7 @@ export class LessonView {
   /** The review's chart and its mark buttons: shown with a chart, the buttons only when it marks moves, each
    * disabled when no mark lies that way (and, like the step buttons, while the teacher has taken over; a click on
    * the chart still goes to its step, back in the lesson). */
-  private updateChart(lesson: Lesson, lang: string, labels: Labels, taken: boolean): void {
+  private updateChart(lesson: LessonState, lang: string, labels: Labels, taken: boolean): void {
     const chart = lesson.chart && typeof lesson.chart === "object" ? lesson.chart : null;
     this.chart.update(chart, lesson.step, labels, lang);
     this.el.classList.toggle("pl-has-chart", this.chart.shown);

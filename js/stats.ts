@@ -1,7 +1,7 @@
 /** Records in words: the compact bests of the status line, the statistics table, the new-best line of the win
  * banner. */
 
-import type { Labels, Records, StatsRow } from "./types";
+import type { Labels, RecordsState, StatsRow } from "./types";
 import { countPhrase, word } from "./words";
 
 /** mm:ss (h:mm:ss past an hour). */
@@ -15,7 +15,7 @@ export function clock(seconds: number): string {
 const DASH = "\u2013";
 
 /** "Best 645 · Streak 2", or "" when there is nothing to say (or records are off). */
-export function bestsText(records: Records | null | undefined, labels: Labels): string {
+export function bestsText(records: RecordsState | null | undefined, labels: Labels): string {
   if (!records || !records.enabled) return "";
   const parts: string[] = [];
   if (records.best_score != null) {
@@ -26,7 +26,7 @@ export function bestsText(records: Records | null | undefined, labels: Labels): 
 }
 
 /** "New personal best: best score, fastest win", or "" when the game set none. */
-export function newRecordText(records: Records | null | undefined, labels: Labels): string {
+export function newRecordText(records: RecordsState | null | undefined, labels: Labels): string {
   const names = records?.new ?? [];
   if (!names.length) return "";
   const head = word(labels, "new-record").replace(/\s*[:\uff1a]\s*$/, "");

@@ -1,17 +1,18 @@
 // Types of the widget protocol (docs/widget-protocol.md): synced state, labels, intents and replies.
 //
-// This file is the one source of the protocol's shape: `npm run schema` generates `protocol.schema.json` from it
-// (a test keeps the two equal), and the Python tests validate every state the widget sends against that schema.
+// The synced state's types are generated from Python (src/patiencelab/widget/state.py) into state.generated.ts by
+// tools/state_types.py, and exported here; the rest is written here. `npm run schema` generates
+// `protocol.schema.json` from both (a test keeps the two equal), and the Python tests validate every state the
+// widget sends against that schema.
+
+export type * from "./state.generated";
 
 export type Suit = "C" | "D" | "H" | "S";
-export type Status = "playing" | "won" | "stuck";
 /**
  * A card in notation (`5H`, `TD`).
  * @pattern ^[A2-9TJQK][CDHS]$
  */
 export type CardId = string;
-/** A card, or `null` for a face-down card. */
-export type MaybeCard = CardId | null;
 /**
  * A pile, named as in the move notation: `stock`, `w` (the waste), `t1`..`t9` (columns from the left), `fC` `fD`
  * `fH` `fS` (foundations by suit). The same names are used in `targets`, `last_move`, hints, lessons, intents
@@ -19,112 +20,6 @@ export type MaybeCard = CardId | null;
  * @pattern ^(stock|w|t[1-9]|f[CDHS])$
  */
 export type PileId = string;
-
-export interface Column {
-  down: MaybeCard[];
-  up: MaybeCard[];
-}
-
-export interface LastMove {
-  /** The move in notation (`t2-t5`, `w-f`, `d`, `r`). */
-  move: string;
-  cards: CardId[];
-  from: PileId;
-  to: PileId;
-  undo: boolean;
-  /** The sentence the live region reads, in the board's language ("5 of hearts to Column 2"). */
-  text: string;
-}
-
-export interface RulesView {
-  preset: string | null;
-  draw: number;
-  max_passes: number | null;
-  foundation_to_tableau: boolean;
-  scoring: string;
-}
-
-export interface GameState {
-  version: number;
-  columns: number;
-  tableau: Column[];
-  stock: MaybeCard[];
-  waste: MaybeCard[];
-  foundations: Record<Suit, number>;
-  draw: number;
-  recycles: number;
-  passes_left: number | null;
-  score: number;
-  moves: number;
-  seconds: number;
-  clock_running: boolean;
-  status: Status;
-  can_undo: boolean;
-  can_redo: boolean;
-  can_draw: boolean;
-  can_recycle: boolean;
-  can_autocomplete: boolean;
-  /** Every card that can move now and the piles it may legally go to. */
-  targets: Record<CardId, PileId[]>;
-  /** The cards a player may pick up (a drop where one may not go is answered with the reason). */
-  pickable: CardId[];
-  last_move: LastMove | null;
-  rules: RulesView;
-  reveal: boolean;
-  lang: string;
-  languages: [string, string][];
-  show_moves: boolean;
-  rules_text: string;
-  message: Message | null;
-  lesson: Lesson | null;
-  indicator: Indicator;
-  stats: Records;
-  /** The lesson being recorded (its last step, which takes a note, marks and a quiz), or null. */
-  recording: RecordState | null;
-  /** Whether the board offers "Review game" (the game is over, stuck or lost), and whether one is running. */
-  review: ReviewState;
-  /** The automatic player at work on the board (`board.autoplay(player)` in Python), which Stop ends. */
-  autoplay: AutoplayState;
-}
-
-export interface AutoplayState {
-  running: boolean;
-  /** The player's name, as Python gives it ("Greedy", a function's name), or null when none plays. */
-  player: string | null;
-}
-
-export interface RecordState {
-  /** Steps recorded so far. */
-  steps: number;
-  /** The lesson's title as the teacher typed it ("" until then: the recorder asks for one). */
-  title: string;
-  /** The last step's note in the board's language ("" when it has none). */
-  note: string;
-  note_lang: string;
-  /** Whether the last step is an illegal move shown, not played. */
-  illegal: boolean;
-  /** The last step's quiz: it asks for its own move, or any move that keeps the deal winnable; or none. */
-  quiz: "move" | "winnable" | null;
-  can_quiz: boolean;
-  /** The last step's marks. */
-  marks: Mark[];
-}
-
-export interface ReviewState {
-  offered: boolean;
-  busy: boolean;
-  /** How far a running review is (positions judged of the game's), or null when none runs. */
-  progress?: ReviewProgress | null;
-}
-
-export interface ReviewProgress {
-  /** @asType integer
-   * @minimum 0 */
-  done: number;
-  /** @asType integer
-   * @minimum 1 */
-  total: number;
-}
 
 /** A review lesson's chart of the player's fair chances through the game (from what the player could see: nothing
  * in it depends on a face-down card). */
@@ -173,57 +68,10 @@ export interface ReviewMark {
   label: ReviewMarkLabel;
 }
 
-export interface Message {
-  id: number;
-  kind: "narration" | "info";
-  text: string;
-}
-
-export interface Lesson {
-  title: string;
-  step: number;
-  steps: number;
-  caption: string;
-  note: string | null;
-  playing: boolean;
-  pace: number;
-  taken_over: boolean;
-  highlight: { cards: CardId[]; to: PileId | null } | null;
-  /** The teacher's arrows and circles of the step shown. */
-  marks: Mark[];
-  /** The lesson's quiz score, and whether the board waits for the class's answer; null in a lesson without quiz
-   * steps. */
-  quiz: QuizState | null;
-  /** The step of a game review that carries the review's words: `note` leads the caption box, `caption` follows. */
-  review?: boolean;
-  /** A review lesson's chart of chances (the lesson's steps are then the whole game as played); null otherwise. */
-  chart?: ReviewChart | null;
-}
-
 export type MarkColor = "green" | "red" | "blue" | "yellow";
 
 /** An arrow between two piles, or a circle on a pile or a card. */
 export type Mark = { arrow: [PileId, PileId]; color?: MarkColor } | { circle: PileId | CardId; color?: MarkColor };
-
-export interface QuizState {
-  waiting: boolean;
-  tries_left: number;
-  right: number;
-  asked: number;
-  /** "Right answers: 2 of 3" in the board's language. */
-  score: string;
-}
-
-export type Verdict = "winnable" | "lost" | "unknown" | "pending";
-
-export interface Indicator {
-  enabled: boolean;
-  verdict: Verdict | null;
-  /** Positions searched so far without a verdict: the indicator shows it is working while it thinks. */
-  searched?: number;
-  /** Why the indicator switched itself off, or null. */
-  error: string | null;
-}
 
 /** The bests of one rule set and draw count (`state.stats`, and each row of a `stats` reply). */
 export interface StatsRow {
@@ -239,29 +87,6 @@ export interface StatsRow {
   fastest_win: number | null;
   current_streak: number;
   longest_streak: number;
-}
-
-/** The records part of the state: the bests are missing when no games can be stored. */
-export interface Records extends Partial<StatsRow> {
-  enabled: boolean;
-  error: string | null;
-  /** "Your statistics can't be saved: …" in the board's language when records are off because they can't be used. */
-  notice: string | null;
-  rules_key: string;
-  draw: number;
-  scoring: string;
-  new: ("best_score" | "fewest_moves" | "fastest_win")[];
-  /** A game a board left in play (before a kernel restart or a page reload), offered to be continued. */
-  resume?: ResumeOffer | null;
-}
-
-/** The offer to continue a game left in play. */
-export interface ResumeOffer {
-  /** "Continue your game from 12:04?" in the board's language. */
-  text: string;
-  /** When it was last played, as the text shows it. */
-  when: string;
-  moves: number;
 }
 
 export type Labels = Record<string, string>;

@@ -1,8 +1,8 @@
 """The house rules: no module of ``src/patiencelab/widget/`` grows over 400 lines (the session is made of parts, each
 in a module of its own), every one of them but the board's shell is listed in the import contract that keeps widget
-libraries out of them, they import one another in no circle, and no module of the package reaches into another's
-private members (a part gets the collaborators it uses when it is built). ``python tests/test_house.py`` prints the
-private reaches and the board's import graph.
+libraries out of them, they import one another in no circle, no module of the package reaches into another's
+private members (a part gets the collaborators it uses when it is built), and no two modules share a name.
+``python tests/test_house.py`` prints the private reaches and the board's import graph.
 """
 
 from __future__ import annotations
@@ -45,6 +45,41 @@ def test_every_module_of_the_board_but_its_shell_runs_without_a_widget_library()
     modules = {f"patiencelab.widget.{path.stem}" for path in WIDGET.glob("*.py") if path.stem != "__init__"}
     listed = {name for name in contract["source_modules"] if name.startswith("patiencelab.widget.")}
     assert listed == modules - {"patiencelab.widget.board"}
+
+
+def shared_names(root: pathlib.Path) -> dict[str, list[str]]:
+    """The names that more than one module or package under ``root`` has (``__init__`` and ``__main__`` aside),
+    with their paths: ``widget/lessons.py`` beside the package ``lessons/`` read as one room (issue 63).
+    """
+    found: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        if path.stem not in ("__init__", "__main__"):
+            found.setdefault(path.stem, []).append(str(path.relative_to(root)))
+    for path in sorted(root.rglob("__init__.py")):
+        if path.parent != root:
+            found.setdefault(path.parent.name, []).append(f"{path.parent.relative_to(root)}/")
+    return {name: paths for name, paths in found.items() if len(paths) > 1}
+
+
+#: Names two modules share still, each with why it is let stand (a follow-up renames it).
+SHARED_FOR_NOW = {
+    "stats": "records/stats.py (a player's statistics) beside stats.py (the Wilson interval, the sign test): the "
+    "records' split of issue 63 made it; renaming it is that room's follow-up",
+}
+
+
+def test_no_two_modules_of_the_package_share_a_name() -> None:
+    shared = shared_names(SRC)
+    assert set(shared) <= set(SHARED_FOR_NOW), f"name each module for what it holds: {shared}"
+    assert set(SHARED_FOR_NOW) <= set(shared), "a name is no longer shared: take it out of SHARED_FOR_NOW"
+
+
+def test_a_shared_module_name_is_found(tmp_path: pathlib.Path) -> None:
+    for name in ("lessons/__init__.py", "widget/__init__.py", "widget/lessons.py", "widget/runners.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("")
+    (tmp_path / "__init__.py").write_text("")
+    assert shared_names(tmp_path) == {"lessons": ["widget/lessons.py", "lessons/"]}
 
 
 #: The standard library's private names that it documents for use, each with why it is used.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import pydoc
 import re
 import textwrap
 from typing import Any
@@ -15,7 +16,8 @@ from unittest import mock
 import pytest
 
 from patiencelab import PatienceError
-from patiencelab.widget.board import KlondikeWidget
+from patiencelab.widget.board import KlondikeWidget, OptionTrait
+from patiencelab.widget.options import TABLE, options_doc
 from patiencelab.widget.session import OPTIONS, BoardSession
 
 
@@ -47,6 +49,57 @@ def test_the_options_are_traits_that_follow_the_session_both_ways(widget: Klondi
         with pytest.raises(PatienceError):
             widget.hint_max_states = bad
     assert widget.hint_max_states == widget.session.options["hint_max_states"] == OPTIONS["hint_max_states"]
+
+
+#: Values each option refuses (a few of each kind), as the session refuses them.
+REFUSED = {
+    "reveal": (1, 0, None, "yes"),
+    "show_moves": (1,),
+    "narrate": ("on",),
+    "indicator": (0,),
+    "hint_samples": (0, 2.0, True, None),
+    "hint_max_states": (0, True, 1.5),
+    "hint_seconds": (0, -1, float("nan"), "1", True, 10**400),
+    "indicator_max_states": (0, "many"),
+    "indicator_seconds": (0,),
+    "quiz_max_states": (True,),
+    "review_max_states": (-5,),
+    "review_samples": (True, 2.0),
+    "review_sample_max_states": (-5, "lots", 2.5),
+    "size": (39, 241, 90.5, True, "big"),
+    "faces": ("dutch", 1),
+}
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydoc reads ipywidgets' deprecated class attributes
+def test_each_option_is_one_row_that_makes_its_trait_its_check_and_its_docs() -> None:
+    """Issue 63: the options were written three times (the table, the traits, a check by the name's ending)."""
+    traits = {name: trait for name, trait in KlondikeWidget.class_traits().items() if isinstance(trait, OptionTrait)}
+    assert set(traits) == set(TABLE) == set(REFUSED) and set(OPTIONS) == {n for n, o in TABLE.items() if not o.look}
+    shown = pydoc.render_doc(KlondikeWidget, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
+    doc = inspect.getdoc(KlondikeWidget)
+    assert doc is not None and doc.startswith("Klondike in a notebook cell.") and options_doc() in doc
+    for name, option in TABLE.items():
+        trait = traits[name]
+        assert trait.option is option and trait.default_value == option.default and trait.help == option.doc
+        assert bool(trait.metadata.get("sync")) is option.look, name
+        assert f"``{name}``: {option.doc.split()[0]}" in doc and option.doc.split(" (")[0].rstrip(".") in shown
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_trait_refuses_what_its_option_refuses_naming_it_and_changes_nothing(name: str) -> None:
+    """On main the traits took 1 for True (traitlets' Bool) and raised a TraitError for 2.0, while the session
+    refused both; a budget's error said ``max_states``, not the option."""
+    widget = KlondikeWidget(seed=1, records=None)
+    before, state = getattr(widget, name), widget.state
+    for bad in REFUSED[name]:
+        with pytest.raises(PatienceError, match=rf"^{name} is .*, not ") as refused:
+            setattr(widget, name, bad)
+        if name in OPTIONS:  # the session refuses it alike
+            with pytest.raises(type(refused.value), match=f"^{re.escape(str(refused.value))}$"):
+                BoardSession.check_option(name, bad)
+        assert getattr(widget, name) == before and widget.state is state
+    widget.close()
 
 
 def test_custom_messages_are_answered_through_send(widget: KlondikeWidget, monkeypatch: pytest.MonkeyPatch) -> None:

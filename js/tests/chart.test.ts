@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MARK_SIGNS, drawChart, percent } from "../chart";
 import { Harness, LABELS, catalogueLabels, key, startState } from "./helpers";
-import type { GameState, Lesson, ReviewChart } from "../types";
+import type { GameState, LessonState, ReviewChart } from "../types";
 
 const h = new Harness();
 const last = (): unknown => h.model.sent[h.model.sent.length - 1];
@@ -22,7 +22,7 @@ function chart(over: Partial<ReviewChart> = {}): ReviewChart {
   return { points, marks, lost_from: 16, ...over };
 }
 
-function review(over: Partial<Lesson> = {}): Lesson {
+function review(over: Partial<LessonState> = {}): LessonState {
   return {
     title: "Review",
     step: 11,
@@ -207,7 +207,7 @@ describe("the chart of chances", () => {
 });
 
 describe("the chart in the lesson box", () => {
-  const mount = (over: Partial<Lesson> = {}, state: Partial<GameState> = {}): HTMLElement =>
+  const mount = (over: Partial<LessonState> = {}, state: Partial<GameState> = {}): HTMLElement =>
     h.mount(startState({ lesson: review(over), ...state }));
 
   it("shows a review's chart and its mark buttons, and neither in another lesson", () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Harness, LABELS, key, pointer, startState } from "./helpers";
 import { MARK_COLORS, gestureColor, gestureMark, markShape, type Box } from "../marks";
-import type { GameState, Lesson, RecordState } from "../types";
+import type { GameState, LessonState, RecordState } from "../types";
 
 const h = new Harness();
 const last = (): unknown => h.model.sent[h.model.sent.length - 1];
@@ -19,7 +19,7 @@ function record(over: Partial<RecordState> = {}): RecordState {
   return { steps: 1, title: "", note: "", note_lang: "en", illegal: false, quiz: null, can_quiz: true, marks: [], ...over };
 }
 
-function lesson(over: Partial<Lesson> = {}): Lesson {
+function lesson(over: Partial<LessonState> = {}): LessonState {
   return {
     title: "T", step: 1, steps: 3, caption: "C", note: null, playing: false, pace: 2, taken_over: false,
     highlight: null, marks: [], quiz: null, ...over,

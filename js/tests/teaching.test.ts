@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Harness, LABELS, key, pointer, startState, tap } from "./helpers";
-import type { GameState, Labels, Lesson, Records } from "../types";
+import type { GameState, Labels, LessonState, RecordsState } from "../types";
 import { word } from "../words";
 
 const h = new Harness();
@@ -9,7 +9,7 @@ const q = <T extends Element = HTMLElement>(sel: string): T => h.q<T>(sel);
 
 const last = (): unknown => h.model.sent[h.model.sent.length - 1];
 
-function lesson(over: Partial<Lesson> = {}): Lesson {
+function lesson(over: Partial<LessonState> = {}): LessonState {
   return {
     title: "Draw 3: only the top card plays",
     step: 2,
@@ -26,7 +26,7 @@ function lesson(over: Partial<Lesson> = {}): Lesson {
   };
 }
 
-function records(over: Partial<Records> = {}): Records {
+function records(over: Partial<RecordsState> = {}): RecordsState {
   return {
     enabled: true, error: null, notice: null, rules_key: "standard", draw: 1, scoring: "standard", played: 12, won: 5, win_rate: 0.4167,
     best_score: 645, fewest_moves: 98, fastest_win: 201.5, current_streak: 2, longest_streak: 3, new: [], ...over,

@@ -17,8 +17,8 @@ from patiencelab.core.i18n import message
 from patiencelab.widget.background import Background
 from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import ShownBoard, later
-from patiencelab.widget.jobs import LoopRunner, Runner
 from patiencelab.widget.keeper import RecordKeeper
+from patiencelab.widget.runners import LoopRunner, Runner
 from patiencelab.widget.state import AutoplayState
 
 if TYPE_CHECKING:
@@ -36,12 +36,12 @@ class Autoplay:
     def __init__(
         self,
         board: ShownBoard,
-        jobs: Background,
+        background: Background,
         caption: Caption,
         keeper: RecordKeeper,
         changes: Callable[[], tuple[int, int] | None],
     ) -> None:
-        self._board, self._jobs, self._caption = board, jobs, caption
+        self._board, self._background, self._caption = board, background, caption
         #: Where a game the player stopped on a position seen a third time is stored, as lost.
         self._keeper = keeper
         #: What the board shows and how often that game changed (``None``: no game): any change but the player's
@@ -72,12 +72,12 @@ class Autoplay:
             raise PatienceError(message("autoplay.not-now", board.lang))
         self.stop()
         stop, name = threading.Event(), player_name(player)
-        referee, jobs, caption = Referee(board.game, max_moves), self._jobs, self._caption
+        referee, background, caption = Referee(board.game, max_moves), self._background, self._caption
         #: What the board showed, and its game's changes, when the player last played (any other is a hand's).
         seen = [self._changes()]
         #: What runs the player's looks: the board's runner, or the kernel's event loop where no thread starts.
-        runner: list[Runner] = [jobs.runner]
-        deliver = jobs.deliver
+        runner: list[Runner] = [background.runner]
+        deliver = background.deliver
 
         def over() -> Ended | Literal["stopped"] | None:
             """Under the board's lock: why the player must stop rather than look or play (``stopped``: by Stop, a
@@ -91,7 +91,7 @@ class Autoplay:
         def look() -> None:
             """Off the kernel's thread: the player chooses a move from its view; the kernel's thread plays it."""
             try:
-                with jobs.lock:
+                with background.lock:
                     why = over()
                     view = None if why is not None else board.game.player_view()
                 if view is None:
@@ -126,13 +126,13 @@ class Autoplay:
             except Exception as err:  # the next look cannot start: it stops, with the reason
                 self._ended(stop, name, err)
 
-        with jobs.lock:  # the player's first look at the board waits until the board says it plays
+        with background.lock:  # the player's first look at the board waits until the board says it plays
             caption.notice("autoplay.playing", by=stop, player=name)
             self.running = (stop, name)
             try:
                 runner[0].start("autoplay", look)
             except Exception as err:  # no threads here (Pyodide): turns of the kernel's event loop, if it has one
-                loop = later(jobs.host)
+                loop = later(background.host)
                 runner[0] = LoopRunner(loop) if loop is not None else runner[0]
                 try:
                     if loop is None:

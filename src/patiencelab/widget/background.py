@@ -1,7 +1,7 @@
 """A board's work in worker threads: :class:`Background` runs a review or a quiz answer off the kernel's thread
 and hands its result back to it, dropped when it went stale meanwhile.
 
-Work starts through the board's :class:`~patiencelab.widget.jobs.Runner`; results (and anything else a worker
+Work starts through the board's :class:`~patiencelab.widget.runners.Runner`; results (and anything else a worker
 thread hands over, such as the indicator's verdicts and the automatic player's moves) wait in a queue that the
 host empties in the kernel's thread (:meth:`Host.schedule <patiencelab.widget.host.Host.schedule>`), always
 under the board's lock. It is built with the board's collaborators: its host, lock, runner and status line, and
@@ -19,7 +19,7 @@ from typing import Any, Literal
 from patiencelab.review import ReviewCancelledError
 from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import Host
-from patiencelab.widget.jobs import Runner
+from patiencelab.widget.runners import Runner
 
 __all__ = ["Background", "Kind"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import inspect
 import pathlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -23,12 +24,12 @@ from patiencelab.core.rules import Rules
 from patiencelab.lessons.format import Lesson
 from patiencelab.records.store import Records
 from patiencelab.review import Review
-from patiencelab.widget import protocol
 from patiencelab.widget.indicator import Executor
 from patiencelab.widget.intents import INTENTS
+from patiencelab.widget.options import TABLE, options_doc
 from patiencelab.widget.session import EXITING, OPTIONS, BoardSession
 
-__all__ = ["INTENTS", "KlondikeWidget"]
+__all__ = ["INTENTS", "KlondikeWidget", "OptionTrait"]
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
 if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checkout where the front end is unbuilt
@@ -37,6 +38,24 @@ if not (_STATIC / "widget.js").is_file():  # pragma: no cover - only in a checko
 # A kernel restart ends the interpreter: the widget library closes every board then, and they must leave their
 # games in play (see BoardSession.close). Registered after the widget library's own exit work, so it runs first.
 atexit.register(EXITING.set)
+
+
+class OptionTrait(traitlets.TraitType[Any, Any]):
+    """A board option as a trait, made from its row of :data:`~patiencelab.widget.options.TABLE`: its default, its
+    help, and its check (a value it does not take raises a :class:`~patiencelab.core.errors.PatienceError` that
+    names it, and changes nothing). The options of the board's look are synced to the front end.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.option = TABLE[name]
+        super().__init__(self.option.default, help=self.option.doc)
+        self.__doc__, self.info_text = self.option.doc, self.option.kind.takes
+        if self.option.look:
+            self.tag(sync=True)
+
+    def validate(self, obj: object, value: object) -> Any:
+        """``value``, checked by the option's row."""
+        return self.option.check(value)
 
 
 class KlondikeWidget(anywidget.AnyWidget):
@@ -54,45 +73,22 @@ class KlondikeWidget(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
-    #: Show face-down cards face up, marked (for teaching); never switched on by the widget itself.
-    reveal = traitlets.Bool(OPTIONS["reveal"])
-    #: Highlight every card that can move, and every place a picked-up card may go.
-    show_moves = traitlets.Bool(OPTIONS["show_moves"])
-    #: Narrate every move in the caption line (as lessons do).
-    narrate = traitlets.Bool(OPTIONS["narrate"])
-    #: Show the winnability indicator.
-    indicator = traitlets.Bool(OPTIONS["indicator"])
-    #: The hint is fair (it reads only what the player sees): it solves this many deals of the unseen cards.
-    hint_samples = traitlets.Int(OPTIONS["hint_samples"])
-    #: Positions the solver may search in each of those deals: a state budget gives the same hint on every machine.
-    hint_max_states = traitlets.Int(OPTIONS["hint_max_states"], allow_none=True)
-    #: Seconds each solver call of a hint may think, on top of ``hint_max_states`` (by default no limit).
-    hint_seconds = traitlets.Float(OPTIONS["hint_seconds"])
-    #: The most positions one of the indicator's jobs may search, its budgets' cap (``None``: the indicator's own).
-    indicator_max_states = traitlets.Int(OPTIONS["indicator_max_states"], allow_none=True)
-    #: Seconds one of the indicator's jobs may think, on top of its state budget (by default no limit).
-    indicator_seconds = traitlets.Float(OPTIONS["indicator_seconds"])
-    #: Positions the solver may search to judge a quiz answer the step does not list (in a worker thread).
-    quiz_max_states = traitlets.Int(OPTIONS["quiz_max_states"], allow_none=True)
-    #: Positions each solver call of a review's second opinion may search ("Review game": in a worker thread).
-    review_max_states = traitlets.Int(OPTIONS["review_max_states"], allow_none=True)
-    #: A review's player's chances: the deals of the unseen cards solved at each position, and the positions the
-    #: solver may search in each (``"rules"``: as many as the rules need).
-    review_samples = traitlets.Int(OPTIONS["review_samples"])
-    review_sample_max_states = traitlets.Any(OPTIONS["review_sample_max_states"])  # checked as every option is
-    #: The cards' width in pixels, 40 to 240 (a projector, a small screen); ``None``: as large as the output allows.
-    size = traitlets.Any(None).tag(sync=True)
-    #: The letters on the card faces: ``"local"`` (the default), the board's language's, as its sentences name the
-    #: cards (Dutch B, V, K, A; Swedish Kn, D, K, E), or ``"standard"``: A, J, Q, K in every language.
-    faces = traitlets.Any("local").tag(sync=True)
-
-    @traitlets.validate(*OPTIONS)
-    def _check_option(self, proposal: dict[str, Any]) -> Any:
-        return BoardSession.check_option(proposal["trait"].name, proposal["value"])
-
-    @traitlets.validate("size", "faces")
-    def _check_look(self, proposal: dict[str, Any]) -> Any:
-        return protocol.look_option(proposal["trait"].name, proposal["value"])
+    # The options, each made from its row of widget/options.py (see OptionTrait).
+    reveal = OptionTrait("reveal")
+    show_moves = OptionTrait("show_moves")
+    narrate = OptionTrait("narrate")
+    indicator = OptionTrait("indicator")
+    hint_samples = OptionTrait("hint_samples")
+    hint_max_states = OptionTrait("hint_max_states")
+    hint_seconds = OptionTrait("hint_seconds")
+    indicator_max_states = OptionTrait("indicator_max_states")
+    indicator_seconds = OptionTrait("indicator_seconds")
+    quiz_max_states = OptionTrait("quiz_max_states")
+    review_max_states = OptionTrait("review_max_states")
+    review_samples = OptionTrait("review_samples")
+    review_sample_max_states = OptionTrait("review_sample_max_states")
+    size = OptionTrait("size")
+    faces = OptionTrait("faces")
 
     def __init__(
         self,
@@ -297,3 +293,6 @@ class KlondikeWidget(anywidget.AnyWidget):
         if session is not None:
             session.close()
         super().close()
+
+
+KlondikeWidget.__doc__ = f"{inspect.cleandoc(KlondikeWidget.__doc__ or '')}\n\n{options_doc()}"

@@ -10,7 +10,7 @@ from typing import Any
 from patiencelab.core.game import Change
 from patiencelab.core.i18n import message
 from patiencelab.core.narration import move_phrase, narrate_played
-from patiencelab.widget.state import Message
+from patiencelab.widget.state import Message, MessageKind
 
 __all__ = ["Caption", "narration"]
 
@@ -29,7 +29,9 @@ class Caption:
         self._said_by: object = None
         self._id = 0
 
-    def say(self, kind: str, text: str, again: Callable[[str], str | None] | None = None, *, by: object = None) -> None:
+    def say(
+        self, kind: MessageKind, text: str, again: Callable[[str], str | None] | None = None, *, by: object = None
+    ) -> None:
         """Show ``text`` on the status line. ``again`` says it in another language, for a change of the board's
         language (without it, the message goes then: it would stay in the old language); ``by`` is whose it is
         (see :meth:`unsay`).

@@ -302,7 +302,7 @@ def _quiz_answer(board: IntentBoard, move: Move, intent_id: int | None) -> dict[
     assert player is not None
     game = board.game
     budget = board.options["quiz_max_states"]
-    if board.parts.jobs.busy == "quiz":
+    if board.parts.background.busy == "quiz":
         raise PatienceError(message("quiz.judging", board.lang))
     if not player.needs_solver(move, game, budget):
         answer = player.lesson.judge(player.step + 1, move, max_states=None, lang=board.lang)
@@ -322,7 +322,7 @@ def _quiz_answer(board: IntentBoard, move: Move, intent_id: int | None) -> dict[
             with contextlib.suppress(Exception):  # no front end to answer (a script)
                 board.host.send(reply)
 
-    board.parts.jobs.run("quiz", judge, done, "quiz.judging")
+    board.parts.background.run("quiz", judge, done, "quiz.judging")
     return None
 
 

@@ -9,9 +9,9 @@ import threading
 from dataclasses import dataclass
 
 from patiencelab.widget.background import Background
+from patiencelab.widget.board_lessons import BoardLessons
 from patiencelab.widget.caption import Caption
 from patiencelab.widget.keeper import RecordKeeper
-from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.review_job import ReviewJob
 
 __all__ = ["Parts"]
@@ -26,10 +26,10 @@ class Parts:
     #: The status line.
     caption: Caption
     #: The lesson shown or recorded, and the player's own game put aside meanwhile.
-    lessons: Lessons
+    lessons: BoardLessons
     #: The board's records.
     keeper: RecordKeeper
     #: The work in worker threads (a review, a quiz answer).
-    jobs: Background
+    background: Background
     #: The game's reviews.
     reviews: ReviewJob

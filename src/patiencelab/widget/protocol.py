@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from patiencelab.core.cards import Card
-from patiencelab.core.errors import PatienceError, quote
 from patiencelab.core.game import Change, Klondike, Played
 from patiencelab.core.i18n import language_names
 from patiencelab.core.marks import move_piles, pile_of
@@ -33,12 +32,9 @@ from patiencelab.widget.state import (
 )
 
 __all__ = [
-    "MAX_SIZE",
-    "MIN_SIZE",
     "board_state",
     "hint_reply",
     "last_move",
-    "look_option",
     "move_ends",
     "synced_state",
 ]
@@ -221,25 +217,3 @@ def hint_reply(
         "reason": hint.reason,
         "text": hint_text(game, hint),
     }
-
-
-# ------------------------------------------------------------------------------------------------- look
-
-
-#: The card widths (pixels) that ``KlondikeWidget(size=...)`` takes.
-MIN_SIZE, MAX_SIZE = 40, 240
-
-
-def look_option(name: str, value: object) -> Any:
-    """``value`` for the board's look option ``name``, checked: ``size`` is a card width from :data:`MIN_SIZE` to
-    :data:`MAX_SIZE` pixels or ``None``; ``faces`` is ``"standard"`` or ``"local"``.
-    """
-    if name == "size":
-        if value is not None and (type(value) is not int or not MIN_SIZE <= value <= MAX_SIZE):
-            raise PatienceError(
-                f"size is a card width from {MIN_SIZE} to {MAX_SIZE} pixels or None, not {quote(value)}"
-            )
-        return value
-    if value not in ("standard", "local"):
-        raise PatienceError(f"faces is 'standard' or 'local', not {quote(value)}")
-    return str(value)

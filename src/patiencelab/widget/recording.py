@@ -179,7 +179,9 @@ class LessonRecorder:
     def synced_part(self, lang: str) -> RecordState:
         """The ``recording`` part of the widget's synced state."""
         last = self.steps[-1] if self.steps else None
-        quiz = None if last is None or last.quiz is None else "winnable" if last.quiz.winnable else "move"
+        quiz: Literal["move", "winnable"] | None = None
+        if last is not None and last.quiz is not None:
+            quiz = "winnable" if last.quiz.winnable else "move"
         return {
             "steps": len(self.steps),
             "title": (text_in(self.title, lang, self.lang) or "") if self.titled else "",

@@ -20,9 +20,9 @@ from patiencelab.core.i18n import message
 from patiencelab.lessons.format import MAX_REVIEW_STEPS, Lesson
 from patiencelab.review import Review, review
 from patiencelab.widget.background import Background
+from patiencelab.widget.board_lessons import BoardLessons
 from patiencelab.widget.caption import Caption
 from patiencelab.widget.host import ShownBoard
-from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.state import ReviewState
 
 __all__ = ["ReviewJob"]
@@ -34,12 +34,12 @@ class ReviewJob:
     def __init__(
         self,
         board: ShownBoard,
-        jobs: Background,
-        lessons: Lessons,
+        background: Background,
+        lessons: BoardLessons,
         caption: Caption,
         repeated: Callable[[Klondike], bool],
     ) -> None:
-        self._board, self._jobs, self._lessons, self._caption = board, jobs, lessons, caption
+        self._board, self._background, self._lessons, self._caption = board, background, lessons, caption
         #: Whether the automatic player stopped a game where it is on a position seen a third time (it is lost).
         self._repeated = repeated
         #: Why the review switched itself off, or None.
@@ -64,7 +64,7 @@ class ReviewJob:
         board = self._board
         if self.error is not None:
             raise PatienceError(message("notice.review-off", board.lang, reason=self.error))
-        if self._jobs.busy is not None:
+        if self._background.busy is not None:
             return
         if not self.offered(board.game, board.state.get("indicator", {})):
             raise PatienceError(message("review.not-yet", board.lang))
@@ -73,7 +73,7 @@ class ReviewJob:
         cancel = threading.Event()
 
         def progress(done: int, total: int) -> None:  # in the worker thread: shown in the kernel's
-            self._jobs.deliver(functools.partial(self._progressed, cancel, done, total))
+            self._background.deliver(functools.partial(self._progressed, cancel, done, total))
 
         job = self.job(game, progress, cancel)
         self._cancel, self._progress = cancel, (0, game.moves + 2)
@@ -81,14 +81,14 @@ class ReviewJob:
         def show(found: Review) -> None:
             self.show(board.game, found)
 
-        self._jobs.run("review", job, show, "review.busy", cancel, ended=self._ended)
+        self._background.run("review", job, show, "review.busy", cancel, ended=self._ended)
 
     def _ended(self) -> None:
         self._progress = self._cancel = None
 
     def _progressed(self, cancel: threading.Event, done: int, total: int) -> None:
         """The running review got ``done`` of ``total`` positions done: the board shows it (no new version)."""
-        if self._jobs.busy == "review" and self._cancel is cancel and not cancel.is_set():
+        if self._background.busy == "review" and self._cancel is cancel and not cancel.is_set():
             self._progress = (min(done, total), total)
             self._board.sync(bump=False)
 
@@ -140,7 +140,7 @@ class ReviewJob:
 
     def synced_part(self, game: Klondike, indicator: Mapping[str, Any]) -> ReviewState:
         """The review's part of the state: offered, busy, and while it runs how far it got."""
-        busy = self._jobs.busy == "review"
+        busy = self._background.busy == "review"
         progress = self._progress if busy else None
         return {
             "offered": self.offered(game, indicator),

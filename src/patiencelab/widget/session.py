@@ -26,16 +26,16 @@ from patiencelab.review import Review
 from patiencelab.widget import dispatch, protocol
 from patiencelab.widget.autoplay import Autoplay
 from patiencelab.widget.background import Background
+from patiencelab.widget.board_indicator import BoardIndicator
+from patiencelab.widget.board_lessons import BoardLessons
 from patiencelab.widget.caption import Caption, narration
 from patiencelab.widget.host import Host, PlainHost
 from patiencelab.widget.indicator import Executor
-from patiencelab.widget.jobs import Runner, ThreadRunner
 from patiencelab.widget.keeper import RecordKeeper
-from patiencelab.widget.lessons import Lessons
 from patiencelab.widget.options import OPTIONS, board_options, change_option, check_arguments, check_option, check_parts
 from patiencelab.widget.parts import Parts
 from patiencelab.widget.review_job import ReviewJob
-from patiencelab.widget.verdicts import Verdicts
+from patiencelab.widget.runners import Runner, ThreadRunner
 
 __all__ = ["EXITING", "OPTIONS", "BoardSession", "Host", "PlainHost"]
 
@@ -56,7 +56,7 @@ class BoardSession:
     methods are those of :class:`~patiencelab.widget.board.KlondikeWidget`, which calls them. ``options`` sets
     some of :data:`OPTIONS` (see :meth:`set_option`); ``executor`` runs the indicator's solver (see
     :class:`~patiencelab.widget.indicator.Indicator`); ``runner`` starts the rest of its background work (see
-    :class:`~patiencelab.widget.jobs.Runner`; by default a thread for each piece).
+    :class:`~patiencelab.widget.runners.Runner`; by default a thread for each piece).
     """
 
     def __init__(
@@ -88,7 +88,7 @@ class BoardSession:
         self._lock = threading.RLock()
         self._caption = Caption(self._lang)
         #: The lesson shown or recorded, and the player's own game put aside meanwhile.
-        self._lessons = Lessons(self, self._caption, show=self._show, renew=self._renew)
+        self._lessons = BoardLessons(self, self._caption, show=self._show, renew=self._renew)
         #: A serial number of what the board shows (its game, lesson and recording), new whenever one of them is
         #: replaced: work started for one is never taken for another (an ``id()`` may be reused).
         self._shown = next(_SERIALS)
@@ -97,7 +97,7 @@ class BoardSession:
         #: chose for a position that is gone.
         self._changes = 0
         #: The work in worker threads, the records, the game's reviews and the automatic player (see :meth:`autoplay`).
-        self._jobs = Background(
+        self._background = Background(
             self.host,
             self._lock,
             self._runner,
@@ -106,14 +106,14 @@ class BoardSession:
             sync=self.sync,
             failed=lambda why: self._reviews.failed(why),
         )
-        self._keeper = RecordKeeper(records, on_change=self._jobs.sync_unless_busy)
-        self._autoplay = Autoplay(self, self._jobs, self._caption, self._keeper, self._changed)
-        self._reviews = ReviewJob(self, self._jobs, self._lessons, self._caption, self._autoplay.repeated)
-        self._verdicts = Verdicts(self, self._jobs, self._caption, executor)
-        self._indicator = self._verdicts.indicator
+        self._keeper = RecordKeeper(records, on_change=self._background.sync_unless_busy)
+        self._autoplay = Autoplay(self, self._background, self._caption, self._keeper, self._changed)
+        self._reviews = ReviewJob(self, self._background, self._lessons, self._caption, self._autoplay.repeated)
+        self._board_indicator = BoardIndicator(self, self._background, self._caption, executor)
+        self._indicator = self._board_indicator.indicator
         self._records_notice: str | None = None
         #: What the intent table works with (see :mod:`~patiencelab.widget.dispatch`).
-        self.parts = Parts(self._lock, self._caption, self._lessons, self._keeper, self._jobs, self._reviews)
+        self.parts = Parts(self._lock, self._caption, self._lessons, self._keeper, self._background, self._reviews)
         dealt = Klondike(seed=seed, rules=rules, lang=self._lang) if game is None else game
         if game is None and lesson is None:
             # a game left in play (a kernel restarted, a page reloaded), of the deal and rules asked for, if any
@@ -155,7 +155,7 @@ class BoardSession:
 
     def _show(self, game: Klondike) -> None:
         """Show ``game`` from now on: the player's own, or a lesson's (the record keeper follows only the player's
-        own games, see :class:`~patiencelab.widget.lessons.Lessons`).
+        own games, see :class:`~patiencelab.widget.board_lessons.BoardLessons`).
         """
         if self._unlisten is not None:
             self._unlisten()
@@ -305,7 +305,7 @@ class BoardSession:
         else:
             last = None if fresh else self.state.get("last_move")
         self._follow(game, change if last is not None else None)
-        indicator = self._verdicts.synced_part(game)
+        indicator = self._board_indicator.synced_part(game)
         records = self._keeper.synced_part(game)
         state = protocol.synced_state(
             game,
@@ -333,7 +333,7 @@ class BoardSession:
             self._keeper.follow(game)
         if told is not None and self.options["narrate"] and self._lessons.player is None:
             self._caption.say("narration", narration(told, self._lang))
-        self._verdicts.follow(game)
+        self._board_indicator.follow(game)
         self._keeper.stats(game)  # read (and kept) now: a database that fails is said in this sync
         notice = self._keeper.notice(game.lang)
         if notice is not None and self._keeper.error != self._records_notice:
@@ -343,7 +343,7 @@ class BoardSession:
 
     def wait_for_verdict(self, timeout: float = 60.0) -> str | None:
         """Block until the indicator's verdict for the current position is in and shown; returns it."""
-        return self._verdicts.wait(check_seconds(timeout, "timeout"))
+        return self._board_indicator.wait(check_seconds(timeout, "timeout"))
 
     # ------------------------------------------------------------------------------------------- intents
 
@@ -370,15 +370,15 @@ class BoardSession:
     @property
     def _busy(self) -> Literal["review", "quiz"] | None:
         """Work in a worker thread (a review, a quiz answer being judged): its kind, or None."""
-        return self._jobs.busy
+        return self._background.busy
 
     def run_pending(self) -> None:
         """Run the calls handed over by worker threads, each once, in the order they came."""
-        self._jobs.run_pending()
+        self._background.run_pending()
 
     def wait_for_background(self, timeout: float = 60.0) -> None:
         """Block until the work in worker threads (a review, a quiz answer) is done and shown."""
-        self._jobs.wait(check_seconds(timeout, "timeout"))
+        self._background.wait(check_seconds(timeout, "timeout"))
 
     def cancel_review(self) -> None:
         """Stop the review running in a worker thread: it stops at its next position (a result already in is

@@ -20,7 +20,7 @@ from patiencelab.lessons.judge import Answer
 from patiencelab.widget.intents import LESSON_ACTIONS, RECORD_ACTIONS, face_up_cards
 from patiencelab.widget.protocol import move_ends
 from patiencelab.widget.recording import MAX_NOTE, MAX_TITLE, LessonRecorder
-from patiencelab.widget.state import LessonState
+from patiencelab.widget.state import Highlight, LessonState
 
 __all__ = ["ACTIONS", "MARK_ACTIONS", "MAX_NOTE", "MAX_TITLE", "RECORD_ACTIONS", "LessonPlayer", "LessonRecorder"]
 
@@ -43,7 +43,7 @@ class LessonPlayer:
         game = lesson.start()
         # the steps in place form; None for an illegal step, which is shown but not played
         self.path: list[Move | None] = [None if s.illegal else game.play(s.move) for s in lesson.steps]
-        self._captions: dict[tuple[int, str], tuple[str, dict[str, Any]]] = {}
+        self._captions: dict[tuple[int, str], tuple[str, Highlight]] = {}
         #: Quiz steps answered (right or shown after the last try), right answers, wrong tries at this step.
         self.asked = 0
         self.right = 0
@@ -217,14 +217,14 @@ class LessonPlayer:
             raise PatienceError(f"pace must be a number of seconds from 0.5 to 10, not {quote(pace)}")
         self.pace = float(pace)
 
-    def caption(self, lang: str) -> tuple[str, dict[str, Any]]:
+    def caption(self, lang: str) -> tuple[str, Highlight]:
         """The narration of the step shown (or the intro) and the cards and pile to highlight."""
         key = (self.step, lang)
         if key not in self._captions:
             self._captions[key] = self._make_caption(lang)
         return self._captions[key]
 
-    def _make_caption(self, lang: str) -> tuple[str, dict[str, Any]]:
+    def _make_caption(self, lang: str) -> tuple[str, Highlight]:
         if self.step == 0:
             intro = text_in(self.lesson.intro, lang, self.lesson.lang)
             return intro or message("lesson.start", lang), {"cards": [], "to": None}

@@ -1,7 +1,8 @@
-"""What a board teaches: :class:`Lessons`, the lesson shown (its :class:`~patiencelab.widget.teaching.LessonPlayer`)
-or the lesson being recorded (its :class:`~patiencelab.widget.recording.LessonRecorder`), and the player's own
-game put aside meanwhile. It reads the board through a :class:`~patiencelab.widget.host.ShownBoard` and is given,
-when built, the board's status line and its calls that show a game and make work started for what it showed stale.
+"""What a board teaches: :class:`BoardLessons`, the lesson shown (its
+:class:`~patiencelab.widget.teaching.LessonPlayer`) or the lesson being recorded (its
+:class:`~patiencelab.widget.recording.LessonRecorder`), and the player's own game put aside meanwhile. It reads the
+board through a :class:`~patiencelab.widget.host.ShownBoard` and is given, when built, the board's status line and
+its calls that show a game and make work started for what it showed stale.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from patiencelab.widget.recording import LessonRecorder
 from patiencelab.widget.state import RecordState
 from patiencelab.widget.teaching import MARK_ACTIONS, LessonPlayer
 
-__all__ = ["Lessons"]
+__all__ = ["BoardLessons"]
 
 
-class Lessons:
+class BoardLessons:
     """A board's lesson (``player``), recording (``recorder``) and the player's own game put aside (``own``)."""
 
     def __init__(

@@ -1,8 +1,8 @@
-"""The winnability indicator on a board: :class:`Verdicts` shows the :class:`~patiencelab.widget.indicator.Indicator`'s
-verdicts as they come in (handed to the kernel's thread, no new version), switches it off with a notice once when
-its worker cannot start, and waits for a verdict in scripts. It reads the board through a
-:class:`~patiencelab.widget.host.ShownBoard` and works with the board's work in worker threads and status line,
-given when it is built.
+"""The winnability indicator on a board: :class:`BoardIndicator` shows the
+:class:`~patiencelab.widget.indicator.Indicator`'s verdicts as they come in (handed to the kernel's thread, no new
+version), switches it off with a notice once when its worker cannot start, and waits for a verdict in scripts. It
+reads the board through a :class:`~patiencelab.widget.host.ShownBoard` and works with the board's work in worker
+threads and status line, given when it is built.
 """
 
 from __future__ import annotations
@@ -16,14 +16,16 @@ from patiencelab.widget.host import ShownBoard
 from patiencelab.widget.indicator import Executor, Indicator
 from patiencelab.widget.state import IndicatorState
 
-__all__ = ["Verdicts"]
+__all__ = ["BoardIndicator"]
 
 
-class Verdicts:
+class BoardIndicator:
     """A board's winnability indicator (``indicator``) and what the board shows of it."""
 
-    def __init__(self, board: ShownBoard, jobs: Background, caption: Caption, executor: Executor | None = None) -> None:
-        self._board, self._jobs, self._caption = board, jobs, caption
+    def __init__(
+        self, board: ShownBoard, background: Background, caption: Caption, executor: Executor | None = None
+    ) -> None:
+        self._board, self._background, self._caption = board, background, caption
         self.indicator = Indicator(self._arrived, **({"executor": executor} if executor is not None else {}))
         #: The indicator's error the board has said (it says each once).
         self._said: str | None = None
@@ -50,8 +52,8 @@ class Verdicts:
         """Block until the verdict for the current position is in and shown; returns it (``None`` when off)."""
         board = self._board
         self.indicator.wait(timeout)
-        with self._jobs.lock:
-            if self._jobs.token() is not None:
+        with self._background.lock:
+            if self._background.token() is not None:
                 board.sync(bump=False)
         return board.state["indicator"]["verdict"] if board.options["indicator"] else None
 
@@ -59,4 +61,4 @@ class Verdicts:
         """A verdict arrived (in the pool's thread): the board shows it in the kernel's thread without a new
         version (no intent goes stale).
         """
-        self._jobs.deliver(lambda: self._board.sync(bump=False))
+        self._background.deliver(lambda: self._board.sync(bump=False))

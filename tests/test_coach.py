@@ -154,3 +154,18 @@ def test_a_progress_bar_where_no_thread_can_start_warns_of_nothing(monkeypatch: 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         evaluate(RandomMoves(1), deals=2, rules=Rules(draw=3), max_moves=10, progress=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_luck_told_from_the_move_played_alone_says_its_numbers_and_names_no_other_move(lang: str) -> None:
+    """Where the move played kept all but a few of the deals not lost before it, no other move can have kept
+    clearly more: the verdict says so with its two counts, and names no "best other" it never judged.
+    """
+    from patiencelab.review import _verdict_text
+    from patiencelab.review.verdict import LossVerdict
+
+    verdict = LossVerdict("luck", 32, 15, 14, None, 15, bounded=True)
+    text = _verdict_text(verdict, Klondike(seed=66), lang)
+    assert text == message("review.verdict.luck-bound", lang, samples=32, mine=14, kept=15)
+    assert all(str(k) in text for k in (32, 14, 15))
+    assert text != message("review.verdict.only-move", lang)

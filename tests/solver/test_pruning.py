@@ -389,3 +389,29 @@ def test_a_win_that_needs_two_chains_of_duties_is_found(passes: int | None) -> N
         run = search._Search(easier, math.inf, 3_000)
         assert run.run() == outcome
         assert states is None or run.states == states
+
+
+def _waste_blocked(max_passes: int | None) -> Klondike:
+    """The 5H on the 4H in the waste, the black sixes home and no card may come back: the 5H can never leave."""
+    position = {
+        "tableau": [{"down": [], "up": ["KH"]}],
+        "stock": [f"{r}{s}" for s in "CS" for r in "789TJQK"] + [f"{r}H" for r in "6789TJQ"],
+        "waste": ["4H", "5H"],
+        "foundations": {"C": 6, "D": 13, "H": 3, "S": 6},
+    }
+    rules = Rules(face_down=(0,), max_passes=max_passes, foundation_to_tableau=False)
+    return Klondike.from_position(position, rules=rules)
+
+
+@pytest.mark.pure
+def test_dead_end_in_the_waste_of_the_last_pass() -> None:
+    """In the last pass the waste is a pile: the 4H leaves only after the 5H on it, which has nowhere to go, a dead
+    end the reference search confirms. While a recycle is left the talon is taken as free, and the test says
+    nothing.
+    """
+    assert is_dead(Node.of(_waste_blocked(1)))
+    with pytest.MonkeyPatch.context() as mp:
+        unpruned(mp)
+        assert solve(_waste_blocked(1), seconds=math.inf, max_states=200_000).outcome == "impossible"
+    assert not is_dead(Node.of(_waste_blocked(None)))
+    assert not is_dead(Node.of(_waste_blocked(2)))

@@ -482,6 +482,8 @@ def _opinion(found: Review, replays: _Replays, lang: str) -> str:
 def _verdict_text(verdict: LossVerdict, before: Klondike, lang: str) -> str:
     """Whether the losing move was a mistake or bad luck, from what the player saw before it, with its numbers."""
     counts = {"samples": verdict.samples, "mine": verdict.mine, "kept": verdict.kept}
+    if verdict.bounded:
+        return message("review.verdict.luck-bound", lang, **counts)
     if verdict.better is None:
         return message("review.verdict.only-move", lang)
     better = move_phrase(before, verdict.better, "review.move")

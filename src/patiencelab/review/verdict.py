@@ -12,10 +12,12 @@ counting every deal left undecided after it as won; between the two, the verdict
 not tell, and the review says how many deals stayed undecided.
 
 Cheap where it can be: a deal lost before the move is lost after every move, and a deal won by a line that starts
-with a move is won after that move; only the others are solved again, once a move, and a search left undecided is
-made again with :data:`~patiencelab.review.chances.ESCALATE` times the positions, while the ``max_positions`` of
-the whole judgement last (counted as searched); once they are spent each deal gets
-:data:`~patiencelab.review.chances.DEFAULT_SAMPLE_STATES` at most.
+with a move is won after that move; only the others are solved again, once a move. The deals are judged before
+the move first, then after the move played: where that move kept all but an inaccuracy's worth of the deals not
+lost before it, no other move can have kept clearly more, and the verdict is bad luck with no other move solved
+(``bounded``). Each group of searches gets its share of ``max_positions`` (half of what is left before the move,
+half after the move played, then an even part a move): an even part of half of it a deal first, then the rest
+over those left undecided, at most :data:`~patiencelab.review.chances.ESCALATE` times ``max_states`` each.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ class LossVerdict:
     ``luck`` or ``unknown`` (the ``undecided`` verdicts left the question open); of the ``samples`` deals
     consistent with what the player saw before it, ``mine`` were won after it, ``kept`` after ``better`` (the other
     move that kept the most; ``None`` when it was the only legal move), and ``won`` before it. ``exact``: every
-    order of the unseen cards was solved.
+    order of the unseen cards was solved. ``bounded``: bad luck told from the move played alone, which kept all
+    but a few of the ``kept`` deals not lost before it (no other move can keep more; ``better`` is ``None``).
     """
 
     kind: Literal["mistake", "luck", "unknown"]
@@ -58,6 +61,7 @@ class LossVerdict:
     label: ReviewLabel | None = None
     exact: bool = False
     undecided: int = 0
+    bounded: bool = False
 
     @property
     def drop(self) -> float:
@@ -93,38 +97,56 @@ def judge_loss(
         spent += found.states
         return found
 
-    def decide(position: Position) -> tuple[str, str | None]:
-        """The deal's verdict (won, lost, unknown) and the first move of its win, a larger search where undecided."""
-        floor = None if max_states is None else min(max_states, DEFAULT_SAMPLE_STATES)
-        found = search(position, max_states if left() > 0 else floor)
-        if found.outcome == "unknown" and max_states is not None and floor is not None:
-            deeper = int(max(ESCALATE * floor, min(ESCALATE * max_states, left())))
-            if deeper > found.states:
-                found = search(position, deeper)
-        verdict = "won" if found.outcome == "solved" else "lost" if found.outcome == "impossible" else "unknown"
-        return verdict, str(found.moves[0]) if found.outcome == "solved" and found.moves else None
+    def verdict(found: Solution) -> tuple[str, str | None]:
+        """The deal's verdict (won, lost, unknown) and the first move of its win."""
+        if found.outcome == "solved":
+            return "won", str(found.moves[0]) if found.moves else None
+        return ("lost" if found.outcome == "impossible" else "unknown"), None
+
+    def decide(positions: list[Position], share: float) -> list[tuple[str, str | None]]:
+        """The verdicts of ``positions`` within ``share`` positions: an even part of half of it each first, then
+        the rest spread over those left undecided (at most ``ESCALATE`` times ``max_states`` each).
+        """
+        if not positions:
+            return []
+        if max_states is None:
+            return [verdict(search(p, None)) for p in positions]
+        floor = min(max_states, DEFAULT_SAMPLE_STATES)
+        first = max(floor, int(min(max_states, share / (2 * len(positions)))))
+        start = spent
+        found = [search(p, first) for p in positions]
+        undecided = [i for i, f in enumerate(found) if f.outcome == "unknown"]
+        if undecided:
+            per = int(min(ESCALATE * max_states, (share - (spent - start)) / len(undecided)))
+            for i in undecided:
+                if per > found[i].states:
+                    found[i] = search(positions[i], per)
+        return [verdict(f) for f in found]
 
     moves = [m for m in legal_moves(view) if str(m) != str(played)]
     rules = view.rules
     n = len(dealt)
-    # per deal: won / lost / unknown before the move, after the move played and after each other move
-    before: list[str] = []
-    mine: list[str] = []
-    others: dict[str, list[str]] = {str(m): [] for m in moves}
-    for deal in dealt:
-        here, first = decide(deal)
-        before.append(here)
-        for move, verdicts in [(str(played), mine), *((str(m), others[str(m)]) for m in moves)]:
-            if here == "lost":
-                verdicts.append("lost")
-            elif here == "won" and first == move:
-                verdicts.append("won")
-            else:
-                verdicts.append(decide(after(deal, rules, (Move.parse(move),)))[0])
-    won_before = sum(b == "won" for b in before)
+    # per deal: won / lost / unknown before the move (with the first move of its win), then after the move played
+    before = decide(dealt, left() / 2)
+
+    def verdicts_after(move: str, share: float) -> list[str]:
+        out = ["lost" if here == "lost" else "won" for here, _ in before]  # lost before: lost after every move
+        todo = [i for i, (here, first) in enumerate(before) if here != "lost" and not (here == "won" and first == move)]
+        found = decide([after(dealt[i], rules, (Move.parse(move),)) for i in todo], share)
+        for i, (v, _) in zip(todo, found, strict=True):
+            out[i] = v
+        return out
+
+    mine = verdicts_after(str(played), left() / 2)
+    won_before = sum(b == "won" for b, _ in before)
     played_won = sum(a == "won" for a in mine)
     if not moves:
         return LossVerdict("luck", n, won_before, played_won, None, 0, exact=exact)
+    # No move keeps a deal lost before it: the deals not lost before bound what any other move could keep.
+    bound = sum(b != "lost" for b, _ in before)
+    if (bound - played_won) / n < THRESHOLDS["inaccuracy"] - _EPS:
+        return LossVerdict("luck", n, won_before, played_won, None, bound, exact=exact, bounded=True)
+    others = {str(move): verdicts_after(str(move), left() / (len(moves) - k)) for k, move in enumerate(moves)}
     best = max(moves, key=lambda m: sum(v == "won" for v in others[str(m)]))
     kept = others[str(best)]
     kept_won = sum(c == "won" for c in kept)

@@ -1,4 +1,6 @@
-"""Dead ends the search need not explore: a card that can never leave its column, so never go home."""
+"""Dead ends the search need not explore: a card that can never leave its place (a column, or the talon in the
+last pass), so never go home. Sets of cards are bits of an int (bit c: card c).
+"""
 
 from __future__ import annotations
 
@@ -18,55 +20,86 @@ def is_dead(st: Node) -> bool:
     (if face down, every card above it must have left), or, if a King (or any card when any card may fill one),
     to an empty column. A card on a foundation counts as at hand only when cards may come back from there.
 
-    The cards that *may* leave are found from the others (talon and face-up cards off face-down cards are
-    taken as free): add every card whose conditions hold given the cards already added, until none is left.
+    In the last pass (no recycle left) the talon's cards are tracked too (see :func:`_add_talon`).
+
+    The cards that *may* leave are found from the others (face-up cards off face-down cards, and the talon while
+    a recycle is left, are taken as free): add every card whose conditions hold given the cards already added,
+    until none is left.
     In any win, take the cards in the order they first leave their places: each one's conditions name only
     cards that left before it, so by induction every card that ever leaves is added. A card never added thus
     never leaves, never goes home, and the game is lost. The test is weak on purpose (everything else is taken
     as possible), so it only proves, never guesses.
     """
-    down, up, found = st.down, st.up, st.found
-    # above[c]: the cards that must leave before c is turned up (None: c is not tracked, it is free or face up)
-    pending: dict[int, tuple[int, ...]] = {}
+    down, up = st.down, st.up
+    # above[c]: the cards that must leave before c is at hand; pending: the tracked cards not yet known to leave
+    above = [0] * 52
+    pending = 0
     for i in range(st.n):
         d = down[i]
         if not d:
             continue
-        u0 = up[i][0]
-        pending[u0] = ()
-        above: tuple[int, ...] = (u0,)
+        bits = 1 << up[i][0]
+        pending |= bits
         for c in reversed(d):
-            pending[c] = above
-            above = (*above, c)
+            above[c] = bits
+            bits |= 1 << c
+        pending |= bits
+    if not st.can_recycle():
+        pending |= _add_talon(st, above)
     if not pending:
         return False
-    f2t, king_only = st.f2t, st.king_only
-    freed: set[int] = set()
+    found, f2t, king_only = st.found, st.f2t, st.king_only
     changed = True
     while changed:
         changed = False
-        for c, above in list(pending.items()):
-            if not all(a in freed for a in above):
-                continue
-            if _can_leave(c, pending, freed, found, f2t, king_only):
-                freed.add(c)
-                del pending[c]
+        rest = pending
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            if not above[c] & pending and _can_leave(c, pending, above, found, f2t, king_only):
+                pending ^= low
                 changed = True
         if not pending:
             return False
     return True
 
 
-def _can_leave(
-    c: int, pending: dict[int, tuple[int, ...]], freed: set[int], found: list[int], f2t: bool, king_only: bool
-) -> bool:
-    """True when ``c`` (turned up) has somewhere to go given the cards known to be able to leave."""
+def _add_talon(st: Node, above: list[int]) -> int:
+    """The talon's cards, tracked in the last pass (no recycle left), as bits; ``above`` filled for them. The
+    waste is a pile whose top alone may be played, so a waste card is at hand only after every card above it has
+    left; a draw lays its cards on the waste in order, so a stock card is at hand only after the cards its draw
+    lays on it have left (draw 2 or more: the stock's cards are drawn in fixed groups of ``draw`` from the next
+    card on). Every talon card is tracked, as a column's bottom face-up card is: it too must have somewhere to
+    go. Cards drawn later may cover a card too; leaving that out only makes the test weaker.
+    """
+    talon, p, draw = st.talon, st.p, st.draw
+    size = len(talon)
+    tracked = 0
+    bits = 0
+    for i in range(p - 1, -1, -1):  # the waste, top first
+        c = talon[i]
+        above[c] = bits
+        bits |= 1 << c
+    tracked |= bits
+    for g in range(p, size, draw):  # the stock, a draw's group at a time
+        bits = 0
+        for i in range(min(g + draw, size) - 1, g - 1, -1):
+            c = talon[i]
+            above[c] = bits
+            bits |= 1 << c
+        tracked |= bits
+    return tracked
+
+
+def _can_leave(c: int, pending: int, above: list[int], found: list[int], f2t: bool, king_only: bool) -> bool:
+    """True when ``c`` (at hand) has somewhere to go given the cards not known to leave (``pending``)."""
     rank = RANK[c]
     if rank == 13 or not king_only:
         return True  # an empty column (taken as possible)
     suit = c // 13
     # Home: every lower card of its suit off the foundation must be able to leave its place.
-    if all((y not in pending) for y in range(suit * 13 + found[suit], c)):
+    if not pending & ((1 << c) - (1 << (suit * 13 + found[suit]))):
         return True
     red = RED[c]
     for s in range(4):
@@ -77,8 +110,8 @@ def _can_leave(
             if f2t:
                 return True
             continue
-        if t not in pending or t in freed:
+        if not pending >> t & 1:
             return True
-        if all(a in freed for a in pending[t]):
+        if not above[t] & pending:
             return True  # it can be turned up first
     return False

@@ -25,7 +25,7 @@ from patiencelab.solver.movegen import (
     safe_move_after,
     to_public,
 )
-from patiencelab.solver.node import W2T, WASTE_FIELD, IMove, Node, Positioned, position_and_rules
+from patiencelab.solver.node import W2F, W2T, WASTE_FIELD, IMove, Node, Positioned, position_and_rules
 from patiencelab.solver.portfolio import (
     EAGER_AFTER,
     EAGER_MOST,
@@ -313,7 +313,11 @@ class _Search:
                     yield
                     paused = _collector_off()
                 frames.append(mark)
-                stack.append(generate_codes(st, onto))
+                # In the last pass a talon card played can leave a waste card waiting for one that never leaves
+                if (m[0] == W2T or m[0] == W2F) and not st.can_recycle() and is_dead(st):
+                    stack.append([])
+                else:
+                    stack.append(generate_codes(st, onto))
             return "impossible"
         finally:
             if paused:

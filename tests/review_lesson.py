@@ -1,6 +1,6 @@
 """The shipped review lesson (``src/patiencelab/lessons/review.json``), made again from its game: the deal of seed
 17 as played in the lesson, reviewed with the board's budgets (:func:`patiencelab.review.review`'s defaults) and
-told in English, Dutch and Swedish (:meth:`~patiencelab.lessons.Lesson.from_review` in each language, the notes
+told in English, Dutch and Swedish (:meth:`~patiencelab.review.Review.lesson` in each language, the notes
 of the three put together). ``tests/test_lesson.py`` checks that the shipped file is what this makes; when the
 review changes, write it again::
 
@@ -38,7 +38,7 @@ def lesson_game(lesson: Lesson | None = None) -> Klondike:
 def review_lesson(game: Klondike, found: Review | None = None) -> Lesson:
     """The review lesson of ``game``: its review (``found``, else made with the default budgets) in three languages."""
     found = review(game) if found is None else found
-    made = {lang: Lesson.from_review(game, found.retold(game, lang), title=TITLE[lang]) for lang in LANGS}
+    made = {lang: found.retold(game, lang).lesson(game, title=TITLE[lang]) for lang in LANGS}
     first = made[LANGS[0]]
     steps = []
     for number, step in enumerate(first.steps):

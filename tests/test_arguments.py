@@ -227,10 +227,6 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "Lesson.from_game(g, 5)",
         "Lesson.from_game(g, 't', notes=5)",
     ),
-    "lessons.format.Lesson.from_review": (
-        "Lesson.from_review(None, None, title='t')",
-        "Lesson.from_review(g, None, title='t')",
-    ),
     "lessons.format.Lesson.from_moves": (
         "Lesson.from_moves(None, [], 't')",
         "Lesson.from_moves(g, 5, 't')",
@@ -370,6 +366,11 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     "records.rows.rules_key": ("rules_key(None)", "rules_key('standard')"),
     "records.rows.scoring_key": ("scoring_key(None)", "scoring_key('standard')"),
     # -------------------------------------------------------------------------------------- review
+    "review.Review.lesson": (
+        "g.review(max_states=1_000, samples=1).lesson(None, title='t')",
+        "g.review(max_states=1_000, samples=1).lesson(g, title=5)",
+    ),
+    "review.lesson.lesson_of": ("lesson_of(None, None, title='t')",),
     "review.Review.retold": (
         "g.review(max_states=1_000, samples=1).retold(None, 'en')",
         "g.review(max_states=1_000, samples=1).retold(g, 'de')",
@@ -838,7 +839,7 @@ _SCOPE_MODULES = (
     *("players.sampling", "players.scouting", "players.strategies", "review.chances", "review.verdict"),
     *("solver.search",),
     *("solver.seeds", "solver.verdicts", "widget.options", "widget.protocol", "widget.intents", "widget.session"),
-    *("widget.present", "players.ismcts"),
+    *("widget.present", "players.ismcts", "review.lesson"),
 )
 
 

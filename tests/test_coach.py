@@ -16,7 +16,6 @@ import pytest
 
 from patiencelab import Klondike, Rules
 from patiencelab.core.i18n import message
-from patiencelab.lessons import Lesson
 from patiencelab.players import Greedy, RandomMoves, compare, evaluate
 from patiencelab.players.sampling import tally
 from patiencelab.review import Review, review
@@ -72,7 +71,7 @@ def test_a_chance_is_said_with_its_interval_where_wide_and_not_known_where_nothi
     _told_only_as_measured(found, found.summary)
     _told_only_as_measured(found, found.text)
     # the lesson: its intro and every note
-    lesson = Lesson.from_review(greedy_game, found, title="Review")
+    lesson = found.lesson(greedy_game, title="Review")
     assert lesson.intro is not None and said in str(lesson.intro)
     for text in (lesson.intro, *(s.note for s in lesson.steps if s.note)):
         _told_only_as_measured(found, str(text))
@@ -133,7 +132,7 @@ def test_the_move_that_lost_the_game_gets_a_verdict_that_marks_and_lesson_agree_
         assert verdict.kept > verdict.mine
     else:
         assert not [m for m in marked if m.label != "luck"]
-    lesson = Lesson.from_review(greedy_game, found, title="Review")
+    lesson = found.lesson(greedy_game, title="Review")
     note = lesson.steps[found.at - 1].note
     assert note is not None and head in str(note)
     chart_marks = {(move, label) for _, move, label in lesson.chart.marks} if lesson.chart else set()

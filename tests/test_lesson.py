@@ -218,7 +218,7 @@ def test_the_shipped_review_lesson_is_the_review_of_its_own_game() -> None:
     assert lesson.chart == found.chart() and len(lesson.steps) == game.moves
     for lang in ("en", "nl", "sv"):
         told = found.retold(game, lang)
-        made = Lesson.from_review(game, told, title="Review")
+        made = told.lesson(game, title="Review")
         for number, (shipped, step) in enumerate(zip(lesson.steps, made.steps), 1):
             assert text_in(shipped.note, lang) == step.note and shipped.marks == step.marks, (lang, number)
         intro = text_in(lesson.intro, lang)
@@ -391,7 +391,7 @@ def test_the_lesson_of_a_review_is_the_whole_game_with_the_chart_and_the_words_o
 
     game, found = reviewed_sloppy_game(16)
     assert found.marks and found.second_opinion
-    lesson = Lesson.from_review(game, found, title="Review")
+    lesson = found.lesson(game, title="Review")
     assert len(lesson.steps) == game.moves and lesson.chart == found.chart()
     assert [s.move for s in lesson.steps] == list(game.history)
     assert isinstance(lesson.intro, str) and lesson.intro.startswith(found.summary)

@@ -15,6 +15,7 @@ import pytest
 from patiencelab import Klondike, Move, PatienceError
 from patiencelab.core.marks import Mark
 from patiencelab.lessons import Lesson, Quiz, Step
+from patiencelab.review import Review
 from patiencelab.widget import review_job
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
@@ -430,7 +431,7 @@ def test_a_review_that_cannot_be_shown_switches_itself_off_too(monkeypatch: pyte
     def unshowable(*args: Any, **kwargs: Any) -> Any:
         raise PatienceError("odd")
 
-    monkeypatch.setattr(Lesson, "from_review", unshowable)
+    monkeypatch.setattr(Review, "lesson", unshowable)
     widget = stuck_widget()
     assert send(widget, "review") is None
     widget.wait_for_background(60)

@@ -206,7 +206,7 @@ def test_a_hint_and_a_review_lesson_take_a_card_form_winning_line(monkeypatch: p
     chances = (Chances(1.0, 1.0, 1.0, 1, 0, 0, True),)
     words = "Better: 8H to t2."
     review = Review("lost", 0, ((0, "solved"),), None, None, better, (better,), 1, words, chances, second_opinion=words)
-    lesson = Lesson.from_review(game, review, title="Review")
+    lesson = review.lesson(game, title="Review")
     assert lesson.intro == "Better: 8H to t2."
 
 

@@ -18,7 +18,7 @@ import os
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from patiencelab.core.errors import (
     ArgumentTypeError,
@@ -41,15 +41,12 @@ from patiencelab.core.limits import (
     check_whole,
     load_json,
 )
-from patiencelab.core.marks import MAX_MARKS, REVIEW_LABELS, Mark, arrow_for
+from patiencelab.core.marks import MAX_MARKS, REVIEW_LABELS, Mark
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.lessons.judge import Answer, judge_answer
 from patiencelab.stats import WIDE
-
-if TYPE_CHECKING:
-    from patiencelab.review import Review
 
 __all__ = [
     "LESSON_FORMAT",
@@ -458,60 +455,6 @@ class Lesson:
             position=record.get("position"),
             intro=intro,
             lang=game.lang,
-        )
-
-    @classmethod
-    def from_review(cls, game: Klondike, review: Review, *, title: Text) -> Lesson:
-        """The lesson of ``game`` as played, the whole game, with the review's chart (see
-        :func:`patiencelab.review.review`): each marked move's sentence on the step that shows it (the position
-        before a move judged by its choice, with an arrow along the fair player's better move; the position
-        after a move whose cards were bad luck), the sentence on the position from which the deal was lost for
-        every order (or no deal tried was won) on that step, the solver's second opinion on the step it speaks of
-        (``review.at``, with an arrow along its move that keeps the deal winnable) and the summary in the intro
-        (with whatever speaks of the start).
-        """
-        moves = check_instance(game, "game", Klondike).history
-        if not callable(getattr(review, "chart", None)) or not isinstance(getattr(review, "marks", None), tuple):
-            raise ArgumentTypeError(f"review must be a Review, not {type(review).__name__}")  # review is a layer above
-        notes: dict[int, list[str]] = {}
-        arrows: dict[int, list[Mark]] = {}
-        position = game.copy()
-        positions: dict[int, Klondike] = {}
-
-        def at(step: int) -> Klondike:
-            if step not in positions:
-                while position.moves > step:
-                    position.undo()
-                positions[step] = position.copy()
-            return positions[step]
-
-        said = [(m.step, m.text, m.better) for m in review.marks]
-        if review.loss and review.loss_at is not None:
-            said.append((review.loss_at, review.loss, None))
-        if review.second_opinion:
-            opinion = " ".join(t for t in (review.second_opinion, review.verdict_text) if t)
-            said.append((review.at, opinion, review.better))
-        for step, text, _ in said:
-            notes.setdefault(step, []).append(text)
-        for step, _, better in sorted(said, key=lambda x: -x[0]):  # from the end: the copy only goes back
-            if better is not None and step:  # the start has no step to carry an arrow
-                cards = at(step).moving_cards(better)
-                arrows.setdefault(step, []).append(arrow_for(better, str(cards[0]) if cards else None))
-        steps = [
-            Step(move, " ".join(notes[i]) if i in notes else None, marks=tuple(dict.fromkeys(arrows.get(i, ()))))
-            for i, move in enumerate(moves, 1)
-        ]
-        intro = " ".join([review.summary, *notes.get(0, [])]).strip() or None
-        record = game.record()
-        return cls(
-            title=title,
-            steps=tuple(steps),
-            rules=game.rules,
-            deal=record.get("deal"),
-            position=record.get("position"),
-            intro=intro,
-            lang=game.lang,
-            chart=review.chart(),
         )
 
     @classmethod

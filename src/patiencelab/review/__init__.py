@@ -44,7 +44,7 @@ from patiencelab.core.marks import REVIEW_LABELS
 from patiencelab.core.moves import Move
 from patiencelab.core.narration import move_phrase
 from patiencelab.core.view import PlayerView
-from patiencelab.lessons.format import ReviewChart
+from patiencelab.lessons.format import Lesson, ReviewChart, Text
 from patiencelab.players import Chances
 from patiencelab.review.chances import (
     LUCK,
@@ -57,6 +57,7 @@ from patiencelab.review.chances import (
     chances_along,
     sample_states_for,
 )
+from patiencelab.review.lesson import lesson_of
 from patiencelab.review.verdict import LossVerdict, judge_loss
 from patiencelab.solver import solve
 from patiencelab.stats import share_text, wilson
@@ -174,6 +175,19 @@ class Review:
         if not isinstance(game, Klondike) or game.moves != self.moves:
             raise PatienceError("retold needs the game the review was made of")
         return _told(game, self, check_language(lang))
+
+    def lesson(self, game: Klondike, *, title: Text) -> Lesson:
+        """The lesson of ``game`` (the game this review was made of) as played, told as this review tells it: see
+        :func:`patiencelab.review.lesson.lesson_of`.
+
+        >>> game = Klondike(seed=3)
+        >>> _ = game.play("d")
+        >>> game.review(samples=2, sample_states=200, max_states=2_000).lesson(game, title="Review").steps[0].move
+        Move.parse('d')
+        """
+        if not isinstance(game, Klondike) or game.moves != self.moves:
+            raise PatienceError("lesson needs the game the review was made of")
+        return lesson_of(game, self, title=title)
 
     def chart(self) -> ReviewChart:
         """The chart the board draws: the chance at every position, the marks and ``lost_from`` (views only)."""

@@ -17,7 +17,7 @@ from typing import Any
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Klondike
 from patiencelab.core.i18n import message
-from patiencelab.lessons.format import MAX_REVIEW_STEPS, Lesson
+from patiencelab.lessons.format import MAX_REVIEW_STEPS
 from patiencelab.review import Review, review
 from patiencelab.widget.background import Background
 from patiencelab.widget.board_lessons import BoardLessons
@@ -134,7 +134,7 @@ class ReviewJob:
         """Show the review ``found`` of ``game`` as a lesson, at its first marked move (else where the second
         opinion speaks of).
         """
-        lesson = Lesson.from_review(game, found, title=message("review.title", self._board.lang))
+        lesson = found.lesson(game, title=message("review.title", self._board.lang))
         marks = lesson.chart.mark_steps() if lesson.chart is not None else ()
         self._lessons.start(lesson, marks[0] if marks else found.at)
 

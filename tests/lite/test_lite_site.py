@@ -228,6 +228,9 @@ def test_the_players_notebook_plays_and_measures_in_the_browser(
     table = kernel_eval(page, "print(results)")
     assert "| mine |" in table and "| nopeek (small) |" in table
     assert "numpy" in page.locator(".jp-MarkdownCell").last.inner_text()  # what the site leaves out, said
+    # issue 62: no cell warns (tqdm's monitor thread, which the browser's Python cannot start, is off there)
+    warned = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert not [t for t in warned.all_inner_texts() if "Warning" in t], warned.all_inner_texts()
     page.locator(".jp-MarkdownCell").last.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "lite-players-end.png"))
     kernel_eval(page, "board.stop_autoplay()")

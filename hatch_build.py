@@ -273,14 +273,20 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         raise RuntimeError(NO_NODE)
 
     def _clean(self, src: pathlib.Path, modules: list[str]) -> None:
-        """Remove the extensions and manifest of an earlier in-place build."""
-        for name in modules:
+        """Remove the extensions and manifest of an earlier in-place build: of the modules listed now and of those
+        the earlier build's manifest lists (a module no longer compiled must not load its old extension)."""
+        manifest = src / "patiencelab" / MANIFEST
+        try:
+            earlier = list(json.loads(manifest.read_text(encoding="utf-8"))["modules"])
+        except (OSError, ValueError, KeyError, TypeError):
+            earlier = []
+        for name in sorted({*modules, *earlier}):
             stem = src.joinpath(*name.split("."))
             for path in stem.parent.glob(stem.name + ".*.so"):
                 path.unlink()
         for path in src.glob("patiencelab__mypyc.*"):
             path.unlink()
-        (src / "patiencelab" / MANIFEST).unlink(missing_ok=True)
+        manifest.unlink(missing_ok=True)
 
     def _compile(
         self, root: pathlib.Path, modules: list[str], out: pathlib.Path, *, inplace: bool

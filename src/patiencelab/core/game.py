@@ -81,6 +81,12 @@ class Klondike(Engine):
         lang: str = "en",
         solvable: bool = False,
     ) -> None:
+        """A new game: the deal of ``seed`` (a random one when neither ``seed`` nor ``deal`` is given), or ``deal``
+        (104 characters, see :attr:`deal`), under ``rules`` (the standard rules by default). ``clock`` gives the
+        seconds for :attr:`seconds` and the score's time terms (``time.monotonic`` by default); ``lang`` (``en``,
+        ``nl`` or ``sv``) is the language of rule messages; ``solvable=True`` picks, from ``seed`` on, a seed
+        whose deal the solver can win. A wrong argument is a :class:`PatienceError` that names it.
+        """
         if seed is not None:
             check_seed(seed)
         rules = Rules() if rules is None else check_instance(rules, "rules", Rules)

@@ -12,7 +12,7 @@ modules when a source has changed since (an edited checkout), with one line of n
   and one line of notice, never an error.
 
 mypyc keeps a compiled function's signature (its ``__text_signature__``) but drops its docstring, so ``help()``,
-``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike`` or ``solve``. Before the C compiler runs,
+``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike.play`` or ``solve``. Before the C compiler runs,
 :func:`keep_docstrings` writes each docstring of the source (functions, methods, classes, properties) into the C
 that mypyc generated, after the signature where CPython looks for it: the compiled objects carry the same
 ``__doc__`` as the pure ones, at no cost to a call. A class's ``__init__`` is listed by ``help()`` from the class's

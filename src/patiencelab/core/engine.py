@@ -26,7 +26,9 @@ from patiencelab.core.kernel import (
     draw_cards,
     lift_top,
     move_run,
+    passes_left,
     recycle_waste,
+    talon_reach,
     undraw_cards,
     unlift_top,
     unmove_run,
@@ -39,7 +41,7 @@ from patiencelab.core.table import TABLE_FIELDS, Table
 from patiencelab.core.view import ColumnView, PlayerView
 
 if TYPE_CHECKING:
-    from patiencelab.core.game import Change, Klondike, Listener
+    from patiencelab.core.game import Change, Klondike
 
 __all__ = ["RECORD_FORMAT", "ChangeKind", "Engine", "Played", "Status"]
 
@@ -47,7 +49,7 @@ _DECK: Final = full_deck()  # card ints (the kernel's numbering) to cards
 _SUITS: Final = tuple(Suit)
 
 #: Where a game stands: still ``playing``, ``won``, or ``stuck`` (no move but draws and recycles is legal, and the
-#: player can tell that none will ever be: see :attr:`~patiencelab.core.table.Table.is_stuck`).
+#: player can tell that none will ever be: see :attr:`Engine.is_stuck`).
 Status = Literal["playing", "won", "stuck"]
 
 
@@ -66,6 +68,9 @@ class Played:
     turned: Card | None
     points: int
 
+
+#: A function :meth:`Engine.on_change` calls after every change, with a :class:`~patiencelab.core.game.Change`.
+Listener = Callable[["Change"], None]
 
 #: What a change was: see :class:`~patiencelab.core.game.Change`.
 ChangeKind = Literal["play", "undo", "redo", "reset"]
@@ -211,11 +216,53 @@ class Engine(Table):
         return score
 
     @property
+    def is_stuck(self) -> bool:
+        """True when the game is not won and a player can tell from what they see that no move but draws and
+        recycles can ever be played again: decided from the player's view alone, so it tells nothing of the
+        face-down cards or the unseen stock.
+
+        The rule: no move but a draw or a recycle is legal; no card of the talon (the waste and the stock) that
+        the player has seen and that some draws (and recycles, within the passes left) would bring to the top of
+        the waste fits anywhere (on its foundation or a column's top); and, when those draws would also turn up a
+        stock card the player has not seen yet (those the game has not shown, see :meth:`_seen_stock` and
+        :mod:`patiencelab.core.view`), no unseen card fits anywhere either. An unseen card is one
+        face down in a column or in the unseen stock; the player cannot tell which, so any of them might be the
+        next card drawn. Once the stock has been drawn through, the unseen cards left lie face down under columns
+        that no move can ever uncover, and a game whose talon never helps is stuck, with draw 1 or 3 and any
+        pass limit. The answer is the same for every order of the unseen cards, and it is True only when the
+        game really is stuck.
+        """
+        return Engine._stuck(self)
+
+    def _stuck(self) -> bool:
+        """:attr:`is_stuck` (a method, which compiled code calls directly)."""
+        if self._found == WON:
+            return False
+        if any(not (m.is_draw or m.is_recycle) for m in Table.legal_moves(self)):
+            return False
+        talon = self._waste + self._stock[::-1]
+        unseen = len(self._stock) - Engine._seen_stock(self)
+        known = len(talon) - unseen  # talon indices from here on hold unseen stock cards
+        reach = talon_reach(
+            len(talon), len(self._waste), self._rules.draw, passes_left(self._rules.max_passes, self._recycles) != 0
+        )
+        reaches_unseen = False
+        for i, _ in reach:
+            if i >= known:
+                reaches_unseen = True
+            elif Table._card_fits_anywhere(self, talon[i]):
+                return False
+        if not reaches_unseen:
+            return True
+        hidden = [c for down in self._down for c in down] + self._stock[:unseen]
+        return not any(Table._card_fits_anywhere(self, card) for card in hidden)
+
+    @property
     def status(self) -> Status:
         """``won``, ``stuck`` (see :attr:`is_stuck`) or ``playing``."""
         if self._found == WON:
             return "won"
-        return "stuck" if self.is_stuck else "playing"
+        return "stuck" if Engine._stuck(self) else "playing"
 
     @property
     def can_autocomplete(self) -> bool:

@@ -55,10 +55,6 @@ class Change:
         return self.played[0] if len(self.played) == 1 else None
 
 
-#: A function :meth:`Klondike.on_change` calls after every change.
-Listener = Callable[[Change], None]
-
-
 class Klondike(Engine):
     """One game of Klondike under some :class:`~patiencelab.core.rules.Rules`.
 

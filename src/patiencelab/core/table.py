@@ -13,7 +13,7 @@ from patiencelab._modules import mypyc_attr
 from patiencelab.core.cards import Card, Suit, full_deck
 from patiencelab.core.errors import IllegalMoveError, InvalidMoveError
 from patiencelab.core.i18n import check_language, message, rank_name
-from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, WON, fits, fits_empty, goes_home, passes_left, talon_reach
+from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, WON, fits, fits_empty, goes_home, passes_left
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -131,51 +131,6 @@ class Table:
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""
         return self._found == WON
-
-    @property
-    def is_stuck(self) -> bool:
-        """True when the game is not won and a player can tell from what they see that no move but draws and
-        recycles can ever be played again: decided from the player's view alone, so it tells nothing of the
-        face-down cards or the unseen stock.
-
-        The rule: no move but a draw or a recycle is legal; no card of the talon (the waste and the stock) that
-        the player has seen and that some draws (and recycles, within the passes left) would bring to the top of
-        the waste fits anywhere (on its foundation or a column's top); and, when those draws would also turn up a
-        stock card the player has not seen yet (those the game has not shown, see :meth:`_seen_stock` and
-        :mod:`patiencelab.core.view`), no unseen card fits anywhere either. An unseen card is one
-        face down in a column or in the unseen stock; the player cannot tell which, so any of them might be the
-        next card drawn. Once the stock has been drawn through, the unseen cards left lie face down under columns
-        that no move can ever uncover, and a game whose talon never helps is stuck, with draw 1 or 3 and any
-        pass limit. The answer is the same for every order of the unseen cards, and it is True only when the
-        game really is stuck.
-        """
-        if self._found == WON:
-            return False
-        if any(not (m.is_draw or m.is_recycle) for m in Table.legal_moves(self)):
-            return False
-        talon = self._waste + self._stock[::-1]
-        unseen = len(self._stock) - self._seen_stock()
-        known = len(talon) - unseen  # talon indices from here on hold unseen stock cards
-        reach = talon_reach(
-            len(talon), len(self._waste), self._rules.draw, passes_left(self._rules.max_passes, self._recycles) != 0
-        )
-        reaches_unseen = False
-        for i, _ in reach:
-            if i >= known:
-                reaches_unseen = True
-            elif Table._card_fits_anywhere(self, talon[i]):
-                return False
-        if not reaches_unseen:
-            return True
-        hidden = [c for down in self._down for c in down] + self._stock[:unseen]
-        return not any(Table._card_fits_anywhere(self, card) for card in hidden)
-
-    def _seen_stock(self) -> int:
-        """How many stock cards, from the next one to draw, the player has seen: all of them after a recycle,
-        else none (a game counts them from its start, see :meth:`Klondike._seen_stock
-        <patiencelab.core.game.Klondike._seen_stock>`).
-        """
-        return len(self._stock) if self._recycles > 0 else 0
 
     def _card_fits_anywhere(self, card: int) -> bool:
         return goes_home(card, self._found) or any(Table._fits(self, card, j) for j in range(len(self._up)))

@@ -75,7 +75,7 @@ Listener = Callable[["Change"], None]
 #: What a change was: see :class:`~patiencelab.core.game.Change`.
 ChangeKind = Literal["play", "undo", "redo", "reset"]
 
-#: The ``format`` field of a game record (:meth:`Klondike.record`).
+#: The ``format`` field of a game record (:meth:`Engine.record`).
 RECORD_FORMAT: Final = "patiencelab-game"
 
 

@@ -37,7 +37,7 @@ $(NODE_STAMP): js/package.json js/package-lock.json
 $(BUNDLE): $(NODE_STAMP) $(JS_SOURCES)
 	cd js && npm run build
 
-# The editable install compiles the rules kernel, game and solver core in place with mypyc (hatch_build.py; Debian's
+# The editable install compiles the rules kernel, table, game engine and solver core in place with mypyc (hatch_build.py; Debian's
 # gcc; without a compiler it stays pure Python). An edited core module runs pure, with a notice, until this reruns.
 # The bundle is built above, so the install skips its own npm step: that step runs `npm install`, which rewrites
 # js/package-lock.json, and every later make (make test after make setup) would install everything again.

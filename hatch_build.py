@@ -12,7 +12,7 @@ modules when a source has changed since (an edited checkout), with one line of n
   and one line of notice, never an error.
 
 mypyc keeps a compiled function's signature (its ``__text_signature__``) but drops its docstring, so ``help()``,
-``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike`` or ``solve``. Before the C compiler runs,
+``?`` and JupyterLab's Shift+Tab would show nothing for ``Klondike.play`` or ``solve``. Before the C compiler runs,
 :func:`keep_docstrings` writes each docstring of the source (functions, methods, classes, properties) into the C
 that mypyc generated, after the signature where CPython looks for it: the compiled objects carry the same
 ``__doc__`` as the pure ones, at no cost to a call. A class's ``__init__`` is listed by ``help()`` from the class's
@@ -273,14 +273,20 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         raise RuntimeError(NO_NODE)
 
     def _clean(self, src: pathlib.Path, modules: list[str]) -> None:
-        """Remove the extensions and manifest of an earlier in-place build."""
-        for name in modules:
+        """Remove the extensions and manifest of an earlier in-place build: of the modules listed now and of those
+        the earlier build's manifest lists (a module no longer compiled must not load its old extension)."""
+        manifest = src / "patiencelab" / MANIFEST
+        try:
+            earlier = list(json.loads(manifest.read_text(encoding="utf-8"))["modules"])
+        except (OSError, ValueError, KeyError, TypeError):
+            earlier = []
+        for name in sorted({*modules, *earlier}):
             stem = src.joinpath(*name.split("."))
             for path in stem.parent.glob(stem.name + ".*.so"):
                 path.unlink()
         for path in src.glob("patiencelab__mypyc.*"):
             path.unlink()
-        (src / "patiencelab" / MANIFEST).unlink(missing_ok=True)
+        manifest.unlink(missing_ok=True)
 
     def _compile(
         self, root: pathlib.Path, modules: list[str], out: pathlib.Path, *, inplace: bool

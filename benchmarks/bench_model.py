@@ -1,4 +1,5 @@
-"""Speed of the game model: legal-move generation, play+undo pairs, and whole random games.
+"""Speed of the game model: legal-move generation, play+undo pairs, whole random games, games played out by a
+player (``Klondike.play_out``) and the Gymnasium environment's steps (with gymnasium installed).
 
 Run: ``python benchmarks/bench_model.py`` (``--seconds`` per measurement, ``--json`` for machine output, ``--cpu``
 to count this process's CPU time instead of wall time, for a machine shared with other work). When
@@ -102,6 +103,61 @@ def bench_random_games(seconds: float) -> tuple[float, float]:
     return rate, actions / (clock() - start)
 
 
+def bench_play_out(seconds: float) -> tuple[float, float]:
+    """Whole games through ``Klondike.play_out`` by a player that picks a legal move of its view at random: the
+    players' loop (the player's view, the legal moves, the status and the move, each a step); returns (games/s,
+    moves/s)."""
+    from patiencelab.core.view import PlayerView
+    from patiencelab.players import legal_moves
+
+    counter = iter(range(10**9))
+    moves = 0
+
+    def step() -> int:
+        nonlocal moves
+        seed = next(counter)
+        game = Klondike(seed=seed)
+        rng = random.Random(seed)
+
+        def choose(view: PlayerView) -> Move:
+            return rng.choice(legal_moves(view))
+
+        game.play_out(choose, max_moves=300)
+        moves += game.moves
+        return 1
+
+    start = clock()
+    rate, _ = measure(seconds, step)
+    return rate, moves / (clock() - start)
+
+
+def bench_env(seconds: float) -> float | None:
+    """Steps of the Gymnasium environment (``patiencelab.env.KlondikeEnv``) by a random agent that picks among the
+    actions of ``info["action_mask"]``, episodes of at most 300 steps, resets included; steps/s (``None`` without
+    gymnasium)."""
+    try:
+        import numpy as np
+
+        from patiencelab.env import KlondikeEnv
+    except ImportError:
+        return None
+    env = KlondikeEnv(max_steps=300)
+    rng = np.random.default_rng(7)
+    counter = iter(range(10**9))
+
+    def step() -> int:
+        _, info = env.reset(seed=next(counter))
+        steps = 0
+        while True:
+            _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            steps += 1
+            if terminated or truncated:
+                return steps
+
+    rate, _ = measure(seconds, step)
+    return rate
+
+
 def bench_open_spiel(seconds: float) -> tuple[float, float] | None:
     try:
         import pyspiel
@@ -176,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     results["legal_moves_per_s"], _ = bench_legal_moves(args.seconds)
     results["play_undo_pairs_per_s"], _ = bench_play_undo(args.seconds)
     results["random_games_per_s"], results["random_actions_per_s"] = bench_random_games(args.seconds)
+    results["play_out_games_per_s"], results["play_out_moves_per_s"] = bench_play_out(args.seconds)
+    results["env_steps_per_s"] = bench_env(args.seconds)
     spiel = None if args.no_peer else bench_open_spiel(args.seconds)
     results["open_spiel_games_per_s"], results["open_spiel_actions_per_s"] = spiel or (None, None)
     if args.json:

@@ -125,10 +125,10 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "g.solve(seconds='1', max_states=1_000)",
     ),
     "core.game.Klondike.deal_string": ("g.deal_string(5)", "g.deal_string('x')"),
-    "core.game.Klondike.play": ("g.play(5)", "g.play(None)", "g.play('t1-t9')"),
-    "core.game.Klondike.parse_move": ("g.parse_move(5)", "g.parse_move('x')"),
-    "core.game.Klondike.notation": ("g.notation(5)", "g.notation('x')"),
-    "core.game.Klondike.on_change": ("g.on_change(5)", "g.on_change(None)"),
+    "core.engine.Engine.play": ("g.play(5)", "g.play(None)", "g.play('t1-t9')"),
+    "core.engine.Engine.parse_move": ("g.parse_move(5)", "g.parse_move('x')"),
+    "core.engine.Engine.notation": ("g.notation(5)", "g.notation('x')"),
+    "core.engine.Engine.on_change": ("g.on_change(5)", "g.on_change(None)"),
     "core.game.Klondike.view": ("g.view(reveal=1)", "g.view(reveal='no')"),
     "core.table.Table.lang": ("setattr(g, 'lang', 5)", "setattr(g, 'lang', 'de')"),
     "core.table.Table.can_play": ("g.can_play(None)", "g.can_play(5)"),
@@ -609,6 +609,7 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "workers.stop_pool": "the package's own pools: evaluate and survey hand it the pool they made",
     "workers.window": "the package's job loop: any executor has a window (64 when it does not say its workers)",
     "records.rows.game_columns": "the columns of a row, made by Records.add from a game it checked",
+    "core.engine.Engine": "the compiled part of Klondike: a user makes a Klondike (its bad calls are above)",
     "widget.board.KlondikeWidget.show": "the host's side of the board: BoardSession calls it with the state it made",
     "widget.board.KlondikeWidget.show_labels": "the host's side of the board: BoardSession calls it with its labels",
     "widget.board.KlondikeWidget.option_changed": "the host's side of the board: BoardSession calls it with an option",
@@ -619,7 +620,7 @@ NOT_ENTRY_POINTS: dict[str, str] = {
 #: input, such as ``from_json``, has bad calls): frozen records of what a game, a search, a player or a review found.
 RESULTS = (
     "core.game.Change",
-    "core.game.Played",
+    "core.engine.Played",
     "core.position.Column",
     "core.position.Position",
     "core.view.ColumnView",
@@ -971,7 +972,7 @@ def test_a_wrong_type_is_also_a_type_error_and_a_bad_number_a_value_error() -> N
     from patiencelab.players import NoPeek
 
     with pytest.raises(ArgumentTypeError, match=r"^samples must be a whole number of at least 1, not 2\.0$") as info:
-        Klondike(seed=1).hint(samples=2.0)
+        Klondike(seed=1).hint(samples=2.0)  # type: ignore[arg-type]  # a wrong type, on purpose
     assert isinstance(info.value, TypeError) and isinstance(info.value, PatienceError)
     with pytest.raises(InvalidArgumentError, match="about 5001 digits") as out_of_range:
         NoPeek(samples=-(10**5000))
@@ -985,13 +986,13 @@ def test_a_bad_call_changes_nothing() -> None:
     game.play("d")
     before = (game.position_json(), game.history, game.score)
     with pytest.raises(PatienceError):
-        game.hint(samples=2.0)
+        game.hint(samples=2.0)  # type: ignore[arg-type]  # a wrong type, on purpose
     with pytest.raises(PatienceError):
-        game.chances(seed=None)
+        game.chances(seed=None)  # type: ignore[arg-type]  # a wrong type, on purpose
     with pytest.raises(PatienceError):
-        game.play_out(Greedy(), max_moves=1.5)
+        game.play_out(Greedy(), max_moves=1.5)  # type: ignore[arg-type]  # a wrong type, on purpose
     with pytest.raises(PatienceError):
-        game.view(reveal=1)
+        game.view(reveal=1)  # type: ignore[arg-type]  # a wrong type, on purpose
     assert (game.position_json(), game.history, game.score) == before
 
 

@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 import patiencelab
+import patiencelab.core.game as game_module
 from patiencelab import IllegalMoveError, Klondike, Rules, solve
 from patiencelab.core.game import Klondike as GameKlondike
 from patiencelab.hints import hint_move
@@ -226,6 +227,52 @@ def test_help_lists_the_constructor_with_its_arguments_in_either_build() -> None
     game = Klondike(seed=3)
     Klondike.__init__(game, seed=4)  # the listed __init__ is the one that runs
     assert game.deal == Klondike(seed=4).deal
+
+
+#: The public methods of :class:`Klondike` that take arguments from a user, defined in ``core/game.py`` (never
+#: compiled), with the types ``help()`` shows for them.
+TYPED = {
+    "hint": "(self, *, peek: bool = False, samples: int = 16, max_states: int | None = 2000, seconds: float = inf)",
+    "chances": "(self, *, samples: int = 32, max_states: int | None = 10000, seed: int = 0)",
+    "is_winnable": "(self, *, seconds: float = 10.0, max_states: int | None = None)",
+    "solve": "(self, *, seconds: float = 10.0, max_states: int | None = None)",
+    "view": "(self, *, reveal: bool = False) -> dict[str, typing.Any]",
+}
+
+
+def test_help_shows_the_game_s_signatures_with_their_types_in_either_build() -> None:
+    """Issue 63: the game's conveniences took ``Any`` (so that mypyc let a wrong type through to our checks), and
+    compiled, ``help()`` showed no types at all; the constructor was ``__new__(*args, **kwargs)`` in front."""
+    shown = pydoc.render_doc(Klondike, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
+    assert "Klondike(*, seed: int | None = None, deal: str | None = None, rules: patiencelab.core.rules.Rules" in shown
+    assert "lang: str = 'en', solvable: bool = False)" in shown
+    for name, signature in TYPED.items():
+        assert str(inspect.signature(getattr(Klondike, name))).startswith(signature), name
+    for name, member in vars(GameKlondike).items():
+        function = member.__func__ if isinstance(member, classmethod) else member
+        if name.startswith("_") or not inspect.isfunction(function):
+            continue
+        for parameter in inspect.signature(function).parameters.values():
+            assert parameter.name in ("self", "cls") or parameter.annotation not in (inspect.Parameter.empty, Any)
+            assert "Any" not in str(parameter.annotation) or "Mapping[str, typing.Any]" in str(parameter.annotation)
+    assert "patiencelab.core.game" not in COMPILABLE  # so the signatures are Python's own, in either build
+
+
+def test_the_constructor_checks_each_argument_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 63: ``Klondike.__new__`` checked the arguments before the compiled ``__init__`` checked them again."""
+    calls: list[object] = []
+
+    def counted(check: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls.append(args[0])
+            return check(*args, **kwargs)
+
+        return wrapper
+
+    for checker in ("check_language", "check_switch"):
+        monkeypatch.setattr(GameKlondike.__module__ + "." + checker, counted(getattr(game_module, checker)))
+    Klondike(seed=3, lang="nl", solvable=False)
+    assert calls == ["nl", False]
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydoc reads ipywidgets' deprecated class attributes

@@ -117,17 +117,24 @@ def _members(tree: ast.Module, protocols: bool) -> set[str]:
 def private_reaches(folder: pathlib.Path, *, protocols: bool = True) -> list[str]:
     """Every ``x._name`` in the modules under ``folder`` that reaches into another module's private member: ``x``
     is not ``self`` or ``cls``, ``_name`` (one leading underscore, not a dunder) is no member of a class of the same
-    module, and the reach is not in :data:`ALLOWED_PRIVATE`; as ``path:line: x._name``. With ``protocols=False`` a
-    member only a ``Protocol`` of the module lists (one describing another module's class) does not count.
+    module, the reach is not in :data:`ALLOWED_PRIVATE`, and it is no method called on ``self`` through a base class
+    (``Table._examine(self, move)``: the compiled game's direct call, see ``core/table.py``); as
+    ``path:line: x._name``. With ``protocols=False`` a member only a ``Protocol`` of the module lists (one
+    describing another module's class) does not count.
     """
     found = []
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         members = _members(tree, protocols)
+        on_self = {
+            id(node.func)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and node.args and ast.unparse(node.args[0]) == "self"
+        }
         for node in ast.walk(tree):
             if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
                 continue
-            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            if (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")) or id(node) in on_self:
                 continue
             if node.attr in members or ast.unparse(node) in ALLOWED_PRIVATE:
                 continue
@@ -151,14 +158,20 @@ def test_the_private_reach_check_catches_a_reach(tmp_path: pathlib.Path) -> None
         "    def reach(self):\n"
         "        os._exit(0)\n"
         "        return self._board._lock\n"
+        "    def through_the_class(self, other):\n"
+        "        return Base._check(self), Base._check(other)\n"
     )
-    assert private_reaches(tmp_path) == ["part.py:9: self._board._lock"]
+    assert private_reaches(tmp_path) == ["part.py:9: self._board._lock", "part.py:11: Base._check"]
     (tmp_path / "seam.py").write_text(
         "from typing import Protocol\nclass Board(Protocol):\n    _lock: object\n"
         "def f(board: Board):\n    return board._lock\n"
     )
-    assert private_reaches(tmp_path) == ["part.py:9: self._board._lock"]
-    assert private_reaches(tmp_path, protocols=False) == ["part.py:9: self._board._lock", "seam.py:5: board._lock"]
+    assert private_reaches(tmp_path) == ["part.py:9: self._board._lock", "part.py:11: Base._check"]
+    assert private_reaches(tmp_path, protocols=False) == [
+        "part.py:9: self._board._lock",
+        "part.py:11: Base._check",
+        "seam.py:5: board._lock",
+    ]
 
 
 def widget_imports() -> dict[str, set[str]]:

@@ -96,7 +96,7 @@ def check_acyclic(graph: dict[str, set[str]]) -> None:
 
 def test_the_graph_is_read_from_the_sources() -> None:
     graph = import_graph()
-    assert "patiencelab.core.table" in graph["patiencelab.core.game"]
+    assert "patiencelab.core.engine" in graph["patiencelab.core.game"]
     assert "patiencelab.widget.options" in graph["patiencelab.widget.board"]
     assert "patiencelab.solver" not in graph["patiencelab.core.game"], "lazy imports are not load-time imports"
 

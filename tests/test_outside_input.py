@@ -14,7 +14,7 @@ import json
 import pathlib
 import tracemalloc
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -32,7 +32,7 @@ from patiencelab.core.errors import (
 from patiencelab.core.limits import MAX_CARD_TEXT, MAX_DEAL_TEXT, MAX_JSON_TEXT, MAX_MOVE_TEXT, load_json
 from patiencelab.core.position import seeded_deal
 from patiencelab.core.rules import Scoring
-from patiencelab.interop import from_deal_string
+from patiencelab.interop import DealFormat, from_deal_string
 from patiencelab.lessons import InvalidLessonError, Lesson
 from patiencelab.widget.teaching import LessonPlayer
 
@@ -496,15 +496,15 @@ def test_fuzz_scoring_mappings(data: st.DataObject) -> None:
 
 
 @FUZZ
-@given(st.data(), st.sampled_from(["patiencelab", "klondike-solver", "solvitaire"]))
-def test_fuzz_deal_strings(data: st.DataObject, format: str) -> None:
+@given(st.data(), st.sampled_from(get_args(DealFormat)))
+def test_fuzz_deal_strings(data: st.DataObject, format: DealFormat) -> None:
     valid = Klondike(seed=2).deal_string(format)
     if format == "solvitaire":
         text = data.draw(any_text) if data.draw(st.booleans()) else _dumps(mutated(json.loads(valid), data))
     else:
         text = data.draw(st.one_of(any_text, st.builds(_splice, st.just(valid), st.integers(0, len(valid)), any_text)))
     with only_patience_errors(InvalidPositionError):
-        cards = from_deal_string(text, format)  # type: ignore[arg-type]
+        cards = from_deal_string(text, format)
         assert len(set(cards)) == 52
 
 

@@ -25,10 +25,23 @@ import os
 import pathlib
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
 
-__all__ = ["PURE_ENV", "PureFinder", "choose", "loaded"]
+__all__ = ["PURE_ENV", "PureFinder", "choose", "loaded", "mypyc_attr"]
+
+_T = TypeVar("_T")
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
+        """mypyc's class options (``mypy_extensions.mypyc_attr``), which mypyc reads from the source: at run time
+        the class is left as it is (mypy_extensions, which defines it, is not a dependency)."""
+        return lambda cls: cls
+
 
 #: The environment variable that forces the pure-Python modules.
 PURE_ENV = "PATIENCELAB_PURE"

@@ -64,7 +64,7 @@ print(json.dumps([patiencelab.COMPILED, str(patiencelab.solve(w.game, max_states
 
 #: The compiled core, as ``patiencelab.COMPILED`` lists it.
 CORE = [
-    "patiencelab.core.game",
+    "patiencelab.core.engine",
     "patiencelab.core.kernel",
     "patiencelab.core.table",
     "patiencelab.solver.deadend",

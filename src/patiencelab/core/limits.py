@@ -11,9 +11,10 @@ Every public function and method checks the values it is given with the checkers
 must be a whole number of at least 1, not 2.0``, ``unknown language 'de': choose one of en, nl, sv``), and always a
 :class:`PatienceError`: an :class:`~patiencelab.core.errors.ArgumentTypeError` (also a ``TypeError``) for a
 value of the wrong type, an :class:`~patiencelab.core.errors.InvalidArgumentError` for one out of range, or the
-``error`` a caller names (a position's field is an ``InvalidPositionError``). This module is never compiled, and
-compiled functions type such arguments ``object`` (or ``Any``), so the compiled and the pure build refuse a bad
-value with the same error and message.
+``error`` a caller names (a position's field is an ``InvalidPositionError``). This module is never compiled, nor
+are the public classes that check a user's arguments (:class:`~patiencelab.core.game.Klondike`), and the few
+compiled functions that take a user's values type them ``object`` (or ``Any``), so the compiled and the pure build
+refuse a bad value with the same error and message.
 """
 
 from __future__ import annotations

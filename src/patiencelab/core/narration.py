@@ -63,8 +63,9 @@ def explain(game: Klondike, move: Move | str) -> str:
 
 
 def narrate_played(game: Klondike, played: Played) -> str:
-    """The narration of ``played``, the action just played in ``game`` (see :meth:`Klondike.last_played` and
-    :class:`~patiencelab.core.game.Change`), naming the card it turned up.
+    """The narration of ``played``, the action just played in ``game`` (see
+    :meth:`~patiencelab.core.engine.Engine.last_played` and :class:`~patiencelab.core.game.Change`), naming the card it
+    turned up.
     """
     _with_move(played, "played", "Played")
     return _sentences(_game(game), played, name_turned=True)

@@ -52,9 +52,9 @@ class Position:
 
     ``stock_seen`` is what a player knows of the stock, not where a card lies: how many of the stock's cards,
     from the next one to draw, the player has seen (a game made from this position hands them to its
-    :meth:`~patiencelab.Klondike.player_view`; the others stay unknown until drawn in that game). It is
+    :meth:`~patiencelab.core.engine.Engine.player_view`; the others stay unknown until drawn in that game). It is
     0 unless said otherwise, whatever ``recycles`` is: a position says nothing of what its player saw before.
-    A game's :meth:`~patiencelab.Klondike.snapshot` fills it in. It is left out of comparisons, hashes
+    A game's :meth:`~patiencelab.core.engine.Engine.snapshot` fills it in. It is left out of comparisons, hashes
     and ``repr``: two positions with the same cards in the same places are equal.
     """
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from patiencelab._modules import mypyc_attr
 from patiencelab.core.cards import Card, Suit, full_deck
 from patiencelab.core.errors import IllegalMoveError, InvalidMoveError
 from patiencelab.core.i18n import check_language, message, rank_name
-from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, WON, fits, fits_empty, goes_home, passes_left, talon_reach
+from patiencelab.core.kernel import RANK, RED, SUIT_LETTERS, WON, fits, fits_empty, goes_home, passes_left
 from patiencelab.core.moves import DRAW, RECYCLE, Move
 from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
@@ -58,8 +59,14 @@ _F_T: Final = [[_move("f" + suit.value, _col(j)) for j in range(9)] for suit in 
 TABLE_FIELDS: Final = ("_down", "_found", "_lang", "_legal", "_recycles", "_rules", "_stock", "_up", "_waste")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
-    """The position of one game and the rules it is played under; checks and lists moves, changes nothing."""
+    """The position of one game and the rules it is played under; checks and lists moves, changes nothing.
+
+    Games are instances of an interpreted subclass (:class:`~patiencelab.core.game.Klondike`), on which a compiled
+    ``self.method()`` goes through Python (mypyc's vtable for interpreted subclasses): the moves' checks and
+    listing call the methods they need through the class (``Table._examine(self, move)``), a direct call.
+    """
 
     __slots__ = TABLE_FIELDS
 
@@ -125,51 +132,8 @@ class Table:
         """True when all 52 cards are on the foundations."""
         return self._found == WON
 
-    @property
-    def is_stuck(self) -> bool:
-        """True when the game is not won and a player can tell from what they see that no move but draws and
-        recycles can ever be played again: decided from the player's view alone, so it tells nothing of the
-        face-down cards or the unseen stock.
-
-        The rule: no move but a draw or a recycle is legal; no card of the talon (the waste and the stock) that
-        the player has seen and that some draws (and recycles, within the passes left) would bring to the top of
-        the waste fits anywhere (on its foundation or a column's top); and, when those draws would also turn up a
-        stock card the player has not seen yet (those the game has not shown, see :meth:`_seen_stock` and
-        :mod:`patiencelab.core.view`), no unseen card fits anywhere either. An unseen card is one
-        face down in a column or in the unseen stock; the player cannot tell which, so any of them might be the
-        next card drawn. Once the stock has been drawn through, the unseen cards left lie face down under columns
-        that no move can ever uncover, and a game whose talon never helps is stuck, with draw 1 or 3 and any
-        pass limit. The answer is the same for every order of the unseen cards, and it is True only when the
-        game really is stuck.
-        """
-        if self.is_won:
-            return False
-        if any(not (m.is_draw or m.is_recycle) for m in self.legal_moves()):
-            return False
-        talon = self._waste + self._stock[::-1]
-        unseen = len(self._stock) - self._seen_stock()
-        known = len(talon) - unseen  # talon indices from here on hold unseen stock cards
-        reach = talon_reach(len(talon), len(self._waste), self._rules.draw, self.passes_left != 0)
-        reaches_unseen = False
-        for i, _ in reach:
-            if i >= known:
-                reaches_unseen = True
-            elif self._card_fits_anywhere(talon[i]):
-                return False
-        if not reaches_unseen:
-            return True
-        hidden = [c for down in self._down for c in down] + self._stock[:unseen]
-        return not any(self._card_fits_anywhere(card) for card in hidden)
-
-    def _seen_stock(self) -> int:
-        """How many stock cards, from the next one to draw, the player has seen: all of them after a recycle,
-        else none (a game counts them from its start, see :meth:`Klondike._seen_stock
-        <patiencelab.core.game.Klondike._seen_stock>`).
-        """
-        return len(self._stock) if self._recycles > 0 else 0
-
     def _card_fits_anywhere(self, card: int) -> bool:
-        return goes_home(card, self._found) or any(self._fits(card, j) for j in range(len(self._up)))
+        return goes_home(card, self._found) or any(Table._fits(self, card, j) for j in range(len(self._up)))
 
     def _fits(self, card: int, column: int) -> bool:
         """True when ``card`` (leading a run) may be put on ``column``."""
@@ -183,7 +147,7 @@ class Table:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal_moves()
+            legal = self._legal = Table._list_legal_moves(self)
         return list(legal)
 
     def legal_leads(self) -> list[tuple[Move, Card]]:
@@ -191,7 +155,7 @@ class Table:
         picks up to play it): one pass over :meth:`legal_moves`, no rule checks.
         """
         out: list[tuple[Move, Card]] = []
-        for move in self.legal_moves():
+        for move in Table.legal_moves(self):
             source, target = move.source, move.target
             if target is None or source is None:
                 continue
@@ -199,9 +163,9 @@ class Table:
                 lead = _ID[move.card]
             elif source[0] == "t" and target[0] == "t":
                 up = self._up[int(source[1]) - 1]
-                lead = up[self._implied_run(up, self._up[int(target[1]) - 1])]
+                lead = up[Table._implied_run(self, up, self._up[int(target[1]) - 1])]
             else:
-                lead = self._source_top(source)
+                lead = Table._source_top(self, source)
             out.append((move, _DECK[lead]))
         return out
 
@@ -257,7 +221,7 @@ class Table:
                     result.extend(row[j] for j in empties)
         if self._stock:
             append(DRAW)
-        elif self._waste and self.passes_left != 0:
+        elif self._waste and passes_left(self._rules.max_passes, self._recycles) != 0:
             append(RECYCLE)
         return result
 
@@ -267,14 +231,14 @@ class Table:
 
     def check(self, move: Move | str) -> IllegalMoveError | None:
         """The :class:`IllegalMoveError` that playing ``move`` would raise, or ``None`` when it is legal."""
-        result = self._examine(Move.parse(move))
+        result = Table._examine(self, Move.parse(move))
         return result if isinstance(result, IllegalMoveError) else None
 
     def moving_cards(self, move: Move | str) -> tuple[Card, ...]:
         """The cards ``move`` would move, bottom first (none for a draw or recycle); raises its
         :class:`IllegalMoveError` when it is not legal.
         """
-        result = self._examine(Move.parse(move))
+        result = Table._examine(self, Move.parse(move))
         if isinstance(result, IllegalMoveError):
             raise result
         canonical, count = result
@@ -285,7 +249,7 @@ class Table:
         if source[0] == "t":
             up = self._up[int(source[1]) - 1]
             return tuple(_DECK[c] for c in up[len(up) - count :])
-        return (_DECK[self._source_top(source)],)
+        return (_DECK[Table._source_top(self, source)],)
 
     def uncovers(self, move: Move | str) -> int | None:
         """The column (1-based) whose face-down card ``move`` would turn up, or ``None``; raises its
@@ -311,9 +275,9 @@ class Table:
 
     def _examine(self, move: Move) -> tuple[Move, int] | IllegalMoveError:
         """The canonical move and the number of cards it moves, or the first rule it breaks."""
-        self._check_place(move.source)
-        self._check_place(move.target)
-        if self.is_won:
+        Table._check_place(self, move.source)
+        Table._check_place(self, move.target)
+        if self._found == WON:
             return self._illegal("game-over")
         if move.source == "d":
             if not self._stock:
@@ -324,18 +288,18 @@ class Table:
                 return self._illegal("stock-not-empty")
             if not self._waste:
                 return self._illegal("empty-source", "empty-source.waste")
-            if self.passes_left == 0:
+            if passes_left(self._rules.max_passes, self._recycles) == 0:
                 return self._illegal("no-passes-left", passes=self._rules.max_passes)
             return RECYCLE, len(self._waste)
-        located = self._locate(move)
+        located = Table._locate(self, move)
         if isinstance(located, IllegalMoveError):
             return located
         source, index = located
         target = move.target
         assert target is not None
         if target[0] == "f":
-            return self._examine_to_foundation(move, source, index, target)
-        return self._examine_to_column(move, source, index, target)
+            return Table._examine_to_foundation(self, move, source, index, target)
+        return Table._examine_to_column(self, move, source, index, target)
 
     def _locate(self, move: Move) -> tuple[str, int | None] | IllegalMoveError:
         """The source place and, for a card-form move out of a column, the index of the card in its run.
@@ -345,10 +309,10 @@ class Table:
         card = move.card
         if move.source is None:
             assert card is not None
-            return self._locate_card(_ID[card])
+            return Table._locate_card(self, _ID[card])
         source = move.source
         if card is not None:
-            located = self._locate_card(_ID[card])
+            located = Table._locate_card(self, _ID[card])
             if not isinstance(located, IllegalMoveError) and located[0] != source:
                 raise InvalidMoveError(f"the {card.symbol} is not in {source}: the move names both")
             return located
@@ -401,7 +365,7 @@ class Table:
             up = self._up[int(source[1]) - 1]
             if index < len(up) - 1:
                 return self._illegal("one-card-to-foundation", card=_DECK[up[index]], count=len(up) - 1 - index)
-        card = self._source_top(source)
+        card = Table._source_top(self, source)
         suit = card // 13
         if target != "f" and target[1] != _SUITS[suit].value:
             return self._illegal(
@@ -429,11 +393,11 @@ class Table:
                 raise InvalidMoveError(f"the {_DECK[self._up[column][index or 0]].symbol} is already in {target}")
             up = self._up[int(source[1]) - 1]
             if index is None:
-                index = self._implied_run(up, dest)
+                index = Table._implied_run(self, up, dest)
             count = len(up) - index
             card = up[index]
         else:
-            card = self._source_top(source)
+            card = Table._source_top(self, source)
             count = 1
         named = _DECK[card]
         if not dest:
@@ -457,7 +421,7 @@ class Table:
                     other=other,
                     rank=rank_name(RANK[top], self._lang),
                 )
-        if not dest and source[0] == "t" and index != self._implied_run(self._up[int(source[1]) - 1], dest):
+        if not dest and source[0] == "t" and index != Table._implied_run(self, self._up[int(source[1]) - 1], dest):
             # part of a run to an empty column (empty_column="any"): only the card form says which part
             return Move(source, target, _DECK[card]), count
         return _move(source, target), count

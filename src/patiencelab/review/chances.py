@@ -27,7 +27,7 @@ another one on the same track is never solved. Carrying "won" verdicts back from
 positions alone, as a shortcut, would be no honest chance: such deals already know the cards turned up later.
 
 When every deal consistent with the view is proved lost (every order solved, or no unseen card left, or the
-game is stuck, which the player can see: :attr:`~patiencelab.core.table.Table.is_stuck`), the game is lost
+game is stuck, which the player can see: :attr:`~patiencelab.core.engine.Engine.is_stuck`), the game is lost
 from that position for every order of the face-down cards (``lost_from``), and no later position is solved.
 
 **Mistakes and luck.** A move is judged on the deals of the position before it: ``before`` (the chance there),

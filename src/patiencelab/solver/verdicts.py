@@ -23,7 +23,7 @@ def autocomplete_moves(source: Position | Positioned, rules: Rules | None = None
     """The moves that finish ``source`` (a position under ``rules``, or a game under its own) when it is a
     trivially won game (every card face up; draws and recycles as needed, only foundation moves otherwise), or
     ``None`` when it is not that far. The board's Autocomplete is the game's own routine
-    (:attr:`Klondike.can_autocomplete <patiencelab.Klondike.can_autocomplete>`), which never calls the solver.
+    (:attr:`Klondike.can_autocomplete <patiencelab.core.engine.Engine.can_autocomplete>`), which never calls the solver.
     """
     check_source(source, rules)
     st = Node.of(source, rules)

@@ -192,7 +192,7 @@ soak: setup
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_jupyter.py tests/browser/test_jupyter_review.py tests/browser/test_jupyter_reload.py tests/browser/test_voila.py
 	$(MAKE) --no-print-directory dist-check
-	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_session_hardening.py tests/test_intent_fuzz.py
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/test_session_intents.py tests/test_indicator.py tests/test_intent_fuzz.py
 
 # JupyterLab opens (or, with no screen, prints the URL of) the play notebook itself, not the Launcher; as root
 # (containers) it needs --allow-root. The notebooks are copied once (a copy you changed is kept; delete

@@ -1,6 +1,7 @@
-"""Helpers shared by the board's session tests (``tests/test_session*.py``, ``tests/test_intent_fuzz.py``,
-``tests/test_widget_hardening.py``): snapshots, the intents of the fuzz, the invariants checked after them, an
-executor that answers at once, and twin positions (the same visible cards, the face-down ones in another order).
+"""Helpers shared by the board's tests (``tests/test_session*.py``, ``tests/test_intent_fuzz.py``,
+``tests/test_widget.py`` and the others that drive a board): an intent sent, snapshots, the intents of the fuzz, the
+invariants checked after them, an executor that answers at once, and twin positions (the same visible cards, the
+face-down ones in another order).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 import random
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from hypothesis import strategies as st
 
@@ -20,6 +21,19 @@ from patiencelab.core.position import Position
 from patiencelab.widget.intents import INTENTS
 from patiencelab.widget.session import BoardSession, PlainHost
 from tests.model_helpers import twin as twin_position
+
+
+class Board(Protocol):
+    """What takes the front end's intents: a :class:`BoardSession` or the widget around one."""
+
+    @property
+    def version(self) -> int: ...
+
+    def handle_intent(self, content: object) -> dict[str, Any] | None: ...
+
+
+def send(widget: Board, kind: str, **fields: Any) -> dict[str, Any] | None:
+    return widget.handle_intent({"type": kind, "version": widget.version, "id": 1, **fields})
 
 
 def snapshot(board: BoardSession) -> tuple[Any, ...]:

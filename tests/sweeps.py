@@ -32,7 +32,7 @@ SIZES: dict[str, tuple[int, int]] = {
     # Schedules of the board's background work against the player's hands (tests/test_session_schedules.py).
     "SCHEDULES": (300, 2_000),
     # Examples of each fuzz of the board's intents, 50 intents each (tests/test_intent_fuzz.py,
-    # tests/test_session_intents.py, tests/test_session_hardening.py).
+    # tests/test_session_intents.py, tests/test_indicator.py).
     "FUZZ_EXAMPLES": (50, 200),
     # 1: the layout walks walk every lesson step at every size in every language, and the real-Jupyter tests run in
     # every language and host they name (tests/browser/layout.py); 0: a sample, turning.

@@ -20,8 +20,10 @@ from patiencelab import (
     Rules,
 )
 from patiencelab.core.game import Change, Played
+from patiencelab.widget.board import KlondikeWidget
 
 from .model_helpers import col, game_from, state
+from .session_helpers import send
 
 
 def play_some(game: Klondike, n: int) -> list[Move]:
@@ -368,3 +370,34 @@ def test_moves_are_resolved_by_the_game_and_written_back_in_card_form() -> None:
     with pytest.raises(InvalidMoveError):
         game.notation("5D")
     assert game.moves == 0
+
+
+def _all_face_up_draw_three(stock: list[str]) -> Klondike:
+    position = {
+        "tableau": [{"down": [], "up": ["KC"]}, {"down": [], "up": ["KD"]}, {"down": [], "up": ["KH"]}],
+        "stock": stock,
+        "waste": [],
+        "foundations": {"C": 12, "D": 12, "H": 12, "S": 10},
+    }
+    return Klondike.from_position(position, rules=Rules(draw=3, max_passes=1, face_down=(0, 0, 0)))
+
+
+def test_autocomplete_tells_nothing_of_the_stocks_order() -> None:
+    """Fault 4: with draw 3 and one pass, the JS QS KS stock plays out in one order and not in the other;
+    the synced state and the autocomplete intent's answer were different for two boards that look the same.
+    """
+    orders = (["JS", "QS", "KS"], ["KS", "QS", "JS"])
+    boards = [KlondikeWidget(_all_face_up_draw_three(s), records=None) for s in orders]
+    states = [json.dumps({k: v for k, v in b.state.items() if k != "seconds"}, sort_keys=True) for b in boards]
+    assert states[0] == states[1]
+    replies = [send(board, "autocomplete") for board in boards]
+    assert replies[0] == replies[1] and replies[0] is not None and replies[0]["type"] == "rejected"
+    # Once the stock is drawn through, the rest is seen and decided exactly.
+    game = _all_face_up_draw_three(["JS", "QS", "KS"])
+    game.draw()
+    assert not game.can_autocomplete  # the KS on top of the QS and JS, one pass: it cannot play out
+    game = _all_face_up_draw_three(["KS", "QS", "JS"])
+    game.draw()
+    assert game.can_autocomplete  # the JS on top, then the QS under it, then the KS
+    game.autocomplete()
+    assert game.is_won

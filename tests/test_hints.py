@@ -5,13 +5,18 @@ previous move, with a reason in the player's language; all within state budgets.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
-from patiencelab import Klondike, Rules
+from patiencelab import Klondike, Move, Rules
+from patiencelab.core.cards import Card
 from patiencelab.core.narration import hint_text
 from patiencelab.hints import DEFAULT_MAX_STATES, candidates, find_hint
-from patiencelab.solver import solve
+from patiencelab.players import Chances
+from patiencelab.review import Review
+from patiencelab.solver import search, solve
+from tests.solver.positions import partial_run_position
 
 #: The state budget of every solver call in these tests (smaller than the default to keep them quick).
 BUDGET = 3_000
@@ -95,3 +100,28 @@ def test_only_a_draw_left_says_so() -> None:
             assert hint_text(game, hint) == "Draw from the stock: no card can move."
             return
     pytest.fail("no deal among 200 starts with only a draw")
+
+
+def test_a_hint_and_a_review_lesson_take_a_card_form_winning_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint whose winning line starts with a card-form move (as a solver may write it) is resolved by the game;
+    a review whose better move is one becomes a lesson with its arrow.
+    """
+    game = partial_run_position()
+    card_form = Move(None, "t2", Card.parse("8H"))
+    real = search.solve
+
+    def first_move_card_form(source: Any, *args: Any, **kwargs: Any) -> search.Solution:
+        found = real(source, *args, **kwargs)
+        if source is game and found.outcome == "solved":
+            return search.Solution("solved", (card_form, *found.moves[1:]), found.states)
+        return found
+
+    monkeypatch.setattr(search, "solve", first_move_card_form)
+    hint = find_hint(game, max_states=5_000)
+    assert hint is not None and game.can_play(hint.move)
+    better = game.parse_move(card_form)
+    chances = (Chances(1.0, 1.0, 1.0, 1, 0, 0, True),)
+    words = "Better: 8H to t2."
+    review = Review("lost", 0, ((0, "solved"),), None, None, better, (better,), 1, words, chances, second_opinion=words)
+    lesson = review.lesson(game, title="Review")
+    assert lesson.intro == "Better: 8H to t2."

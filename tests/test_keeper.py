@@ -18,6 +18,7 @@ import pytest
 from patiencelab import Klondike, Rules
 from patiencelab.records import Records
 from patiencelab.widget.keeper import RecordKeeper
+from patiencelab.widget.session import BoardSession
 
 from .model_helpers import NEARLY_WON
 
@@ -257,3 +258,30 @@ def test_records_set_to_a_database_that_cannot_be_used_leave_the_old_one_clean(
     assert [g.record["moves"] for g in records.in_play()] == [["d", "d"]]
     board.close()
     assert [row.moves for row in records.history()] == [2]
+
+
+def test_unusable_records_leave_the_board_playing_and_say_so_once_in_the_players_language(
+    private_records_home: pathlib.Path,
+) -> None:
+    (private_records_home / "records.sqlite3").mkdir()  # the records file is a folder
+    with pytest.warns(RuntimeWarning, match="games will not be stored"):
+        board = BoardSession(seed=7, lang="sv")
+    message = board.state["message"]
+    assert message["kind"] == "info" and message["text"].startswith("Din statistik kan inte sparas")
+    assert board.state["stats"]["enabled"] is False
+    assert board.handle_intent({"type": "draw", "version": board.version}) is None
+    assert board.handle_intent({"type": "draw", "version": board.version}) is None
+    assert board.state["message"]["id"] == message["id"], "said once"
+    assert len(board.game.history) == 2
+
+
+def test_every_board_of_a_kernel_shows_the_same_bests(tmp_path: pathlib.Path) -> None:
+    records = tmp_path / "shared.sqlite3"
+    watcher = BoardSession(Klondike.from_position(NEARLY_WON), records=Records(records))
+    player = BoardSession(Klondike.from_position(NEARLY_WON), records=Records(records))
+    assert watcher.state["stats"]["best_score"] is None
+    version = watcher.version
+    player.game.play("t1-f")  # the player wins on the other board
+    assert player.state["stats"]["best_score"] is not None
+    assert watcher.state["stats"]["best_score"] == player.state["stats"]["best_score"]
+    assert watcher.version == version, "new bests make no intent stale"

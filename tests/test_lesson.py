@@ -410,3 +410,11 @@ def test_the_lesson_of_a_review_is_the_whole_game_with_the_chart_and_the_words_o
             cards = before.moving_cards(mark.better)
             assert arrow_for(mark.better, str(cards[0]) if cards else None) in lesson.steps[mark.step - 1].marks
     assert Lesson.loads(json.dumps(lesson.to_json())) == lesson
+
+
+def test_lesson_text_must_be_valid_unicode() -> None:
+    game = Klondike(seed=1)
+    with pytest.raises(InvalidLessonError):
+        Lesson(title="\ud800", steps=(), deal=game.deal)
+    with pytest.raises(InvalidLessonError):
+        Lesson(title="t", steps=(Step(Move.parse("d"), note={"nl": "\udc00"}),), deal=game.deal)

@@ -13,20 +13,18 @@ from typing import Any
 import pytest
 
 from patiencelab import Klondike, Move, PatienceError
+from patiencelab.core.limits import check_text
 from patiencelab.core.marks import Mark
-from patiencelab.lessons import Lesson, Quiz, Step
+from patiencelab.lessons import MAX_STEPS, Lesson, Quiz, Step
 from patiencelab.review import Review
 from patiencelab.widget import review_job
 from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.teaching import MAX_NOTE, LessonRecorder
 
 from .review_games import random_game
+from .session_helpers import send
 
 # deal 7: the 5♦ (t1) goes on the 6♠ (t3); the 6♠ does not go on the 5♥ (t5)
-
-
-def send(widget: KlondikeWidget, kind: str, **fields: Any) -> dict[str, Any] | None:
-    return widget.handle_intent({"type": kind, "version": widget.version, "id": 1, **fields})
 
 
 def snapshot(widget: KlondikeWidget) -> str:
@@ -437,3 +435,48 @@ def test_a_review_that_cannot_be_shown_switches_itself_off_too(monkeypatch: pyte
     widget.wait_for_background(60)
     assert widget.state["message"]["text"] == "Game review is off: it cannot run here (PatienceError: odd)."
     assert widget.state["lesson"] is None and widget.state["review"]["busy"] is False
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb", "x" * (MAX_NOTE + 1)])
+def test_a_note_that_is_not_valid_text_is_rejected_and_changes_nothing(text: str) -> None:
+    """Fault 8: a lone surrogate (what a browser sends for a broken string) was stored; then neither the state
+    nor the lesson could be written out. Text is checked where it enters.
+    """
+    board = KlondikeWidget(seed=3, records=None)
+    send(board, "record", action="start")
+    board.game.play(board.game.legal_moves()[0])
+    version, state = board.version, json.dumps(board.state)
+    reply = send(board, "record", action="note", text=text)
+    assert reply is not None and reply["type"] == "rejected"
+    assert board.version == version and json.dumps(board.state) == state
+    with pytest.raises(PatienceError):
+        check_text(text, MAX_NOTE, "a note")
+
+
+def test_the_recorder_is_bounded_and_what_it_saves_loads_back(tmp_path: pathlib.Path) -> None:
+    """Fault 9: every rejected move while recording added a step without limit, and a long recording saved a
+    file that ``Lesson.load`` refused. The recording holds at most ``MAX_STEPS`` steps, and its largest lesson
+    (the longest notes in every language, the most marks) loads back.
+    """
+    board = KlondikeWidget(seed=5, records=None)
+    send(board, "record", action="start")
+    rejected = 0
+    for _ in range(MAX_STEPS + 20):
+        reply = send(board, "move", card="KS", to="fH")
+        rejected += reply is not None and reply["type"] == "rejected"
+    recorder = board.session.parts.lessons.recorder
+    assert recorder is not None and len(recorder.steps) == MAX_STEPS and recorder.is_full
+    assert rejected == 20
+    # The worst case a recording can save: notes of the longest escaped text in three languages on every step.
+    game = Klondike(seed=5)
+    worst = LessonRecorder(game, "Recorded")
+    for _ in range(MAX_STEPS):
+        legal = game.legal_moves()
+        game.play(next((m for m in legal if m.is_draw or m.is_recycle), legal[0]))
+        worst.follow(game)
+        for lang in ("en", "nl", "sv"):
+            worst.set_note('"' * MAX_NOTE, lang)
+    assert worst.is_full
+    path = tmp_path / "long.json"
+    worst.lesson().save(path)
+    assert len(Lesson.load(path).steps) == MAX_STEPS

@@ -42,6 +42,7 @@ from patiencelab.review.chances import (
 )
 from patiencelab.solver import solve
 from tests.review_games import RULE_SETS, lost_games, random_game, reviewed_sloppy_game, twin_game
+from tests.solver.positions import lost_from_the_start
 from tests.sweeps import REVIEW_GAMES
 
 #: Small state budgets keep the suite fast: deals per position, positions per deal, positions per exact call.
@@ -491,3 +492,10 @@ def test_the_chances_search_each_deal_as_far_as_the_rules_need_while_the_reviews
     asked.clear()
     chances_along(views, samples=4, max_positions=1)  # spent at once: 2,000 a deal (8 times that, searched again)
     assert DEFAULT_SAMPLE_STATES in asked and set(asked) <= {DEFAULT_SAMPLE_STATES, ESCALATE * DEFAULT_SAMPLE_STATES}
+
+
+def test_a_review_of_a_game_lost_before_its_first_move_says_never_winnable() -> None:
+    """Fault 7: with no moves and a deal already lost, the review indexed the move before the first."""
+    game = lost_from_the_start()
+    found = game.review(max_states=10_000, samples=4, sample_states=300)
+    assert found.outcome == "never-winnable" and found.moves == 0 and found.text

@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from patiencelab import Klondike, PatienceError
-from patiencelab.widget import review_job
+from patiencelab import Klondike, PatienceError, Rules, svg
+from patiencelab.widget import protocol, review_job
 from patiencelab.widget.session import OPTIONS, BoardSession, PlainHost
 from tests.model_helpers import twin
+
+from .session_helpers import InlineExecutor, twin_positions
 
 
 def test_the_session_loads_no_widget_library() -> None:
@@ -168,3 +170,54 @@ def test_work_of_a_worker_thread_waits_for_the_hosts_thread(monkeypatch: pytest.
     assert len(host.scheduled) == 1 and not shown, "not shown before the host's thread runs it"
     host.scheduled[0]()
     assert shown == [("reviewed", 0, OPTIONS["review_max_states"])] and board._busy is None
+
+
+def test_a_failed_state_build_changes_neither_the_version_nor_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = BoardSession(seed=7, records=None)
+    version, state = board.version, json.dumps(board.state)
+
+    def broken() -> dict[str, Any]:
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(protocol, "_targets", lambda game: broken())
+    with pytest.raises(RuntimeError):
+        board.sync()
+    assert board.version == version and json.dumps(board.state) == state
+
+
+def public_state(board: BoardSession) -> str:
+    state = {k: v for k, v in board.state.items() if k != "seconds"}
+    return json.dumps(state, sort_keys=True)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(draw=3), Rules.preset("six-column")], ids=["d1", "d3", "six"])
+def test_face_down_cards_and_stock_order_leave_no_trace(rules: Rules) -> None:
+    compared = 0
+    for game, other in twin_positions(rules):
+        a, b = BoardSession(game, records=None), BoardSession(other, records=None)
+        assert public_state(a) == public_state(b)
+        assert svg.render(game) == svg.render(other)
+        assert game._repr_svg_() == other._repr_svg_()
+        # the check can fail: with reveal on, the two differ
+        a.set_option("reveal", True)
+        b.set_option("reveal", True)
+        assert public_state(a) != public_state(b)
+        assert svg.render(game, reveal=True) != svg.render(other, reveal=True)
+        compared += 1
+    assert compared == 6
+
+
+def test_building_the_synced_state_only_reads() -> None:
+    """The parts' synced parts start no solver job and end no recording: the session sets that work going (its
+    ``_follow``) before it builds the state from them.
+    """
+    executor = InlineExecutor()
+    board = BoardSession(seed=7, records=None, executor=lambda: executor)
+    board.set_option("indicator", True)
+    board.start_recording()
+    jobs, elsewhere = executor.jobs, Klondike(seed=8)  # a position the indicator never saw, a game not recorded
+    assert board._board_indicator.synced_part(elsewhere)["enabled"]
+    assert board.parts.lessons.recording_part(elsewhere) is not None
+    assert executor.jobs == jobs and board.recording
+    board.sync()  # the session's own sync sets the work going
+    assert board.state["indicator"]["verdict"] == "winnable" and board.recording

@@ -21,9 +21,10 @@ from patiencelab.lessons import Lesson
 from patiencelab.players import Greedy
 from patiencelab.records import Records
 from patiencelab.widget import review_job
+from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.session import BoardSession
 
-from .session_helpers import QueueHost
+from .session_helpers import QueueHost, send
 
 #: Small budgets for the board's review.
 SMALL = {"review_samples": 2, "review_sample_max_states": 200, "review_max_states": 2_000}
@@ -148,3 +149,19 @@ def test_closing_a_review_gives_the_reviewed_game_back_and_stores_it_once(tmp_pa
     assert board.game is game
     board.close()
     assert [(row.seed, row.moves) for row in records.history()] == [(6, 5)]
+
+
+def test_background_work_is_tied_to_a_serial_number_not_an_id() -> None:
+    """Fault 5: ``id(game)`` is reused after two new games, so a review of game A could be shown for game C; the
+    token now carries a serial number that grows with every game, lesson and recording shown.
+    """
+    board = KlondikeWidget(seed=1, records=None)
+    tokens = [board.session._token()]
+    for _ in range(6):
+        send(board, "new")
+        tokens.append(board.session._token())
+    serials = [t[0] for t in tokens]
+    assert serials == sorted(set(serials))
+    assert all(id(board.game) not in token for token in tokens)
+    board.start_recording()
+    assert board.session._token()[0] > serials[-1]

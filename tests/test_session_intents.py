@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules
 from patiencelab.core.cards import full_deck
+from patiencelab.lessons import Lesson
 from patiencelab.widget.session import BoardSession
 from tests.sweeps import FUZZ_EXAMPLES
 
@@ -327,3 +328,29 @@ def test_an_unreadable_database_never_stops_play(private_records_home: Any) -> N
     assert board.state["stats"]["enabled"] is False and "not a PatienceLab" in board.state["stats"]["error"]
     assert board.handle_intent(intent(board, "draw")) is None
     assert path.read_bytes() == b"not a database at all" * 50
+
+
+def test_relative_commands_made_on_an_older_version_all_count_in_order() -> None:
+    board = BoardSession(seed=7, records=None)
+    made_on = board.version
+    for _ in range(3):  # three quick clicks on the stock before the first answer arrives
+        assert board.handle_intent({"type": "draw", "version": made_on}) is None
+    assert [str(m) for m in board.game.history] == ["d", "d", "d"]
+    made_on = board.version
+    assert board.handle_intent({"type": "undo", "version": made_on}) is None
+    assert board.handle_intent({"type": "undo", "version": made_on}) is None
+    assert [str(m) for m in board.game.history] == ["d"]
+    # a card move names cards of the board it was made on: on an older version it is stale
+    targets = board.state["targets"]
+    card = sorted(targets)[0]
+    reply = board.handle_intent({"type": "move", "version": made_on, "card": card, "to": targets[card][0]})
+    assert reply is not None and reply["type"] == "rejected" and "stale" in reply["text"]
+
+
+def test_five_quick_lesson_steps_land_on_step_five() -> None:
+    board = BoardSession(records=None)
+    board.lesson = Lesson.builtin("draw-three")
+    made_on = board.version
+    for _ in range(5):
+        assert board.handle_intent({"type": "lesson", "version": made_on, "action": "forward"}) is None
+    assert board.state["lesson"]["step"] == 5

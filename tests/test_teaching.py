@@ -1,4 +1,4 @@
-"""Stepping through a lesson on the board (its session, with no board library): positions, captions, taking over,
+"""Stepping through a lesson on the board (mostly its session, with no board library): positions, captions, taking over,
 languages, options.
 """
 
@@ -12,10 +12,13 @@ import pytest
 from patiencelab import Klondike, Move, PatienceError
 from patiencelab.lessons import Lesson, Quiz, Step
 from patiencelab.records import Records
+from patiencelab.widget.board import KlondikeWidget
 from patiencelab.widget.session import BoardSession, PlainHost
 
+from .session_helpers import Board
 
-def send(board: BoardSession, kind: str, **fields: Any) -> dict[str, Any] | None:
+
+def send(board: Board, kind: str, **fields: Any) -> dict[str, Any] | None:
     return board.handle_intent({"type": kind, "version": board.version, **fields})
 
 
@@ -329,3 +332,25 @@ def test_with_the_cards_hidden_a_quiz_answer_is_judged_from_what_the_class_sees(
     assert send(board, "move", card="6S", to="t2") is None
     board.wait_for_background(600)
     assert sent and sent[-1]["verdict"] == "right" and "möjliga givar att vinna" in sent[-1]["text"]
+
+
+def test_moves_play_after_the_teacher_takes_a_quiz_step_over() -> None:
+    """Fault 10: after an undo at a quiz step every move was judged as an answer and refused ("the lesson is not
+    waiting for an answer") until the lesson was resumed.
+    """
+    game = Klondike(seed=7)
+    lesson = Lesson(
+        title="Quiz",
+        steps=(Step(Move.parse("t1-t3")), Step(Move.parse("d"), quiz=Quiz())),
+        deal=game.deal,
+    )
+    board = KlondikeWidget(seed=7, records=None)
+    board.lesson = lesson
+    send(board, "lesson", action="forward")
+    assert board.state["lesson"]["quiz"]["waiting"] is True
+    send(board, "undo")  # the teacher takes over
+    send(board, "draw")
+    send(board, "undo")
+    move = board.game.legal_moves()[0]
+    board.game.play(move)
+    assert board.game.history[-1] == move

@@ -228,6 +228,19 @@ def blocked_five(six_of_spades_down: bool) -> Klondike:
     return Klondike.from_position(position, rules=Rules(face_down=(len(down), 0)))
 
 
+def partial_run_position() -> Klondike:
+    """A column of 9S 8H over a face-down card, beside an empty one that takes any card: the 8H alone can go there
+    (a partial run), a move the solver must name as the game does.
+    """
+    position = {
+        "tableau": [{"down": ["7H"], "up": ["9S", "8H"]}, {"down": [], "up": []}, {"down": [], "up": ["KH"]}],
+        "stock": ["9H", "TH", "JH", "QH", "TS", "JS", "QS", "KS"],
+        "waste": [],
+        "foundations": {"C": 13, "D": 13, "H": 6, "S": 8},
+    }
+    return Klondike.from_position(position, rules=Rules(empty_column="any", face_down=(1, 0, 0)))
+
+
 def _dealt(
     rng: random.Random,
     tableau: list[dict[str, list[str]]],

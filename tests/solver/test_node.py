@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patiencelab import Klondike, Rules
+from patiencelab import Klondike, Move, Rules
+from patiencelab.core.cards import Card
 from patiencelab.solver.movegen import follow_up, generate, safe_move, safe_move_after, to_public
-from patiencelab.solver.node import Node
+from patiencelab.solver.node import T2T, Node
 from patiencelab.solver.search import _Search
+from tests.solver.positions import partial_run_position
 
 RULES = [
     Rules(),
@@ -379,3 +381,40 @@ def test_a_nodes_copy_asks_for_its_rules() -> None:
     second = talon_first_start(start, Rules(draw=3))
     assert second is not None and second.talon_first and snapshot(second) == snapshot(start)
     assert talon_first_start(Node.of(Klondike(seed=2)), Rules()) is None
+
+
+def test_a_key_tells_apart_the_recycles_left_with_any_pass_limit() -> None:
+    """Fault 3: recycles counted up to 255 in the key, so with 300 passes the positions with 2 and 1 recycles
+    left shared a key (and one could be skipped for the other); every count that matters is kept now.
+    """
+    position = {
+        "tableau": [{"down": [], "up": ["KS"]}, {"down": [], "up": ["KH"]}],
+        "stock": [f"{r}{s}" for s in "CD" for r in "A23456789TJQK"] + ["QH", "QS"],
+        "waste": [],
+        "foundations": {"C": 0, "D": 0, "H": 11, "S": 11},
+    }
+    keys = []
+    for recycles in (296, 297, 298):
+        pos = {**position, "recycles": recycles}
+        game = Klondike.from_position(pos, rules=Rules(max_passes=300, face_down=(0, 0)))
+        keys.append(Node.of(game).key())
+    assert len(set(keys)) == 3
+    # With as many recycles left as talon cards, more change nothing: those keys are one.
+    many = [
+        Node.of(
+            Klondike.from_position({**position, "recycles": r}, rules=Rules(max_passes=10_000, face_down=(0, 0)))
+        ).key()
+        for r in (0, 100, 9_000)
+    ]
+    assert len(set(many)) == 1
+
+
+def test_the_solver_names_a_partial_run_to_an_empty_column_as_the_game_does() -> None:
+    """Fault 6, at its cause: the solver wrote such a move with no source (``8H-t2``), a form that is not among
+    the game's legal moves, so hints asserted and reviews could not become lessons.
+    """
+    game = partial_run_position()
+    st = Node.of(game)
+    moves = to_public(st, (T2T, 0, 1, 1))
+    assert moves == [Move("t1", "t2", Card.parse("8H"))]
+    assert moves[0] in game.legal_moves()

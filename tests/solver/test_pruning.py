@@ -14,14 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patiencelab import Klondike, Rules
+from patiencelab.core.cards import Card
 from patiencelab.core.kernel import SUIT_LETTERS
 from patiencelab.core.position import Position
 from patiencelab.solver import search, solve
 from patiencelab.solver.deadend import is_dead
-from patiencelab.solver.movegen import LAID, OBLIGATION_KEY, must_cover
+from patiencelab.solver.movegen import LAID, OBLIGATION_KEY, generate, must_cover
 from patiencelab.solver.node import F2T, T2T, TALON_FIELD, W2T, WASTE_FIELD, Node
 from patiencelab.solver.portfolio import easier_start
 from tests.solver.positions import blocked_five
+from tests.solver.reference import reference_solve
 from tests.solver.replay import replay_wins
 
 RANKS = "A23456789TJQK"
@@ -415,3 +417,48 @@ def test_dead_end_in_the_waste_of_the_last_pass() -> None:
         assert solve(_waste_blocked(1), seconds=math.inf, max_states=200_000).outcome == "impossible"
     assert not is_dead(Node.of(_waste_blocked(None)))
     assert not is_dead(Node.of(_waste_blocked(2)))
+
+
+def test_a_foundation_card_comes_back_only_to_free_the_one_below_it() -> None:
+    """Fault 1: the 10H must come back (for the 9C under the 8C on the sixth column), and for that the JD above
+    it first, though no card could go on the JD: a return was dropped when nothing could go on the card itself.
+    """
+    position = {
+        "tableau": [
+            {"down": ["KS"], "up": ["QS"]},
+            {"down": ["QH"], "up": ["JC"]},
+            {"down": ["TC"], "up": ["KC"]},
+            {"down": ["QD", "9C"], "up": ["KH"]},
+            {"down": ["JS", "KD"], "up": ["JH"]},
+            {"down": ["QC", "7C"], "up": ["8C"]},
+        ],
+        "stock": [],
+        "waste": [],
+        "foundations": {"C": 6, "D": 11, "H": 10, "S": 10},
+    }
+    game = Klondike.from_position(position, rules=Rules(face_down=(1, 1, 1, 2, 2, 2)))
+    assert reference_solve(game, max_states=50_000).outcome == "solved"
+    found = solve(game, seconds=math.inf, max_states=50_000)
+    assert found.outcome == "solved"
+    assert replay_wins(game, found.moves)
+
+
+def test_a_card_buried_in_a_foundation_counts_as_one_that_could_go_on_a_talon_card() -> None:
+    """Fault 2: with draw 1 and unlimited passes a talon card is put out only when a card that could go on it is
+    at hand; the 3C under the 4C and 5C did not count, though it comes back once they do. The 4H from the stock
+    onto the 5S is now among the moves tried (the 3S, the other card for it, lies face down).
+    """
+    rest = [f"{r}C" for r in "6789TJQK"] + [f"{r}H" for r in "56789TJQ"] + [f"{r}S" for r in "46789TJQK"]
+    position = {
+        "tableau": [{"down": [], "up": ["5S"]}, {"down": ["3S"], "up": ["KH"]}],
+        "stock": ["4H", *rest],
+        "waste": [],
+        "foundations": {"C": 5, "D": 13, "H": 3, "S": 2},
+    }
+    game = Klondike.from_position(position, rules=Rules(face_down=(0, 1)))
+    st = Node.of(game)
+    four = st.talon.index(Card.parse("4H").index)
+    assert (W2T, four, 0, 0) in generate(st)
+    without_returns = Klondike.from_position(position, rules=Rules(face_down=(0, 1), foundation_to_tableau=False))
+    st = Node.of(without_returns)
+    assert (W2T, four, 0, 0) not in generate(st), "the 3C can never come back: nothing could go on the 4H"

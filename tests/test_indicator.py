@@ -1,30 +1,23 @@
-"""The board under a hostile or clumsy user, on its session with no widget library: the indicator can't block the
-kernel, a broken optional part never hides the board, relative commands made on an older version all count, and
-nothing derived from face-down cards leaves the kernel (the widget's shell: ``tests/test_widget_hardening.py``).
+"""The winnability indicator on the board's session: its solver jobs never block the kernel (a verdict already in,
+a late one, none at all where no process can start), it thinks on with larger budgets until it knows and drops the
+positions the game left, and it reaches a verdict on a busy machine; a fuzz of intents with it switched on.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-import json
-import pathlib
 import threading
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patiencelab import Klondike, Rules, svg
-from patiencelab.lessons import Lesson
-from patiencelab.records import Records
-from patiencelab.widget import protocol
+from patiencelab import Rules
 from patiencelab.widget.session import BoardSession
 from tests.sweeps import FUZZ_EXAMPLES
 
-from .model_helpers import NEARLY_WON
-from .session_helpers import InlineExecutor, check_invariants, intents, real_move, snapshot, twin_positions
+from .session_helpers import InlineExecutor, check_invariants, intents, real_move, snapshot
 
 
 class NoProcesses(concurrent.futures.Executor):
@@ -89,47 +82,6 @@ def test_without_processes_the_indicator_switches_off_with_a_notice_and_the_boar
     assert board.state["message"]["id"] == message["id"], "the notice is said once"
 
 
-def test_a_failed_state_build_changes_neither_the_version_nor_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
-    board = BoardSession(seed=7, records=None)
-    version, state = board.version, json.dumps(board.state)
-
-    def broken() -> dict[str, Any]:
-        raise RuntimeError("broken")
-
-    monkeypatch.setattr(protocol, "_targets", lambda game: broken())
-    with pytest.raises(RuntimeError):
-        board.sync()
-    assert board.version == version and json.dumps(board.state) == state
-
-
-def test_relative_commands_made_on_an_older_version_all_count_in_order() -> None:
-    board = BoardSession(seed=7, records=None)
-    made_on = board.version
-    for _ in range(3):  # three quick clicks on the stock before the first answer arrives
-        assert board.handle_intent({"type": "draw", "version": made_on}) is None
-    assert [str(m) for m in board.game.history] == ["d", "d", "d"]
-    made_on = board.version
-    assert board.handle_intent({"type": "undo", "version": made_on}) is None
-    assert board.handle_intent({"type": "undo", "version": made_on}) is None
-    assert [str(m) for m in board.game.history] == ["d"]
-    # a card move names cards of the board it was made on: on an older version it is stale
-    targets = board.state["targets"]
-    card = sorted(targets)[0]
-    reply = board.handle_intent({"type": "move", "version": made_on, "card": card, "to": targets[card][0]})
-    assert reply is not None and reply["type"] == "rejected" and "stale" in reply["text"]
-
-
-def test_five_quick_lesson_steps_land_on_step_five() -> None:
-    board = BoardSession(records=None)
-    board.lesson = Lesson.builtin("draw-three")
-    made_on = board.version
-    for _ in range(5):
-        assert board.handle_intent({"type": "lesson", "version": made_on, "action": "forward"}) is None
-    assert board.state["lesson"]["step"] == 5
-
-
-# ------------------------------------------------------------------------------------------- the soak test
-
 SOAK = {"examples": 0, "intents": 0}
 
 
@@ -158,64 +110,6 @@ def test_soak_fuzzed_intents_with_the_indicator_on(data: st.DataObject, seed: in
     run()  # a hang here would stop the suite; the deadlock test above proves the shape finishes
     SOAK["examples"] += 1
     check_invariants(board)
-
-
-# ------------------------------------------------------------------------------------------- hidden cards
-
-
-def public_state(board: BoardSession) -> str:
-    state = {k: v for k, v in board.state.items() if k != "seconds"}
-    return json.dumps(state, sort_keys=True)
-
-
-@pytest.mark.parametrize("rules", [Rules(), Rules(draw=3), Rules.preset("six-column")], ids=["d1", "d3", "six"])
-def test_face_down_cards_and_stock_order_leave_no_trace(rules: Rules) -> None:
-    compared = 0
-    for game, other in twin_positions(rules):
-        a, b = BoardSession(game, records=None), BoardSession(other, records=None)
-        assert public_state(a) == public_state(b)
-        assert svg.render(game) == svg.render(other)
-        assert game._repr_svg_() == other._repr_svg_()
-        # the check can fail: with reveal on, the two differ
-        a.set_option("reveal", True)
-        b.set_option("reveal", True)
-        assert public_state(a) != public_state(b)
-        assert svg.render(game, reveal=True) != svg.render(other, reveal=True)
-        compared += 1
-    assert compared == 6
-
-
-# ------------------------------------------------------------------------------------------- records
-
-
-def test_unusable_records_leave_the_board_playing_and_say_so_once_in_the_players_language(
-    private_records_home: pathlib.Path,
-) -> None:
-    (private_records_home / "records.sqlite3").mkdir()  # the records file is a folder
-    with pytest.warns(RuntimeWarning, match="games will not be stored"):
-        board = BoardSession(seed=7, lang="sv")
-    message = board.state["message"]
-    assert message["kind"] == "info" and message["text"].startswith("Din statistik kan inte sparas")
-    assert board.state["stats"]["enabled"] is False
-    assert board.handle_intent({"type": "draw", "version": board.version}) is None
-    assert board.handle_intent({"type": "draw", "version": board.version}) is None
-    assert board.state["message"]["id"] == message["id"], "said once"
-    assert len(board.game.history) == 2
-
-
-def test_every_board_of_a_kernel_shows_the_same_bests(tmp_path: pathlib.Path) -> None:
-    records = tmp_path / "shared.sqlite3"
-    watcher = BoardSession(Klondike.from_position(NEARLY_WON), records=Records(records))
-    player = BoardSession(Klondike.from_position(NEARLY_WON), records=Records(records))
-    assert watcher.state["stats"]["best_score"] is None
-    version = watcher.version
-    player.game.play("t1-f")  # the player wins on the other board
-    assert player.state["stats"]["best_score"] is not None
-    assert watcher.state["stats"]["best_score"] == player.state["stats"]["best_score"]
-    assert watcher.version == version, "new bests make no intent stale"
-
-
-# ------------------------------------------------------------------------------------------- the indicator thinks on
 
 
 def by_budget(decided_from: int, outcome: str = "solved") -> Callable[..., str]:
@@ -301,19 +195,3 @@ def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
     finally:
         hog.kill()
         hog.wait()
-
-
-def test_building_the_synced_state_only_reads() -> None:
-    """The parts' synced parts start no solver job and end no recording: the session sets that work going (its
-    ``_follow``) before it builds the state from them.
-    """
-    executor = InlineExecutor()
-    board = BoardSession(seed=7, records=None, executor=lambda: executor)
-    board.set_option("indicator", True)
-    board.start_recording()
-    jobs, elsewhere = executor.jobs, Klondike(seed=8)  # a position the indicator never saw, a game not recorded
-    assert board._board_indicator.synced_part(elsewhere)["enabled"]
-    assert board.parts.lessons.recording_part(elsewhere) is not None
-    assert executor.jobs == jobs and board.recording
-    board.sync()  # the session's own sync sets the work going
-    assert board.state["indicator"]["verdict"] == "winnable" and board.recording

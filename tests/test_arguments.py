@@ -404,13 +404,18 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
     ),
     "players.sampling.Chances.text": ("Chances(0.5, 0.1, 0.9, 1, 1, 0).text('de')",),
     # -------------------------------------------------------------------------------------- solver
-    "solver.search.solve": (
+    "solver.solve": (
         "solve(5)",
         "solve(g.snapshot(), rules=5)",
         "solve(g, rules=5)",
         "solve(g, max_states=1.5)",
+        "solve(g, seconds='1')",
     ),
-    "solver.search.solve_in_slices": ("solve_in_slices(5)", "solve_in_slices(g, max_states=0)"),
+    "solver.solve_in_slices": (
+        "solve_in_slices(5)",
+        "solve_in_slices(g, max_states=0)",
+        "solve_in_slices(g, seconds='x')",
+    ),
     "solver.seeds.find_solvable_seed": (
         "find_solvable_seed(1.5, Rules())",
         "find_solvable_seed(0, 5)",
@@ -610,6 +615,8 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "workers.window": "the package's job loop: any executor has a window (64 when it does not say its workers)",
     "records.rows.game_columns": "the columns of a row, made by Records.add from a game it checked",
     "core.engine.Engine": "the compiled part of Klondike: a user makes a Klondike (its bad calls are above)",
+    "solver.search.solve": "the compiled search, called with checked arguments: a user calls solver.solve (above)",
+    "solver.search.solve_in_slices": "the compiled search, called with checked arguments: solver.solve_in_slices",
     "widget.board.KlondikeWidget.show": "the host's side of the board: BoardSession calls it with the state it made",
     "widget.board.KlondikeWidget.show_labels": "the host's side of the board: BoardSession calls it with its labels",
     "widget.board.KlondikeWidget.option_changed": "the host's side of the board: BoardSession calls it with an option",
@@ -838,7 +845,7 @@ _SCOPE_MODULES = (
     *("core.cards", "core.errors", "core.i18n", "core.marks", "core.moves", "core.narration", "core.position"),
     *("core.rules", "players.nopeek", "players.evaluation", "players.playing", "players.ranking"),
     *("players.sampling", "players.scouting", "players.strategies", "review.chances", "review.verdict"),
-    *("solver.search",),
+    *("solver.search", "solver"),
     *("solver.seeds", "solver.verdicts", "widget.options", "widget.protocol", "widget.intents", "widget.session"),
     *("widget.present", "players.ismcts", "review.lesson"),
 )

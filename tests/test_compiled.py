@@ -34,7 +34,7 @@ import patiencelab.core.game as game_module
 from patiencelab import IllegalMoveError, Klondike, Rules, solve
 from patiencelab.core.game import Klondike as GameKlondike
 from patiencelab.hints import hint_move
-from patiencelab.solver.search import solve as search_solve
+from patiencelab.solver import solve as public_solve
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = pathlib.Path(patiencelab.__file__).resolve().parent
@@ -194,7 +194,7 @@ def test_every_docstring_of_the_source_is_shown_by_help(module: str) -> None:
 def test_help_shows_the_game_its_play_and_hint_and_solve_with_their_arguments() -> None:
     """What ``help()``, ``Klondike.play?`` and Shift+Tab show: the summary line and the real arguments (the
     constructor's, not the ``*args, **kwargs`` of the ``__new__`` that checks them first)."""
-    assert Klondike is GameKlondike and solve is search_solve
+    assert Klondike is GameKlondike and solve is public_solve
     expected: dict[Any, tuple[str, list[str]]] = {
         Klondike: ("One game of Klondike under some", ["seed", "deal", "rules", "clock", "lang", "solvable"]),
         Klondike.play: ("Play ``move`` (a :class:`Move` or its notation)", ["self", "move"]),
@@ -256,6 +256,9 @@ def test_help_shows_the_game_s_signatures_with_their_types_in_either_build() -> 
             assert parameter.name in ("self", "cls") or parameter.annotation not in (inspect.Parameter.empty, Any)
             assert "Any" not in str(parameter.annotation) or "Mapping[str, typing.Any]" in str(parameter.annotation)
     assert "patiencelab.core.game" not in COMPILABLE  # so the signatures are Python's own, in either build
+    for door in (solve, patiencelab.solver.solve_in_slices):  # the solver's public doors, interpreted too
+        budget = inspect.signature(door).parameters
+        assert (str(budget["seconds"].annotation), str(budget["max_states"].annotation)) == ("float", "int | None")
 
 
 def test_the_constructor_checks_each_argument_once(monkeypatch: pytest.MonkeyPatch) -> None:

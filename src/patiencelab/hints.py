@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from patiencelab.core.game import Klondike
-from patiencelab.core.limits import check_budget, check_instance
+from patiencelab.core.limits import check_budget, check_instance, check_seconds
 from patiencelab.core.moves import Move
 from patiencelab.players import NoPeek
 from patiencelab.players.ranking import candidates, rank, ranked_moves
-from patiencelab.solver.search import solve
+from patiencelab.solver import solve
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -128,7 +128,7 @@ def find_fair_hint(
     if view.is_won or not game.legal_moves():
         return None
     player = NoPeek(samples=samples, max_states=max_states, seed=seed)
-    player.seconds = seconds
+    player.seconds = check_seconds(seconds)
     decision = player.decide(view, confirm=True)
     move = decision.move
     if view.hidden_places == 0:  # every card is known: the one deal is this one

@@ -239,7 +239,7 @@ class Klondike(Engine):
         """Whether the game can still be won from here, knowing every face-down card: ``True`` or ``False`` when
         the solver decides it within ``seconds`` (or ``max_states`` positions), ``None`` when it cannot tell.
         """
-        from patiencelab.solver.search import solve
+        from patiencelab.solver import solve
 
         outcome = solve(self, seconds=seconds, max_states=max_states).outcome
         return None if outcome == "unknown" else outcome == "solved"
@@ -277,7 +277,7 @@ class Klondike(Engine):
 
     def solve(self, *, seconds: float = 10.0, max_states: int | None = None) -> Solution:
         """Search for a win from the current position (see :func:`patiencelab.solver.solve`)."""
-        from patiencelab.solver.search import solve
+        from patiencelab.solver import solve
 
         return solve(self, seconds=seconds, max_states=max_states)
 

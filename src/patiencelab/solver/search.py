@@ -7,11 +7,10 @@ import gc
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
-from patiencelab.core.limits import check_budget
 from patiencelab.core.moves import Move
-from patiencelab.core.position import Position, check_source
+from patiencelab.core.position import Position
 from patiencelab.core.rules import Rules
 from patiencelab.solver.deadend import is_dead
 from patiencelab.solver.movegen import (
@@ -358,8 +357,8 @@ def solve(
     source: Position | Positioned,
     rules: Rules | None = None,
     *,
-    seconds: Any = 10.0,
-    max_states: Any = None,
+    seconds: float = 10.0,
+    max_states: int | None = None,
 ) -> Solution:
     """Decide whether a position can be won (knowing every face-down card): a :class:`Position` under
     ``rules`` (the standard rules by default), or a game's current position under its rules.
@@ -369,7 +368,8 @@ def solve(
     of :data:`SLICE` positions (the budget once every search has had its turn), so a search may pass them by that
     much: a budget of 250 positions stops where one of 500 does. ``"impossible"`` is a proof: the whole space,
     pruned only by sound rules, was searched, or that of the easier game, or the start has a card that can never
-    leave its column (:func:`~patiencelab.solver.deadend.is_dead`).
+    leave its column (:func:`~patiencelab.solver.deadend.is_dead`). The arguments are taken as checked: the
+    public :func:`patiencelab.solver.solve` checks them, once.
     """
     return finish(solve_in_slices(source, rules, seconds=seconds, max_states=max_states))
 
@@ -378,15 +378,13 @@ def solve_in_slices(
     source: Position | Positioned,
     rules: Rules | None = None,
     *,
-    seconds: Any = 10.0,
-    max_states: Any = None,
+    seconds: float = 10.0,
+    max_states: int | None = None,
 ) -> Generator[None, None, Solution]:
     """:func:`solve`, pausing after every :data:`SLICE` positions (a generator that returns the
     :class:`Solution`): for a host with no threads or processes (Pyodide), which runs it a slice at a time
     between other work. The same positions are searched, so the outcome is the one :func:`solve` gives.
     """
-    check_budget(max_states, seconds)
-    check_source(source, rules)
     t0 = time.perf_counter()
     pos, rules = position_and_rules(source, rules)
     start = Node.from_position(pos, rules)  # the other searches' starts are copies of it: one Position read a solve

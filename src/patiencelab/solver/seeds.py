@@ -8,7 +8,7 @@ from patiencelab.core.errors import PatienceError
 from patiencelab.core.limits import check_instance, check_seed, check_states, check_whole
 from patiencelab.core.position import deal_position, seeded_deal
 from patiencelab.core.rules import Rules
-from patiencelab.solver.search import solve
+from patiencelab.solver import solve
 
 __all__ = ["find_solvable_seed"]
 

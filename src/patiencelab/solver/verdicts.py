@@ -12,9 +12,9 @@ from typing import Any
 from patiencelab.core.moves import Move
 from patiencelab.core.position import Position, check_source
 from patiencelab.core.rules import Rules
+from patiencelab.solver import Outcome, solve, solve_in_slices
 from patiencelab.solver.movegen import finishing_move, to_public
 from patiencelab.solver.node import Node, Positioned
-from patiencelab.solver.search import Outcome, solve, solve_in_slices
 
 __all__ = ["autocomplete_moves", "verdict", "verdict_in_slices"]
 

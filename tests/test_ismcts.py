@@ -93,6 +93,23 @@ def test_a_held_out_deal_is_played_to_its_end_the_same_way_twice() -> None:
     assert len(games[0][1]) > 30
 
 
+@pytest.mark.parametrize("n", range(1, len(POSITIONS), 6))
+def test_fixed_deals_judge_every_root_move_on_the_same_deals_and_twins_agree(n: int) -> None:
+    rules, position = POSITIONS[n]
+    one, two = pair(rules, position, n)
+    decisions = []
+    for game in (one, two):
+        player = TreeSearch(iterations=12, leaf_states=100, deals=2, seed=n, scout=False)
+        player.choose(game.player_view())
+        decisions.append(player.last_decision)
+    assert decisions[0] == decisions[1] and decisions[0] is not None
+    assert decisions[0].visits == decisions[1].visits
+    if decisions[0].searched:
+        visits = {v for _, v, _ in decisions[0].visits}
+        assert len(visits) == 1, "every root move is tried once a round, on the round's deal"
+        assert decisions[0].iterations == sum(v for _, v, _ in decisions[0].visits) <= 12
+
+
 def test_a_rollout_leaf_plays_legal_moves_alike() -> None:
     view = Klondike(seed=11, rules=Rules(draw=1)).player_view()
     moves = {TreeSearch(iterations=6, leaf="rollout", seed=3).choose(view) for _ in range(2)}
@@ -101,7 +118,12 @@ def test_a_rollout_leaf_plays_legal_moves_alike() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "name"),
-    [({"iterations": 0}, "iterations"), ({"leaf": "peek"}, "leaf"), ({"leaf_states": -1}, "leaf_states")],
+    [
+        ({"iterations": 0}, "iterations"),
+        ({"leaf": "peek"}, "leaf"),
+        ({"leaf_states": -1}, "leaf_states"),
+        ({"deals": -1}, "deals"),
+    ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs: dict[str, object], name: str) -> None:
     with pytest.raises(PatienceError, match=name):

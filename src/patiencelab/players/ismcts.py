@@ -138,6 +138,7 @@ class TreeSearch:
         unknown: float = 0.5,
         margin: float = 0.05,
         decision_states: int | None = None,
+        deals: int = 0,
         seed: int = 0,
         scout: bool | None = None,
         known_states: int | None = 400_000,
@@ -149,6 +150,9 @@ class TreeSearch:
         self.unknown = check_number(unknown, "unknown")
         self.margin = check_number(margin, "margin")
         self.decision_states = check_states(decision_states, "decision_states")
+        #: Deals a decision draws once and reuses (0: a new deal every iteration, the root's moves chosen by UCB);
+        #: with some, the root's moves are tried in turn on each deal, so they are compared on the same deals.
+        self.deals = check_whole(deals, "deals", low=0)
         self.seed = check_seed(seed)
         self.scout = None if scout is None else check_switch(scout, "scout")
         #: The NoPeek whose shortcuts this player takes (its known lines, its memory of where it decided).
@@ -181,15 +185,35 @@ class TreeSearch:
         rng = random.Random(f"patiencelab-ismcts:{self.seed}:{view.moves}")
         root = _Node(moves)
         unseen = view.unseen_cards()
-        states = 0
-        done = 0
-        for done in range(1, self.iterations + 1):  # noqa: B007 - the count is read after the loop
+        drawn: list[Klondike] = []
+
+        def deal(i: int) -> Klondike:
+            """Iteration (or round) ``i``'s deal: a new one, or with ``deals`` the one drawn for ``i mod deals``."""
+            if self.deals and i >= self.deals:
+                return drawn[i % self.deals].copy()
             cards = list(unseen)  # view.sample's deal, the unseen cards listed once a decision
             rng.shuffle(cards)
             game = Klondike.from_position(view.fill(cards), rules=view.rules)
-            states += self._iterate(root, game)
-            if self.decision_states is not None and states >= self.decision_states:
-                break
+            if self.deals:
+                drawn.append(game)
+                return game.copy()
+            return game
+
+        states = done = 0
+        if self.deals:  # rounds: every root move once on the round's deal
+            for i in range(max(1, self.iterations // len(moves))):
+                game = deal(i)
+                for move in moves:
+                    states += self._iterate(root, game.copy(), move)
+                    done += 1
+                if self.decision_states is not None and states >= self.decision_states:
+                    break
+        else:
+            for i in range(self.iterations):
+                states += self._iterate(root, deal(i))
+                done += 1
+                if self.decision_states is not None and states >= self.decision_states:
+                    break
         visits = tuple((m, root.edges[m].visits, root.edges[m].score / max(1, root.edges[m].visits)) for m in moves)
         return TreeDecision(self._pick(visits), True, done, states, visits)
 
@@ -202,16 +226,22 @@ class TreeSearch:
         best = max(mean for _, n, mean in visits if 4 * n >= most)
         return next(m for m, n, mean in visits if 4 * n >= most and mean >= best - self.margin)
 
-    def _iterate(self, root: _Node, game: Klondike) -> int:
-        """One iteration on the deal ``game``: down the tree, one node added, the leaf scored, the scores added
-        along the way; the solver positions it searched."""
+    def _iterate(self, root: _Node, game: Klondike, first: Move | None = None) -> int:
+        """One iteration on the deal ``game`` (from the root by ``first`` when given, a move legal in every deal
+        of the view): down the tree, one node added, the leaf scored, the scores added along the way; the solver
+        positions it searched."""
         path: list[_Edge] = []
         node = root
         while True:
             if game.is_won:
                 value, states = 1.0, 0
                 break
-            edge, move = self._select(node, game)
+            if first is not None:
+                edge, move = root.edges[first], first
+                edge.available += 1
+                first = None
+            else:
+                edge, move = self._select(node, game)
             if edge is None or move is None:  # no move the tree follows is legal: the deal is stuck
                 value, states = 0.0, 0
                 break

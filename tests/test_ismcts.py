@@ -102,12 +102,12 @@ def test_fixed_deals_judge_every_root_move_on_the_same_deals_and_twins_agree(n: 
         player = TreeSearch(iterations=12, leaf_states=100, deals=2, seed=n, scout=False)
         player.choose(game.player_view())
         decisions.append(player.last_decision)
-    assert decisions[0] == decisions[1] and decisions[0] is not None
-    assert decisions[0].visits == decisions[1].visits
-    if decisions[0].searched:
-        visits = {v for _, v, _ in decisions[0].visits}
-        assert len(visits) == 1, "every root move is tried once a round, on the round's deal"
-        assert decisions[0].iterations == sum(v for _, v, _ in decisions[0].visits) <= 12
+    mine, theirs = decisions
+    assert mine is not None and theirs is not None
+    assert mine == theirs and mine.visits == theirs.visits
+    if mine.searched:
+        assert len({v for _, v, _ in mine.visits}) == 1, "every root move is tried once a round, on the round's deal"
+        assert mine.iterations == sum(v for _, v, _ in mine.visits) <= 12
 
 
 def test_a_rollout_leaf_plays_legal_moves_alike() -> None:

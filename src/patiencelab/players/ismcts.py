@@ -12,6 +12,9 @@ stock card drawn) leads to one node for each card it may show, so every node is 
 the tree's upper levels judge a move by what a fair player does after it, not by what a solver that knows the
 deal's hidden cards does.
 
+With ``deals=K`` the decision draws K deals once and plays rounds on them (round i on deal i mod K), each round
+trying every root move once, so the root's moves are judged on the same deals, and the tree below them by UCB.
+
 The move played is the first of the hint order whose mean score is within ``margin`` of the best (among the moves
 visited often enough): a smaller lead is the deals' noise. Everything is counted in iterations and solver
 positions, never in seconds, and the random deals come from a generator seeded by ``seed`` and the view's move
@@ -123,6 +126,8 @@ class TreeSearch:
     by the solver within ``leaf_states`` positions (``leaf="solve"``; a deal undecided there scores ``unknown``) or
     by a rollout (``leaf="rollout"``), moves chosen by UCB with exploration ``c``, at most ``decision_states``
     solver positions a decision; the move played is the hint order's first within ``margin`` of the best mean.
+    With ``deals`` (0 by default) a decision draws that many deals once and goes round them, every root move tried
+    in turn on each round's deal, so the root's moves are compared on the same deals (common random numbers).
     ``scout`` and ``known_states`` are :class:`~patiencelab.players.nopeek.NoPeek`'s (the look through the
     stock, by default with draw 3; the line played where every card is known). Seeded by ``seed``: the answer
     depends on the seed, the view and the budgets only, never on the clock.
@@ -236,12 +241,10 @@ class TreeSearch:
             if game.is_won:
                 value, states = 1.0, 0
                 break
-            if first is not None:
-                edge, move = root.edges[first], first
+            edge, move = self._select(node, game) if first is None else (root.edges[first], first)
+            if first is not None and edge is not None:
                 edge.available += 1
                 first = None
-            else:
-                edge, move = self._select(node, game)
             if edge is None or move is None:  # no move the tree follows is legal: the deal is stuck
                 value, states = 0.0, 0
                 break

@@ -110,6 +110,23 @@ def test_fixed_deals_judge_every_root_move_on_the_same_deals_and_twins_agree(n: 
         assert mine.iterations == sum(v for _, v, _ in mine.visits) <= 12
 
 
+@pytest.mark.parametrize("n", range(2, len(POSITIONS), 6))
+def test_twins_agree_when_near_ties_go_to_the_least_search(n: int) -> None:
+    rules, position = POSITIONS[n]
+    one, two = pair(rules, position, n)
+    moves = [TreeSearch(**SMALL, tiebreak="effort", seed=n).choose(game.player_view()) for game in (one, two)]
+    assert moves[0] == moves[1]
+
+
+def test_near_ties_go_to_the_hint_order_or_to_the_least_search() -> None:
+    first, second = Klondike(seed=11, rules=Rules(draw=1)).legal_moves()[:2]
+    visits = ((first, 10, 0.9), (second, 10, 0.88))
+    work = {first: 300.0, second: 50.0}
+    assert TreeSearch()._pick(visits) == first
+    assert TreeSearch()._pick(visits, work) == second
+    assert TreeSearch(margin=0.01)._pick(visits, work) == first
+
+
 def test_a_rollout_leaf_plays_legal_moves_alike() -> None:
     view = Klondike(seed=11, rules=Rules(draw=1)).player_view()
     moves = {TreeSearch(iterations=6, leaf="rollout", seed=3).choose(view) for _ in range(2)}
@@ -123,6 +140,7 @@ def test_a_rollout_leaf_plays_legal_moves_alike() -> None:
         ({"leaf": "peek"}, "leaf"),
         ({"leaf_states": -1}, "leaf_states"),
         ({"deals": -1}, "deals"),
+        ({"tiebreak": "votes"}, "tiebreak"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs: dict[str, object], name: str) -> None:

@@ -15,8 +15,9 @@ deal's hidden cards does.
 With ``deals=K`` the decision draws K deals once and plays rounds on them (round i on deal i mod K), each round
 trying every root move once, so the root's moves are judged on the same deals, and the tree below them by UCB.
 
-The move played is the first of the hint order whose mean score is within ``margin`` of the best (among the moves
-visited often enough): a smaller lead is the deals' noise. Everything is counted in iterations and solver
+The move played is, among the moves whose mean score is within ``margin`` of the best (of those visited often
+enough; a smaller lead is the deals' noise), the first of the hint order, or with draw 1 the one whose leaves the
+solver won with the least search (``tiebreak``). Everything is counted in iterations and solver
 positions, never in seconds, and the random deals come from a generator seeded by ``seed`` and the view's move
 number: the same view gets the same move on every machine, and two games whose hidden cards differ only in order
 get the same moves until a card that differs shows.
@@ -63,6 +64,8 @@ DEFAULT_ITERATIONS = 96
 DEFAULT_LEAF_STATES = 500
 #: How a leaf is scored: by the solver on the iteration's deal, or by a rollout of the hint order.
 LEAVES = ("solve", "rollout")
+#: How root moves within ``margin`` of the best are told apart: the hint order, or the least search at the leaves.
+_TIEBREAKS = ("order", "effort")
 #: The most moves a rollout plays.
 _ROLLOUT_MOVES = 200
 
@@ -85,11 +88,12 @@ class _Edge:
     """A move out of a node: its visits, total score and availability, and the node after it for each thing it
     may show."""
 
-    __slots__ = ("available", "children", "score", "visits")
+    __slots__ = ("available", "children", "score", "visits", "work")
 
     def __init__(self) -> None:
         self.visits = 0
         self.score = 0.0
+        self.work = 0.0
         self.available = 0
         self.children: dict[object, _Node] = {}
 
@@ -125,7 +129,8 @@ class TreeSearch:
     """The information-set search player (see the module): ``iterations`` deals a decision, each scored at its leaf
     by the solver within ``leaf_states`` positions (``leaf="solve"``; a deal undecided there scores ``unknown``) or
     by a rollout (``leaf="rollout"``), moves chosen by UCB with exploration ``c``, at most ``decision_states``
-    solver positions a decision; the move played is the hint order's first within ``margin`` of the best mean.
+    solver positions a decision; the move played is, within ``margin`` of the best mean, the hint order's first or
+    the least searched (``tiebreak``).
     With ``deals`` (0 by default) a decision draws that many deals once and goes round them, every root move tried
     in turn on each round's deal, so the root's moves are compared on the same deals (common random numbers).
     ``scout`` and ``known_states`` are :class:`~patiencelab.players.nopeek.NoPeek`'s (the look through the
@@ -144,6 +149,7 @@ class TreeSearch:
         margin: float = 0.05,
         decision_states: int | None = None,
         deals: int = 0,
+        tiebreak: str | None = None,
         seed: int = 0,
         scout: bool | None = None,
         known_states: int | None = 400_000,
@@ -158,6 +164,11 @@ class TreeSearch:
         #: Deals a decision draws once and reuses (0: a new deal every iteration, the root's moves chosen by UCB);
         #: with some, the root's moves are tried in turn on each deal, so they are compared on the same deals.
         self.deals = check_whole(deals, "deals", low=0)
+        #: How root moves within ``margin`` of the best mean are told apart: ``order``, the hint order's first;
+        #: ``effort``, the one whose leaves the solver won with the least search (a deal not won counts the whole
+        #: ``leaf_states``), as ``NoPeek`` breaks its ties with draw 1; None (the default): ``effort`` with draw 1,
+        #: where it won more tuning deals, ``order`` otherwise.
+        self.tiebreak = None if tiebreak is None else check_choice(tiebreak, "tiebreak", _TIEBREAKS)
         self.seed = check_seed(seed)
         self.scout = None if scout is None else check_switch(scout, "scout")
         #: The NoPeek whose shortcuts this player takes (its known lines, its memory of where it decided).
@@ -220,16 +231,21 @@ class TreeSearch:
                 if self.decision_states is not None and states >= self.decision_states:
                     break
         visits = tuple((m, root.edges[m].visits, root.edges[m].score / max(1, root.edges[m].visits)) for m in moves)
-        return TreeDecision(self._pick(visits), True, done, states, visits)
+        work = {m: root.edges[m].work / max(1, root.edges[m].visits) for m in moves}
+        effort = (self.tiebreak or ("effort" if view.rules.draw == 1 else "order")) == "effort"
+        return TreeDecision(self._pick(visits, work if effort else None), True, done, states, visits)
 
-    def _pick(self, visits: tuple[tuple[Move, int, float], ...]) -> Move:
+    def _pick(self, visits: tuple[tuple[Move, int, float], ...], work: dict[Move, float] | None = None) -> Move:
         """The move played: the first in the hint order whose mean score is within ``margin`` of the best mean
         among the moves visited at least a quarter as often as the most visited (a lead smaller than the noise of
         the deals is no reason to leave the hint order: after a move that changes nothing for good, every deal
-        scores as before, and the most visited move wanders)."""
+        scores as before, and the most visited move wanders); given each move's mean search at its leaves
+        (``work``, the ``effort`` tie-break), of those the one whose leaves took the least (the first in the hint
+        order among equals)."""
         most = max(n for _, n, _ in visits)
         best = max(mean for _, n, mean in visits if 4 * n >= most)
-        return next(m for m, n, mean in visits if 4 * n >= most and mean >= best - self.margin)
+        near = [m for m, n, mean in visits if 4 * n >= most and mean >= best - self.margin]
+        return near[0] if work is None else min(near, key=work.__getitem__)
 
     def _iterate(self, root: _Node, game: Klondike, first: Move | None = None) -> int:
         """One iteration on the deal ``game`` (from the root by ``first`` when given, a move legal in every deal
@@ -239,14 +255,14 @@ class TreeSearch:
         node = root
         while True:
             if game.is_won:
-                value, states = 1.0, 0
+                value, states, work = 1.0, 0, 0.0
                 break
             edge, move = self._select(node, game) if first is None else (root.edges[first], first)
             if first is not None and edge is not None:
                 edge.available += 1
                 first = None
             if edge is None or move is None:  # no move the tree follows is legal: the deal is stuck
-                value, states = 0.0, 0
+                value, states, work = 0.0, 0, float(self.leaf_states or 0)
                 break
             game.play(move)
             path.append(edge)
@@ -258,11 +274,13 @@ class TreeSearch:
                 fresh = True
             if fresh:
                 value, states = self._score(game)
+                work = float(states if value >= 1 or self.leaf_states is None else self.leaf_states)
                 break
             node = child
         for edge in path:
             edge.visits += 1
             edge.score += value
+            edge.work += work
         return states
 
     def _select(self, node: _Node, game: Klondike) -> tuple[_Edge | None, Move | None]:

@@ -93,6 +93,40 @@ def test_a_held_out_deal_is_played_to_its_end_the_same_way_twice() -> None:
     assert len(games[0][1]) > 30
 
 
+@pytest.mark.parametrize("n", range(1, len(POSITIONS), 6))
+def test_fixed_deals_judge_every_root_move_on_the_same_deals_and_twins_agree(n: int) -> None:
+    rules, position = POSITIONS[n]
+    one, two = pair(rules, position, n)
+    decisions = []
+    for game in (one, two):
+        player = TreeSearch(iterations=12, leaf_states=100, deals=2, seed=n, scout=False)
+        player.choose(game.player_view())
+        decisions.append(player.last_decision)
+    mine, theirs = decisions
+    assert mine is not None and theirs is not None
+    assert mine == theirs and mine.visits == theirs.visits
+    if mine.searched:
+        assert len({v for _, v, _ in mine.visits}) == 1, "every root move is tried once a round, on the round's deal"
+        assert mine.iterations == sum(v for _, v, _ in mine.visits) <= 12
+
+
+@pytest.mark.parametrize("n", range(2, len(POSITIONS), 6))
+def test_twins_agree_when_near_ties_go_to_the_least_search(n: int) -> None:
+    rules, position = POSITIONS[n]
+    one, two = pair(rules, position, n)
+    moves = [TreeSearch(**SMALL, tiebreak="effort", seed=n).choose(game.player_view()) for game in (one, two)]
+    assert moves[0] == moves[1]
+
+
+def test_near_ties_go_to_the_hint_order_or_to_the_least_search() -> None:
+    first, second = Klondike(seed=11, rules=Rules(draw=1)).legal_moves()[:2]
+    visits = ((first, 10, 0.9), (second, 10, 0.88))
+    work = {first: 300.0, second: 50.0}
+    assert TreeSearch()._pick(visits) == first
+    assert TreeSearch()._pick(visits, work) == second
+    assert TreeSearch(margin=0.01)._pick(visits, work) == first
+
+
 def test_a_rollout_leaf_plays_legal_moves_alike() -> None:
     view = Klondike(seed=11, rules=Rules(draw=1)).player_view()
     moves = {TreeSearch(iterations=6, leaf="rollout", seed=3).choose(view) for _ in range(2)}
@@ -101,7 +135,13 @@ def test_a_rollout_leaf_plays_legal_moves_alike() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "name"),
-    [({"iterations": 0}, "iterations"), ({"leaf": "peek"}, "leaf"), ({"leaf_states": -1}, "leaf_states")],
+    [
+        ({"iterations": 0}, "iterations"),
+        ({"leaf": "peek"}, "leaf"),
+        ({"leaf_states": -1}, "leaf_states"),
+        ({"deals": -1}, "deals"),
+        ({"tiebreak": "votes"}, "tiebreak"),
+    ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs: dict[str, object], name: str) -> None:
     with pytest.raises(PatienceError, match=name):

@@ -12,8 +12,12 @@ stock card drawn) leads to one node for each card it may show, so every node is 
 the tree's upper levels judge a move by what a fair player does after it, not by what a solver that knows the
 deal's hidden cards does.
 
-The move played is the first of the hint order whose mean score is within ``margin`` of the best (among the moves
-visited often enough): a smaller lead is the deals' noise. Everything is counted in iterations and solver
+With ``deals=K`` the decision draws K deals once and plays rounds on them (round i on deal i mod K), each round
+trying every root move once, so the root's moves are judged on the same deals, and the tree below them by UCB.
+
+The move played is, among the moves whose mean score is within ``margin`` of the best (of those visited often
+enough; a smaller lead is the deals' noise), the first of the hint order, or with draw 1 the one whose leaves the
+solver won with the least search (``tiebreak``). Everything is counted in iterations and solver
 positions, never in seconds, and the random deals come from a generator seeded by ``seed`` and the view's move
 number: the same view gets the same move on every machine, and two games whose hidden cards differ only in order
 get the same moves until a card that differs shows.
@@ -60,6 +64,8 @@ DEFAULT_ITERATIONS = 96
 DEFAULT_LEAF_STATES = 500
 #: How a leaf is scored: by the solver on the iteration's deal, or by a rollout of the hint order.
 LEAVES = ("solve", "rollout")
+#: How root moves within ``margin`` of the best are told apart: the hint order, or the least search at the leaves.
+_TIEBREAKS = ("order", "effort")
 #: The most moves a rollout plays.
 _ROLLOUT_MOVES = 200
 
@@ -82,11 +88,12 @@ class _Edge:
     """A move out of a node: its visits, total score and availability, and the node after it for each thing it
     may show."""
 
-    __slots__ = ("available", "children", "score", "visits")
+    __slots__ = ("available", "children", "score", "visits", "work")
 
     def __init__(self) -> None:
         self.visits = 0
         self.score = 0.0
+        self.work = 0.0
         self.available = 0
         self.children: dict[object, _Node] = {}
 
@@ -122,7 +129,10 @@ class TreeSearch:
     """The information-set search player (see the module): ``iterations`` deals a decision, each scored at its leaf
     by the solver within ``leaf_states`` positions (``leaf="solve"``; a deal undecided there scores ``unknown``) or
     by a rollout (``leaf="rollout"``), moves chosen by UCB with exploration ``c``, at most ``decision_states``
-    solver positions a decision; the move played is the hint order's first within ``margin`` of the best mean.
+    solver positions a decision; the move played is, within ``margin`` of the best mean, the hint order's first or
+    the least searched (``tiebreak``).
+    With ``deals`` (0 by default) a decision draws that many deals once and goes round them, every root move tried
+    in turn on each round's deal, so the root's moves are compared on the same deals (common random numbers).
     ``scout`` and ``known_states`` are :class:`~patiencelab.players.nopeek.NoPeek`'s (the look through the
     stock, by default with draw 3; the line played where every card is known). Seeded by ``seed``: the answer
     depends on the seed, the view and the budgets only, never on the clock.
@@ -138,6 +148,8 @@ class TreeSearch:
         unknown: float = 0.5,
         margin: float = 0.05,
         decision_states: int | None = None,
+        deals: int = 0,
+        tiebreak: str | None = None,
         seed: int = 0,
         scout: bool | None = None,
         known_states: int | None = 400_000,
@@ -149,6 +161,14 @@ class TreeSearch:
         self.unknown = check_number(unknown, "unknown")
         self.margin = check_number(margin, "margin")
         self.decision_states = check_states(decision_states, "decision_states")
+        #: Deals a decision draws once and reuses (0: a new deal every iteration, the root's moves chosen by UCB);
+        #: with some, the root's moves are tried in turn on each deal, so they are compared on the same deals.
+        self.deals = check_whole(deals, "deals", low=0)
+        #: How root moves within ``margin`` of the best mean are told apart: ``order``, the hint order's first;
+        #: ``effort``, the one whose leaves the solver won with the least search (a deal not won counts the whole
+        #: ``leaf_states``), as ``NoPeek`` breaks its ties with draw 1; None (the default): ``effort`` with draw 1,
+        #: where it won more tuning deals, ``order`` otherwise.
+        self.tiebreak = None if tiebreak is None else check_choice(tiebreak, "tiebreak", _TIEBREAKS)
         self.seed = check_seed(seed)
         self.scout = None if scout is None else check_switch(scout, "scout")
         #: The NoPeek whose shortcuts this player takes (its known lines, its memory of where it decided).
@@ -181,39 +201,68 @@ class TreeSearch:
         rng = random.Random(f"patiencelab-ismcts:{self.seed}:{view.moves}")
         root = _Node(moves)
         unseen = view.unseen_cards()
-        states = 0
-        done = 0
-        for done in range(1, self.iterations + 1):  # noqa: B007 - the count is read after the loop
+        drawn: list[Klondike] = []
+
+        def deal(i: int) -> Klondike:
+            """Iteration (or round) ``i``'s deal: a new one, or with ``deals`` the one drawn for ``i mod deals``."""
+            if self.deals and i >= self.deals:
+                return drawn[i % self.deals].copy()
             cards = list(unseen)  # view.sample's deal, the unseen cards listed once a decision
             rng.shuffle(cards)
             game = Klondike.from_position(view.fill(cards), rules=view.rules)
-            states += self._iterate(root, game)
-            if self.decision_states is not None and states >= self.decision_states:
-                break
-        visits = tuple((m, root.edges[m].visits, root.edges[m].score / max(1, root.edges[m].visits)) for m in moves)
-        return TreeDecision(self._pick(visits), True, done, states, visits)
+            if self.deals:
+                drawn.append(game)
+                return game.copy()
+            return game
 
-    def _pick(self, visits: tuple[tuple[Move, int, float], ...]) -> Move:
+        states = done = 0
+        if self.deals:  # rounds: every root move once on the round's deal
+            for i in range(max(1, self.iterations // len(moves))):
+                game = deal(i)
+                for move in moves:
+                    states += self._iterate(root, game.copy(), move)
+                    done += 1
+                if self.decision_states is not None and states >= self.decision_states:
+                    break
+        else:
+            for i in range(self.iterations):
+                states += self._iterate(root, deal(i))
+                done += 1
+                if self.decision_states is not None and states >= self.decision_states:
+                    break
+        visits = tuple((m, root.edges[m].visits, root.edges[m].score / max(1, root.edges[m].visits)) for m in moves)
+        work = {m: root.edges[m].work / max(1, root.edges[m].visits) for m in moves}
+        effort = (self.tiebreak or ("effort" if view.rules.draw == 1 else "order")) == "effort"
+        return TreeDecision(self._pick(visits, work if effort else None), True, done, states, visits)
+
+    def _pick(self, visits: tuple[tuple[Move, int, float], ...], work: dict[Move, float] | None = None) -> Move:
         """The move played: the first in the hint order whose mean score is within ``margin`` of the best mean
         among the moves visited at least a quarter as often as the most visited (a lead smaller than the noise of
         the deals is no reason to leave the hint order: after a move that changes nothing for good, every deal
-        scores as before, and the most visited move wanders)."""
+        scores as before, and the most visited move wanders); given each move's mean search at its leaves
+        (``work``, the ``effort`` tie-break), of those the one whose leaves took the least (the first in the hint
+        order among equals)."""
         most = max(n for _, n, _ in visits)
         best = max(mean for _, n, mean in visits if 4 * n >= most)
-        return next(m for m, n, mean in visits if 4 * n >= most and mean >= best - self.margin)
+        near = [m for m, n, mean in visits if 4 * n >= most and mean >= best - self.margin]
+        return near[0] if work is None else min(near, key=work.__getitem__)
 
-    def _iterate(self, root: _Node, game: Klondike) -> int:
-        """One iteration on the deal ``game``: down the tree, one node added, the leaf scored, the scores added
-        along the way; the solver positions it searched."""
+    def _iterate(self, root: _Node, game: Klondike, first: Move | None = None) -> int:
+        """One iteration on the deal ``game`` (from the root by ``first`` when given, a move legal in every deal
+        of the view): down the tree, one node added, the leaf scored, the scores added along the way; the solver
+        positions it searched."""
         path: list[_Edge] = []
         node = root
         while True:
             if game.is_won:
-                value, states = 1.0, 0
+                value, states, work = 1.0, 0, 0.0
                 break
-            edge, move = self._select(node, game)
+            edge, move = self._select(node, game) if first is None else (root.edges[first], first)
+            if first is not None and edge is not None:
+                edge.available += 1
+                first = None
             if edge is None or move is None:  # no move the tree follows is legal: the deal is stuck
-                value, states = 0.0, 0
+                value, states, work = 0.0, 0, float(self.leaf_states or 0)
                 break
             game.play(move)
             path.append(edge)
@@ -225,11 +274,13 @@ class TreeSearch:
                 fresh = True
             if fresh:
                 value, states = self._score(game)
+                work = float(states if value >= 1 or self.leaf_states is None else self.leaf_states)
                 break
             node = child
         for edge in path:
             edge.visits += 1
             edge.score += value
+            edge.work += work
         return states
 
     def _select(self, node: _Node, game: Klondike) -> tuple[_Edge | None, Move | None]:

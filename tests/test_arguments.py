@@ -411,12 +411,12 @@ BAD_CALLS: dict[str, tuple[str, ...]] = {
         "solve(g.snapshot(), rules=5)",
         "solve(g, rules=5)",
         "solve(g, max_states=1.5)",
-        "solve(g, seconds='1')",
+        "solve(g, seconds='1', max_states=1_000)",
     ),
     "solver.solve_in_slices": (
         "solve_in_slices(5)",
         "solve_in_slices(g, max_states=0)",
-        "solve_in_slices(g, seconds='x')",
+        "solve_in_slices(g, seconds='x', max_states=1_000)",
     ),
     "solver.seeds.find_solvable_seed": (
         "find_solvable_seed(1.5, Rules())",
@@ -617,6 +617,7 @@ NOT_ENTRY_POINTS: dict[str, str] = {
     "workers.window": "the package's job loop: any executor has a window (64 when it does not say its workers)",
     "records.rows.game_columns": "the columns of a row, made by Records.add from a game it checked",
     "core.engine.Engine": "the compiled part of Klondike: a user makes a Klondike (its bad calls are above)",
+    "review.chances.verdict_of": "maps the solver's own outcome to a deal's verdict; it is given no outside input",
     "solver.search.solve": "the compiled search, called with checked arguments: a user calls solver.solve (above)",
     "solver.search.solve_in_slices": "the compiled search, called with checked arguments: solver.solve_in_slices",
     "widget.board.KlondikeWidget.show": "the host's side of the board: BoardSession calls it with the state it made",

@@ -190,7 +190,7 @@ def test_on_a_busy_machine_the_indicator_still_reaches_a_verdict() -> None:
         board.set_option("indicator", True)
         assert board.state["indicator"]["verdict"] == "pending"
         assert board.wait_for_verdict(600) == "lost"
-        assert board._indicator.jobs == 2
+        assert board.parts.indicator.indicator.jobs == 2
         board.close()
     finally:
         hog.kill()

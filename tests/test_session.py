@@ -216,7 +216,7 @@ def test_building_the_synced_state_only_reads() -> None:
     board.set_option("indicator", True)
     board.start_recording()
     jobs, elsewhere = executor.jobs, Klondike(seed=8)  # a position the indicator never saw, a game not recorded
-    assert board._board_indicator.synced_part(elsewhere)["enabled"]
+    assert board.parts.indicator.synced_part(elsewhere)["enabled"]
     assert board.parts.lessons.recording_part(elsewhere) is not None
     assert executor.jobs == jobs and board.recording
     board.sync()  # the session's own sync sets the work going

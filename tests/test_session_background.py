@@ -156,12 +156,18 @@ def test_background_work_is_tied_to_a_serial_number_not_an_id() -> None:
     token now carries a serial number that grows with every game, lesson and recording shown.
     """
     board = KlondikeWidget(seed=1, records=None)
-    tokens = [board.session._token()]
+
+    def token() -> tuple[Any, ...]:
+        shown = board.session.parts.background.token()  # what the background's work is tied to
+        assert shown is not None
+        return shown
+
+    tokens = [token()]
     for _ in range(6):
         send(board, "new")
-        tokens.append(board.session._token())
+        tokens.append(token())
     serials = [t[0] for t in tokens]
     assert serials == sorted(set(serials))
     assert all(id(board.game) not in token for token in tokens)
     board.start_recording()
-    assert board.session._token()[0] > serials[-1]
+    assert token()[0] > serials[-1]

@@ -84,6 +84,7 @@ from patiencelab.core.position import Column, Position
 from patiencelab.core.rules import Rules
 from patiencelab.core.view import PlayerView
 from patiencelab.players import Chances, NoPeek, legal_moves, stand_in
+from patiencelab.players.sampling import after as position_after
 from patiencelab.players.sampling import deals, exhaustive, tally
 from patiencelab.solver.search import Outcome, Solution, solve
 from patiencelab.stats import sign_test, wilson
@@ -105,6 +106,7 @@ __all__ = [
     "ReviewCancelledError",
     "chances_along",
     "sample_states_for",
+    "verdict_of",
 ]
 
 #: The drop in chance (as a share: 0.10 is 10 points of 100) from which a move is labelled by its choice.
@@ -315,13 +317,8 @@ def _label(drop: float) -> ReviewLabel | None:
     return next((label for label in labels if drop >= THRESHOLDS[label] - _EPS), None)
 
 
-def _after(position: Position, move: Move, rules: Rules) -> Position:
-    game = Klondike.from_position(position, rules=rules)
-    game.play(move)
-    return game.snapshot()
-
-
-def _verdict(outcome: Outcome) -> Verdict:
+def verdict_of(outcome: Outcome) -> Verdict:
+    """A deal's verdict from the solver's outcome: ``solved`` is won, ``impossible`` lost, else unknown."""
     return "won" if outcome == "solved" else "lost" if outcome == "impossible" else "unknown"
 
 
@@ -480,8 +477,8 @@ class _Walk:
             return "lost"
         if verdict == "won" and first == str(move):
             return "won"
-        found = self.solve(_after(position, move, self.rules))
-        return "unknown" if found is None else _verdict(found.outcome)
+        found = self.solve(position_after(position, self.rules, (move,)))
+        return "unknown" if found is None else verdict_of(found.outcome)
 
     # ------------------------------------------------------------------------------------ the game
 
@@ -590,7 +587,7 @@ class _Walk:
             track.outcomes[k] = found.outcome
             if found.outcome == "solved":
                 track.lines[k] = found.moves
-        return _verdict(found.outcome)
+        return verdict_of(found.outcome)
 
     @staticmethod
     def won_along(track: _Track, k: int, move: Move) -> Verdict:
@@ -668,7 +665,9 @@ class _Walk:
         kept: list[Verdict] = []
         for i, (track, here, first) in enumerate(zip(tracks, before, firsts)):
             verdict = self.after_move(track.at(k), better, here, first)
-            kept.append(self.deepen(_after(track.at(k), better, self.rules)) if verdict == "unknown" else verdict)
+            kept.append(
+                self.deepen(position_after(track.at(k), self.rules, (better,))) if verdict == "unknown" else verdict
+            )
             if kept[-1] == "won" and here != "won":
                 before[i] = self.won_along(track, k, better)
         pairs = list(zip(before, after, kept))
@@ -726,7 +725,7 @@ class _Walk:
             found = self.solve(deal)
             if found is None:
                 break
-            here = _verdict(found.outcome)
+            here = verdict_of(found.outcome)
             first = str(found.moves[0]) if found.outcome == "solved" and found.moves else None
             pairs.append((here, self.after_move(deal, move, here, first), self.after_move(deal, better, here, first)))
         return pairs

@@ -33,7 +33,7 @@ from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
 from patiencelab.players import legal_moves
 from patiencelab.players.sampling import after, deals, solve_deal
-from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFICANCE, THRESHOLDS
+from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFICANCE, THRESHOLDS, verdict_of
 from patiencelab.solver.search import Solution
 from patiencelab.stats import sign_test
 
@@ -99,9 +99,7 @@ def judge_loss(
 
     def verdict(found: Solution) -> tuple[str, str | None]:
         """The deal's verdict (won, lost, unknown) and the first move of its win."""
-        if found.outcome == "solved":
-            return "won", str(found.moves[0]) if found.moves else None
-        return ("lost" if found.outcome == "impossible" else "unknown"), None
+        return verdict_of(found.outcome), str(found.moves[0]) if found.outcome == "solved" and found.moves else None
 
     def decide(positions: list[Position], share: float) -> list[tuple[str, str | None]]:
         """The verdicts of ``positions`` within ``share`` positions: an even part of half of it each first, then

@@ -9,6 +9,7 @@ import threading
 from dataclasses import dataclass
 
 from patiencelab.widget.background import Background
+from patiencelab.widget.board_indicator import BoardIndicator
 from patiencelab.widget.board_lessons import BoardLessons
 from patiencelab.widget.caption import Caption
 from patiencelab.widget.keeper import RecordKeeper
@@ -33,3 +34,5 @@ class Parts:
     background: Background
     #: The game's reviews.
     reviews: ReviewJob
+    #: The winnability indicator as the board shows it (its solver jobs: ``indicator.indicator``).
+    indicator: BoardIndicator

@@ -110,10 +110,10 @@ class BoardSession:
         self._autoplay = Autoplay(self, self._background, self._caption, self._keeper, self._changed)
         self._reviews = ReviewJob(self, self._background, self._lessons, self._caption, self._autoplay.repeated)
         self._board_indicator = BoardIndicator(self, self._background, self._caption, executor)
-        self._indicator = self._board_indicator.indicator
         self._records_notice: str | None = None
         #: What the intent table works with (see :mod:`~patiencelab.widget.dispatch`).
-        self.parts = Parts(self._lock, self._caption, self._lessons, self._keeper, self._background, self._reviews)
+        parts = self._lock, self._caption, self._lessons, self._keeper, self._background, self._reviews
+        self.parts = Parts(*parts, self._board_indicator)
         dealt = Klondike(seed=seed, rules=rules, lang=self._lang) if game is None else game
         if game is None and lesson is None:
             # a game left in play (a kernel restarted, a page reloaded), of the deal and rules asked for, if any
@@ -223,7 +223,7 @@ class BoardSession:
             self._store_unfinished()
             self._keeper.withdraw()
         self._keeper.on_change = None
-        self._indicator.close()
+        self._board_indicator.indicator.close()
 
     def set_option(self, name: str, value: Any) -> None:
         """Set the board's option ``name`` (one of :data:`OPTIONS`, see

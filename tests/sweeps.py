@@ -27,6 +27,8 @@ SIZES: dict[str, tuple[int, int]] = {
     "VERDICT_STATES": (20_000, 200_000),
     # Lost games of each rule set the review's sweep reviews whole (tests/test_review.py; 0: its fixed sample).
     "REVIEW_GAMES": (0, 40),
+    # 1: issue 62's seed 66 is reviewed at the board's budgets too (60 CPU s), besides seed 15 (tests/test_coach.py).
+    "COACH_BOTH": (0, 1),
     # Random bad calls through both builds (tests/test_arguments.py).
     "ARGUMENT_CASES": (300, 20_000),
     # Schedules of the board's background work against the player's hands (tests/test_session_schedules.py).

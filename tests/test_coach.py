@@ -20,6 +20,7 @@ from patiencelab.players import Greedy, RandomMoves, compare, evaluate
 from patiencelab.players.sampling import tally
 from patiencelab.review import Review, review
 from patiencelab.stats import WIDE, share_text, wilson
+from tests.sweeps import COACH_BOTH
 
 LANGS = ("en", "nl", "sv")
 #: Small budgets: deals per position, positions per deal, positions per call of the second opinion.
@@ -168,3 +169,36 @@ def test_bad_luck_told_from_the_move_played_alone_says_its_numbers_and_names_no_
     assert text == message("review.verdict.luck-bound", lang, samples=32, mine=14, kept=15)
     assert all(str(k) in text for k in (32, 14, 15))
     assert text != message("review.verdict.only-move", lang)
+
+
+#: Issue 62's two games at the board's budgets: seed 15 in make test, seed 66 too in make soak (60 CPU s).
+ISSUE_SEEDS = (15, 66) if COACH_BOTH else (15,)
+
+
+@pytest.mark.parametrize("seed", ISSUE_SEEDS)
+def test_the_issue_s_games_reviewed_at_the_board_s_budgets_state_no_unmeasured_number_and_judge_the_loss(
+    seed: int,
+) -> None:
+    """Issue 62: seeds 15 and 66, traditional, Greedy until stuck, reviewed with the board's budgets: every chance
+    the caption states is said with its interval where that is wide, and the chart marks each wide point; seed 15 lost from the start (no move
+    lost it), seed 66 lost by move 2 with a verdict (the deals it needs to tell take millions of positions: the
+    verdict's rounds).
+    """
+    game = Klondike(seed=seed, rules=Rules.preset("traditional"))
+    game.play_out(Greedy(), max_moves=300)
+    found = game.review()
+    for lang in LANGS:
+        told = found.retold(game, lang)
+        for chance in (told.chances[0], told.chances[-1]):  # the caption's two chances, as measured
+            assert chance.text(lang) in told.summary, (chance, told.summary)
+        lesson = told.lesson(game, title="Review")
+        points = lesson.chart.to_wire()["points"] if lesson.chart is not None else []
+        assert len(points) == len(told.chances)
+        for point, chance in zip(points, told.chances, strict=True):
+            assert point["wide"] == (chance.high - chance.low > WIDE)
+            assert (point["estimate"] is None) == (chance.won + chance.lost == 0)
+    if seed == 15:
+        assert found.outcome == "never-winnable" and found.verdict is None
+    else:
+        assert found.outcome == "lost" and found.losing == 2
+        assert found.verdict is not None and found.verdict.kind in ("mistake", "luck"), found.verdict

@@ -262,6 +262,7 @@ def test_the_teacher_guides_state_the_reviews_numbers_as_the_code_has_them(lang:
         SIGNIFICANCE,
         THRESHOLDS,
     )
+    from patiencelab.review.verdict import POSITIONS_PER_SAMPLE as VERDICT_POSITIONS
     from patiencelab.stats import WIDE
 
     code = {
@@ -269,6 +270,7 @@ def test_the_teacher_guides_state_the_reviews_numbers_as_the_code_has_them(lang:
         DEFAULT_SAMPLE_STATES,
         CONFIRM * REVIEW_SAMPLES,
         POSITIONS_PER_SAMPLE * REVIEW_SAMPLES,
+        VERDICT_POSITIONS * REVIEW_SAMPLES,
         CALLS_PER_SAMPLE * REVIEW_SAMPLES,
         *SAMPLE_STATES.values(),
         DEFAULT_MAX_STATES,

@@ -18,9 +18,10 @@ position within its budget, the search goes on around it and the review says wha
 move a, lost from move b. A review never answers "unknown" alone: the chances and marks are always there.
 
 **Budget.** The chances: ``sample_states`` positions a deal (by default chosen by the rules:
-:func:`~patiencelab.review.chances.sample_states_for`) and about 4 million positions in all, whatever the game's
-length (:data:`~patiencelab.review.chances.POSITIONS_PER_SAMPLE` × ``samples``, counted as searched); the second
-opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``max_states`` positions. State budgets only, so every
+:func:`~patiencelab.review.chances.sample_states_for`) while the positions of the whole game last
+(:data:`~patiencelab.review.chances.POSITIONS_PER_SAMPLE` × ``samples``, counted as searched, whatever the game's
+length); the second opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``max_states`` positions; the verdict
+on the losing move: :data:`~patiencelab.review.verdict.POSITIONS_PER_SAMPLE` × ``samples`` positions. State budgets only, so every
 machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with ``(done, total)``
 (one step per position, and one for the second opinion); ``cancel`` (a :class:`threading.Event`) stops the
 review at the next position or solver call of the second opinion, and at its end, with
@@ -48,7 +49,6 @@ from patiencelab.lessons.format import Lesson, ReviewChart, Text
 from patiencelab.players import Chances
 from patiencelab.review.chances import (
     LUCK,
-    POSITIONS_PER_SAMPLE,
     REVIEW_SAMPLES,
     THRESHOLDS,
     MarkedMove,
@@ -58,6 +58,7 @@ from patiencelab.review.chances import (
     sample_states_for,
 )
 from patiencelab.review.lesson import lesson_of
+from patiencelab.review.verdict import POSITIONS_PER_SAMPLE as VERDICT_POSITIONS
 from patiencelab.review.verdict import LossVerdict, judge_loss
 from patiencelab.solver import solve
 from patiencelab.stats import share_text, wilson
@@ -346,7 +347,7 @@ def _loss_verdict(
         )
     verdict = judge_loss(
         views[losing - 1], history[losing - 1], samples=samples, max_states=sample_states, seed=seed,
-        max_positions=POSITIONS_PER_SAMPLE * samples,
+        max_positions=VERDICT_POSITIONS * samples,
     )  # fmt: skip
     if verdict.kind == "mistake" and verdict.samples:
         n = verdict.samples

@@ -11,18 +11,22 @@ unseen cards solved, the drop is exact). It was bad luck only where no move coul
 counting every deal left undecided after it as won; between the two, the verdict is ``unknown``: the budget could
 not tell, and the review says how many deals stayed undecided.
 
-Cheap where it can be: a deal lost before the move is lost after every move, and a deal won by a line that starts
-with a move is won after that move; only the others are solved again, once a move. The deals are judged before
-the move first, then after the move played: where that move kept all but an inaccuracy's worth of the deals not
-lost before it, no other move can have kept clearly more, and the verdict is bad luck with no other move solved
-(``bounded``). Each group of searches gets its share of ``max_positions`` (half of what is left before the move,
-half after the move played, then an even part a move): an even part of half of it a deal first, then the rest
-over those left undecided, at most :data:`~patiencelab.review.chances.ESCALATE` times ``max_states`` each.
+Cheap where it can be: a deal lost before the move is lost after every move, a deal won by a line that starts
+with a move is won after that move, and a deal won after the move played is won before it; only the others are
+solved again, once a move. The deals are judged before the move and after the move played first, in rounds
+(:data:`ROUND` times the positions each round, from
+:data:`~patiencelab.review.chances.DEFAULT_SAMPLE_STATES` a deal up to
+:data:`~patiencelab.review.chances.ESCALATE` times ``max_states``), only the deals still open in each: where the
+move played kept all but an inaccuracy's worth of the deals not lost before it, no other move can have kept
+clearly more, and the verdict is bad luck with no other move solved (``bounded``). These rounds may take
+:data:`FIRST` of ``max_positions``; the other moves share the rest, an even part a move: an even part of half of it
+a deal first, then the rest over those left undecided, at most ``ESCALATE`` times ``max_states`` each.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,9 +41,19 @@ from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFIC
 from patiencelab.solver.search import Solution
 from patiencelab.stats import sign_test
 
-__all__ = ["LossVerdict", "judge_loss"]
+__all__ = ["FIRST", "POSITIONS_PER_SAMPLE", "ROUND", "LossVerdict", "judge_loss"]
 
 _EPS = 1e-9
+#: Positions the verdict may search, per sample (this times ``samples``: with a review's 32 deals, 16,384,000), in
+#: a review (:func:`~patiencelab.review.review`): the deals of a single pass through the stock at the start of a game
+#: can take a million positions and more to prove lost.
+POSITIONS_PER_SAMPLE = 512_000
+#: Each round of the verdicts before and after the move played searches the deals left open with this many times
+#: the positions of the round before (see :func:`_before_and_played`).
+ROUND = 4
+#: The part of the verdict's positions the deals before and after the move played may take; the other moves get
+#: the rest.
+FIRST = 0.75
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +111,6 @@ def judge_loss(
         spent += found.states
         return found
 
-    def verdict(found: Solution) -> tuple[str, str | None]:
-        """The deal's verdict (won, lost, unknown) and the first move of its win."""
-        return verdict_of(found.outcome), str(found.moves[0]) if found.outcome == "solved" and found.moves else None
-
     def decide(positions: list[Position], share: float) -> list[tuple[str, str | None]]:
         """The verdicts of ``positions`` within ``share`` positions: an even part of half of it each first, then
         the rest spread over those left undecided (at most ``ESCALATE`` times ``max_states`` each).
@@ -108,7 +118,7 @@ def judge_loss(
         if not positions:
             return []
         if max_states is None:
-            return [verdict(search(p, None)) for p in positions]
+            return [_verdict(search(p, None)) for p in positions]
         floor = min(max_states, DEFAULT_SAMPLE_STATES)
         first = max(floor, int(min(max_states, share / (2 * len(positions)))))
         start = spent
@@ -119,13 +129,22 @@ def judge_loss(
             for i in undecided:
                 if per > found[i].states:
                     found[i] = search(positions[i], per)
-        return [verdict(f) for f in found]
+        return [_verdict(f) for f in found]
 
     moves = [m for m in legal_moves(view) if str(m) != str(played)]
     rules = view.rules
     n = len(dealt)
-    # per deal: won / lost / unknown before the move (with the first move of its win), then after the move played
-    before = decide(dealt, left() / 2)
+    moved = [after(d, rules, (played,)) for d in dealt]
+    reserve = 0.0 if max_positions is None else max_positions * (1 - FIRST)
+    before, mine = _before_and_played(dealt, moved, str(played), max_states, search, lambda: left() - reserve)
+    won_before = sum(b == "won" for b, _ in before)
+    played_won = sum(a == "won" for a in mine)
+    if not moves:
+        return LossVerdict("luck", n, won_before, played_won, None, 0, exact=exact)
+    # No move keeps a deal lost before it: the deals not lost before bound what any other move could keep.
+    bound = sum(b != "lost" for b, _ in before)
+    if (bound - played_won) / n < THRESHOLDS["inaccuracy"] - _EPS:
+        return LossVerdict("luck", n, won_before, played_won, None, bound, exact=exact, bounded=True)
 
     def verdicts_after(move: str, share: float) -> list[str]:
         out = ["lost" if here == "lost" else "won" for here, _ in before]  # lost before: lost after every move
@@ -135,15 +154,6 @@ def judge_loss(
             out[i] = v
         return out
 
-    mine = verdicts_after(str(played), left() / 2)
-    won_before = sum(b == "won" for b, _ in before)
-    played_won = sum(a == "won" for a in mine)
-    if not moves:
-        return LossVerdict("luck", n, won_before, played_won, None, 0, exact=exact)
-    # No move keeps a deal lost before it: the deals not lost before bound what any other move could keep.
-    bound = sum(b != "lost" for b, _ in before)
-    if (bound - played_won) / n < THRESHOLDS["inaccuracy"] - _EPS:
-        return LossVerdict("luck", n, won_before, played_won, None, bound, exact=exact, bounded=True)
     others = {str(move): verdicts_after(str(move), left() / (len(moves) - k)) for k, move in enumerate(moves)}
     best = max(moves, key=lambda m: sum(v == "won" for v in others[str(m)]))
     kept = others[str(best)]
@@ -161,3 +171,58 @@ def judge_loss(
     undecided = sum(v == "unknown" for v in (*mine, *(v for m in moves for v in others[str(m)])))
     kind: Literal["luck", "unknown"] = "luck" if could / n < THRESHOLDS["inaccuracy"] - _EPS else "unknown"
     return LossVerdict(kind, n, won_before, played_won, best, kept_won, exact=exact, undecided=undecided)
+
+
+def _verdict(found: Solution) -> tuple[str, str | None]:
+    """A deal's verdict (won, lost, unknown) and the first move of its win."""
+    return verdict_of(found.outcome), str(found.moves[0]) if found.outcome == "solved" and found.moves else None
+
+
+def _before_and_played(
+    dealt: list[Position],
+    moved: list[Position],
+    played: str,
+    max_states: int | None,
+    search: Callable[[Position, int | None], Solution],
+    left: Callable[[], float],
+) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """Each deal's verdict before the move (with the first move of its win) and after the move played, as far as
+    the bound on what another move could keep needs them: a deal lost before it, or won after it, is settled (lost
+    after it, won before it). The rest are searched in rounds, each with :data:`ROUND` times the positions of the
+    one before (from :data:`~patiencelab.review.chances.DEFAULT_SAMPLE_STATES` up to ``ESCALATE`` times
+    ``max_states``), until the deals left open are too few to keep an inaccuracy's worth more (bad luck, told from
+    the move played alone), or the positions ``left()`` are spent.
+    """
+    n = len(dealt)
+    before: list[tuple[str, str | None]] = [("unknown", None)] * n
+    mine = ["unknown"] * n
+
+    def open_deals() -> int:
+        return sum(b != "lost" and a != "won" for (b, _), a in zip(before, mine, strict=True))
+
+    def settled() -> bool:
+        return open_deals() / n < THRESHOLDS["inaccuracy"] - _EPS or left() <= 0
+
+    states = None if max_states is None else min(max_states, DEFAULT_SAMPLE_STATES)
+    cap = None if max_states is None else ESCALATE * max_states
+    while True:
+        for i in range(n):
+            if before[i][0] == "lost" or mine[i] == "won":
+                continue
+            budget = None if states is None else int(min(states, max(DEFAULT_SAMPLE_STATES, left())))
+            if before[i][0] == "unknown":
+                before[i] = _verdict(search(dealt[i], budget))
+                if before[i][0] == "lost":
+                    mine[i] = "lost"  # lost before it: lost after every move
+                elif before[i] == ("won", played):
+                    mine[i] = "won"  # its win starts with the move played
+            if mine[i] == "unknown" and before[i][0] != "lost":
+                mine[i] = _verdict(search(moved[i], budget))[0]
+                if mine[i] == "won":
+                    before[i] = ("won", played)  # a win after the move is one before it
+            if settled():
+                return before, mine
+        moved_away = sum(b == "won" and a == "lost" for (b, _), a in zip(before, mine, strict=True))
+        if states is None or cap is None or states >= cap or moved_away / n >= THRESHOLDS["inaccuracy"] - _EPS:
+            return before, mine  # the move played lost an inaccuracy's worth: the other moves must tell
+        states = min(cap, ROUND * states)

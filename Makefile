@@ -174,7 +174,8 @@ bench-before: setup
 # one table, tests/sweeps.py; SOAK_SEED picks another set of the seeded ones). The soundness soak, 100,000 positions
 # checked against the reference search (make test: 5,000, its pure pass 1,000); the verdicts on seeds 0-199 within
 # 200,000 positions against the old solver's (make test: 20,000); the review's sweep over 160 lost games, the 60 of
-# issue 25 among them (make test: 8 of those 60, two of each rule set); 20,000 random bad arguments through both
+# issue 25 among them (make test: 8 of those 60, two of each rule set), and issue 62's seed 66 at the board's budgets
+# (make test: seed 15); 20,000 random bad arguments through both
 # builds (make test: 300); 2,000 schedules of the board's background work against the player's hands (make test:
 # 300); the layout walks, every lesson step at every size in every language, in a plain page and in real JupyterLab
 # and Notebook 7 (make test: each lesson once a test, at one size in one language, the sizes and languages turning,
@@ -187,6 +188,7 @@ soak: setup
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) -s tests/solver/test_soundness.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/solver/test_verdicts.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_review.py -k sweep
+	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_coach.py -k issue_s_games
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_arguments.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) tests/test_session_schedules.py
 	$(BIN)/pytest -q -p no:cacheprovider --soak --soak-seed $(SOAK_SEED) $(PYTEST_PARALLEL) tests/browser/test_page_layout.py tests/browser/test_jupyter_layout.py

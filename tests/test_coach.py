@@ -169,6 +169,11 @@ def test_bad_luck_told_from_the_move_played_alone_says_its_numbers_and_names_no_
     assert text == message("review.verdict.luck-bound", lang, samples=32, mine=14, kept=15)
     assert all(str(k) in text for k in (32, 14, 15))
     assert text != message("review.verdict.only-move", lang)
+    # deals left undecided before the move count for the bound, but are not called winnable: they are told apart
+    open_verdict = LossVerdict("luck", 32, 25, 25, None, 28, undecided=3, bounded=True)
+    text = _verdict_text(open_verdict, Klondike(seed=17), lang)
+    assert text == message("review.verdict.luck-bound-open", lang, samples=32, mine=25, kept=25, undecided=3)
+    assert "28" not in text
 
 
 #: Issue 62's two games at the board's budgets: seed 15 in make test, seed 66 too in make soak (60 CPU s).
@@ -179,10 +184,10 @@ ISSUE_SEEDS = (15, 66) if COACH_BOTH else (15,)
 def test_the_issue_s_games_reviewed_at_the_board_s_budgets_state_no_unmeasured_number_and_judge_the_loss(
     seed: int,
 ) -> None:
-    """Issue 62: seeds 15 and 66, traditional, Greedy until stuck, reviewed with the board's budgets: every chance
-    the caption states is said with its interval where that is wide, and the chart marks each wide point; seed 15 lost from the start (no move
-    lost it), seed 66 lost by move 2 with a verdict (the deals it needs to tell take millions of positions: the
-    verdict's rounds).
+    """Issue 62: seeds 15 and 66, traditional, Greedy until stuck, reviewed with the board's budgets: each chance
+    the caption states is said with its interval where that is wide, and the chart marks each wide point; seed 15
+    is lost from the start (no move lost it), seed 66 lost by move 2 with a verdict (the deals it needs to tell
+    take millions of positions: the verdict's rounds).
     """
     game = Klondike(seed=seed, rules=Rules.preset("traditional"))
     game.play_out(Greedy(), max_moves=300)

@@ -458,7 +458,8 @@ def test_a_chance_no_deal_decided_has_no_number_in_the_summary_or_the_plot(lang:
 
 
 @pytest.mark.parametrize(
-    ("preset", "draw", "per_deal"), [("traditional", 1, 1_000_000), ("traditional", 3, 50_000), ("standard", 3, 50_000)]
+    ("preset", "draw", "per_deal"),
+    [("traditional", 1, 1_000_000), ("traditional", 3, 200_000), ("standard", 3, 200_000)],
 )
 def test_the_chances_search_each_deal_as_far_as_the_rules_need_while_the_reviews_positions_last(
     monkeypatch: pytest.MonkeyPatch, preset: str, draw: int, per_deal: int

@@ -21,11 +21,12 @@ move a, lost from move b. A review never answers "unknown" alone: the chances an
 :func:`~patiencelab.review.chances.sample_states_for`) while the positions of the whole game last
 (:data:`~patiencelab.review.chances.POSITIONS_PER_SAMPLE` × ``samples``, counted as searched, whatever the game's
 length); the second opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``max_states`` positions; the verdict
-on the losing move: :data:`~patiencelab.review.verdict.POSITIONS_PER_SAMPLE` × ``samples`` positions. State budgets only, so every
-machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with ``(done, total)``
-(one step per position, and one for the second opinion); ``cancel`` (a :class:`threading.Event`) stops the
-review at the next position or solver call of the second opinion, and at its end, with
-:class:`~patiencelab.review.chances.ReviewCancelledError`: a review cancelled at any time gives no result.
+on the losing move: :data:`~patiencelab.review.verdict.POSITIONS_PER_SAMPLE` × ``samples`` positions. State
+budgets only, so every machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with
+``(done, total)`` (one step per position, and one for the second opinion); ``cancel`` (a
+:class:`threading.Event`) stops the review at the next position or solver call of the second opinion, and at its
+end, with :class:`~patiencelab.review.chances.ReviewCancelledError`: a review cancelled at any time gives no
+result.
 """
 
 from __future__ import annotations
@@ -497,6 +498,9 @@ def _opinion(found: Review, replays: _Replays, lang: str) -> str:
 def _verdict_text(verdict: LossVerdict, before: Klondike, lang: str) -> str:
     """Whether the losing move was a mistake or bad luck, from what the player saw before it, with its numbers."""
     counts = {"samples": verdict.samples, "mine": verdict.mine, "kept": verdict.kept}
+    if verdict.bounded and verdict.undecided:  # the deals not lost before: those won, and those left undecided
+        counts["kept"] = verdict.won
+        return message("review.verdict.luck-bound-open", lang, **counts, undecided=verdict.undecided)
     if verdict.bounded:
         return message("review.verdict.luck-bound", lang, **counts)
     if verdict.better is None:

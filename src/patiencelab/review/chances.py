@@ -52,7 +52,7 @@ more, passing the same sign test, or when it fell from some chance to a proved l
 bad luck, not a mistake. A move gets one mark, the larger of the two drops.
 
 **Budget.** Each deal is searched within ``max_states`` positions, by default chosen by the rules
-(:func:`sample_states_for`, from :data:`SAMPLE_STATES`: a million with a single pass through the stock, 50,000
+(:func:`sample_states_for`, from :data:`SAMPLE_STATES`: a million with a single pass through the stock, 200,000
 otherwise), while the ``max_positions`` of the whole game last (by default :data:`POSITIONS_PER_SAMPLE` ×
 ``samples``, counted as the solver reports them: a deal that decides early costs little); once they are spent,
 within :data:`DEFAULT_SAMPLE_STATES`. At most ``max_calls`` solver calls in all (by default
@@ -126,10 +126,11 @@ REVIEW_SAMPLES = 32
 #: Positions a deal's search may take once a review's positions are spent (the fair hint's budget a deal).
 DEFAULT_SAMPLE_STATES = 2_000
 #: Positions each deal of the chances may search, chosen by the rules (:func:`sample_states_for`): at the start of
-#: lost games, 50,000 decide about 90% of the deals under standard draw 3, six columns and traditional draw 3 (2,000
-#: decided 41-84%); with a single pass through the stock (traditional draw 1) 50,000 decide 70% and a million all
-#: those measured, and the searches that decide mostly decide early (docs/performance.md).
-SAMPLE_STATES: dict[str, int] = {"single pass": 1_000_000, "more passes": 50_000}
+#: lost games (6 Greedy games a rule set), 200,000 decide 92-96% of the deals under standard draw 3, six columns and
+#: traditional draw 3 (50,000 decided 86-91%, for 7-10% less CPU); with a single pass through the stock (traditional
+#: draw 1) 50,000 decide 70% and a million all those measured, and the searches that decide mostly decide early
+#: (docs/performance.md).
+SAMPLE_STATES: dict[str, int] = {"single pass": 1_000_000, "more passes": 200_000}
 #: Positions the chances of a whole game may search with the rules' budget a deal, per sample (this times
 #: ``samples``: with a review's 32 deals, 2,048,000, whatever the game's length).
 POSITIONS_PER_SAMPLE = 64_000

@@ -63,7 +63,8 @@ class LossVerdict:
     consistent with what the player saw before it, ``mine`` were won after it, ``kept`` after ``better`` (the other
     move that kept the most; ``None`` when it was the only legal move), and ``won`` before it. ``exact``: every
     order of the unseen cards was solved. ``bounded``: bad luck told from the move played alone, which kept all
-    but a few of the ``kept`` deals not lost before it (no other move can keep more; ``better`` is ``None``).
+    but a few of the ``kept`` deals not lost before it (no other move can keep more; ``better`` is ``None``;
+    ``undecided``: how many of those were neither won nor lost before it within the budget).
     """
 
     kind: Literal["mistake", "luck", "unknown"]
@@ -144,7 +145,10 @@ def judge_loss(
     # No move keeps a deal lost before it: the deals not lost before bound what any other move could keep.
     bound = sum(b != "lost" for b, _ in before)
     if (bound - played_won) / n < THRESHOLDS["inaccuracy"] - _EPS:
-        return LossVerdict("luck", n, won_before, played_won, None, bound, exact=exact, bounded=True)
+        open_before = bound - won_before  # neither won nor lost within the budget: counted as winnable
+        return LossVerdict(
+            "luck", n, won_before, played_won, None, bound, exact=exact, undecided=open_before, bounded=True
+        )
 
     def verdicts_after(move: str, share: float) -> list[str]:
         out = ["lost" if here == "lost" else "won" for here, _ in before]  # lost before: lost after every move

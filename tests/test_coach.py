@@ -134,8 +134,8 @@ def test_the_move_that_lost_the_game_gets_a_verdict_that_marks_and_lesson_agree_
     else:
         assert not [m for m in marked if m.label != "luck"]
     lesson = found.lesson(greedy_game, title="Review")
-    note = lesson.steps[found.at - 1].note
-    assert note is not None and head in str(note)
+    note = lesson.steps[found.at].note  # the step that shows the losing move played
+    assert note is not None and head in str(note) and found.second_opinion not in str(note)
     chart_marks = {(move, label) for _, move, label in lesson.chart.marks} if lesson.chart else set()
     assert {(m.move, m.label) for m in found.marks} == chart_marks
 

@@ -401,6 +401,8 @@ def test_the_lesson_of_a_review_is_the_whole_game_with_the_chart_and_the_words_o
     if found.loss_at is not None:
         said.setdefault(found.loss_at, []).append(found.loss)
     said.setdefault(found.at, []).append(found.second_opinion)
+    if found.verdict_text:  # the verdict on the step that shows the losing move played
+        said.setdefault(min(found.at + 1, game.moves), []).append(found.verdict_text)
     for number, step in enumerate(lesson.steps, 1):
         assert step.note == (" ".join(said[number]) if number in said else None), number
     for mark in found.marks:

@@ -41,14 +41,15 @@ class StateHost(PlainHost):
 
 
 def chart_lesson() -> Lesson:
-    """Eight moves of a game with a chart: a mistake at move 3 (shown at step 2), luck at move 6 (step 6)."""
+    """Eight moves of a game with a chart: a mistake at move 3 (shown at step 2), luck at move 6 (step 6), the second
+    opinion at step 4 and the verdict on its move at step 5."""
     game = Klondike(seed=1)
     rng = random.Random(1)
     for _ in range(8):
         game.play(rng.choice(game.legal_moves()))
     points = tuple((0.9 - 0.1 * k, 0.8 - 0.1 * k, 0.95 - 0.1 * k) for k in range(9))
     chart = ReviewChart(points, ((2, 3, "mistake"), (6, 6, "luck")), lost_from=None, opinion=4)
-    steps = tuple(Step(m, "Words." if i in (2, 4, 6) else None) for i, m in enumerate(game.history, 1))
+    steps = tuple(Step(m, "Words." if i in (2, 4, 5, 6) else None) for i, m in enumerate(game.history, 1))
     return Lesson(title="Review", steps=steps, deal=game.deal, rules=game.rules, chart=chart)
 
 
@@ -72,7 +73,7 @@ def test_the_chart_is_in_the_lesson_state_and_the_review_flag_on_its_steps() -> 
     for step in range(len(lesson.steps) + 1):
         board.goto(step)
         flagged += [step] if host.state["lesson"]["review"] else []
-    assert flagged == [2, 4, 6], "the marked steps and the second opinion's"
+    assert flagged == [2, 4, 5, 6], "the marked steps, the second opinion's and the verdict's"
     board.lesson = Lesson.from_game(Klondike(seed=2), "Plain")
     assert host.state["lesson"]["chart"] is None and host.state["lesson"]["review"] is False
 

@@ -61,11 +61,11 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, jupyter: Jupyter, art
         at, arrow, text, verdict = expected.split("|")
         choose_from_more(root, "review")
         expect(root).to_have_attribute("data-lesson-step", at, timeout=60_000)
-        # at the solver's losing move, the caption box says its second opinion and the verdict on that move (after
-        # the fair half's words on it, where the move is marked too)
+        # at the solver's losing move, the caption box says its second opinion (after the fair half's words on it,
+        # where the move is marked too); the verdict on that move is on the next step, which shows it played
         expect(root.locator(".pl-lesson-caption")).to_contain_text(text)
         assert verdict, expected
-        expect(root.locator(".pl-lesson-caption")).to_contain_text(verdict)
+        expect(root.locator(".pl-lesson-caption")).not_to_contain_text(verdict)
         mark = root.locator(f'.pl-marks [data-mark="{arrow}"]')
         expect(mark).to_have_count(1)
         assert mark.locator("line").count() == 1 and mark.locator("polygon").count() == 1
@@ -81,6 +81,10 @@ def test_review_a_lost_game_to_its_losing_move(page: Page, jupyter: Jupyter, art
             kernel_eval(page, "print(w.game.moves, w.state['review'])").strip()
             == f"{at} {{'offered': False, 'busy': False, 'progress': None}}"
         )
+        page.screenshot(path=str(artifacts / "teach-review-opinion.png"))
+        root.locator('[data-lesson="forward"]').click()
+        expect(root).to_have_attribute("data-lesson-step", str(int(at) + 1))
+        expect(root.locator(".pl-lesson-caption")).to_contain_text(verdict)
         root.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         page.screenshot(path=str(artifacts / "teach-review.png"))

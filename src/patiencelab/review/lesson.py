@@ -22,8 +22,9 @@ def lesson_of(game: Klondike, found: Review, *, title: Text) -> Lesson:
     before a move judged by its choice, with an arrow along the fair player's better move; the position
     after a move whose cards were bad luck), the sentence on the position from which the deal was lost for
     every order (or no deal tried was won) on that step, the solver's second opinion on the step it speaks of
-    (``Review.at``, with an arrow along its move that keeps the deal winnable) and the summary in the intro
-    (with whatever speaks of the start).
+    (``Review.at``, with an arrow along its move that keeps the deal winnable), the verdict on the losing move on
+    the next step (the one that shows that move played; a caption holding both was too tall for a phone and a
+    projector) and the summary in the intro (with whatever speaks of the start).
     """
     moves = check_instance(game, "game", Klondike).history
     notes: dict[int, list[str]] = {}
@@ -42,8 +43,9 @@ def lesson_of(game: Klondike, found: Review, *, title: Text) -> Lesson:
     if found.loss and found.loss_at is not None:
         said.append((found.loss_at, found.loss, None))
     if found.second_opinion:
-        opinion = " ".join(t for t in (found.second_opinion, found.verdict_text) if t)
-        said.append((found.at, opinion, found.better))
+        said.append((found.at, found.second_opinion, found.better))
+    if found.verdict_text:  # on the step that shows the move judged, so that no caption holds both
+        said.append((min(found.at + 1, len(moves)), found.verdict_text, None))
     for step, text, _ in said:
         notes.setdefault(step, []).append(text)
     for step, _, better in sorted(said, key=lambda x: -x[0]):  # from the end: the copy only goes back

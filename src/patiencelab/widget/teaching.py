@@ -54,9 +54,11 @@ class LessonPlayer:
         self.shown: int | None = None
         chart = lesson.chart
         #: The steps of a game review's lesson that carry the review's words (they lead the caption box there):
-        #: its marked moves' and its second opinion's.
+        #: its marked moves', its second opinion's, and every other step with a note (the verdict on the losing
+        #: move, the position from which the deal was lost).
+        noted = (k for k, step in enumerate(lesson.steps, 1) if step.note is not None)
         self.review_steps: frozenset[int] = frozenset(
-            () if chart is None else (*chart.mark_steps(), *(() if chart.opinion is None else (chart.opinion,)))
+            () if chart is None else (*chart.mark_steps(), *(() if chart.opinion is None else (chart.opinion,)), *noted)
         )
         self._chart = chart.to_wire() if chart is not None else None
         self._has_quiz = any(s.quiz is not None for s in lesson.steps)

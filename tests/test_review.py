@@ -143,7 +143,8 @@ def test_every_lost_game_of_the_sweep_is_answered_with_a_chance_per_position_and
             assert found.losing is not None and found.better is not None
             assert replays_to_a_win(game, found.losing - 1, found.line), name
             assert verdicts[found.losing - 1] == "solved"
-        assert found.calls <= math.ceil(math.log2(game.moves + 1)) + 3 + review_module.GROWN_CALLS
+        halving = math.ceil(math.log2(game.moves + 1))  # at the grown budget: at most as many as halving takes
+        assert found.calls <= halving + 3 + max(review_module.GROWN_CALLS, halving)
     assert set(outcomes) - {"winnable"}, outcomes  # the sweep is not vacuous: some games are lost, some undecided
 
 
@@ -500,3 +501,38 @@ def test_a_review_of_a_game_lost_before_its_first_move_says_never_winnable() -> 
     game = lost_from_the_start()
     found = game.review(max_states=10_000, samples=4, sample_states=300)
     assert found.outcome == "never-winnable" and found.moves == 0 and found.text
+
+
+def test_the_second_opinion_at_its_grown_budget_takes_as_many_calls_as_halving_the_open_moves_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 33, standard draw 3, Greedy until stuck: winnable after move 5 and lost after move 17 at 200,000
+    positions, with moves 7-14 undecided; the two calls of 2,000,000 left moves 6 and 7 unknown, so the losing move
+    went unnamed. Halving the 11 open moves takes four calls: move 7 is named. The solver here answers as the real
+    one did (move 6 won, from move 7 on lost, moves 6-16 undecided below 2,000,000 positions), without its search.
+    """
+    from patiencelab.solver.search import Solution
+
+    game = Klondike(seed=33, rules=Rules.preset("standard", draw=3))
+    game.play_out(Greedy(), max_moves=300)
+    record = game.record()
+    at = {
+        repr(Klondike.from_record({**record, "moves": [str(m) for m in game.history[:k]]}).snapshot()): k
+        for k in range(game.moves + 1)
+    }
+    asked: list[tuple[int, int | None]] = []
+
+    def fake(position: Any, rules: Rules, *, seconds: float, max_states: int | None) -> Solution:
+        k = at[repr(position)]
+        asked.append((k, max_states))
+        if 6 <= k <= 16 and (max_states or 0) < 2_000_000:
+            return Solution("unknown", states=max_states or 0)
+        if k <= 6:
+            return solve(position, rules, seconds=math.inf, max_states=1_000_000)
+        return Solution("impossible", states=1)
+
+    monkeypatch.setattr(review_module, "solve", fake)
+    found = review(game, samples=4, sample_states=300)
+    assert found.outcome == "lost" and found.losing == 7, (found.verdicts, asked)
+    grown = [k for k, states in asked if states == 2_000_000]
+    assert 2 < len(grown) <= math.ceil(math.log2(game.moves + 1)), asked

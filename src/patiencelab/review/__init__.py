@@ -87,9 +87,10 @@ __all__ = [
 #: Positions each solver call of the second opinion may search.
 DEFAULT_MAX_STATES = 200_000
 #: Where the second opinion cannot pin the losing move within its budget, it searches the positions it left
-#: undecided again with this many times the positions, with at most :data:`GROWN_CALLS` such calls.
+#: undecided again with this many times the positions: :data:`GROWN_CALLS` such calls, or as many as halving the
+#: moves still open between the last proved win and the first proved loss takes, if that is more.
 GROW = 10
-#: The most solver calls of the second opinion at the grown budget (:data:`GROW` times its own).
+#: The fewest solver calls of the second opinion at the grown budget (:data:`GROW` times its own).
 GROWN_CALLS = 2
 
 #: What the second opinion found (see :class:`Review`).
@@ -450,7 +451,9 @@ class _SecondOpinion:
             self.max_states *= GROW
             for k in [k for k, o in known.items() if o == "unknown"]:
                 del known[k]
-            bisect(known, 0, n, probe, GROWN_CALLS)
+            lost = n + 1 if self.lost is None else self.lost
+            still_open = lost - (-1 if self.winnable is None else self.winnable) - 1
+            bisect(known, 0, n, probe, max(GROWN_CALLS, math.ceil(math.log2(still_open + 1))))
             self.conclude(known)
         return self
 

@@ -207,3 +207,28 @@ def test_the_issue_s_games_reviewed_at_the_board_s_budgets_state_no_unmeasured_n
     else:
         assert found.outcome == "lost" and found.losing == 2
         assert found.verdict is not None and found.verdict.kind in ("mistake", "luck"), found.verdict
+
+
+def test_a_cancel_stops_the_verdict_on_the_losing_move_before_its_next_search(
+    monkeypatch: pytest.MonkeyPatch, greedy_game: Klondike
+) -> None:
+    """The verdict may search millions of positions (seed 66: about 40 CPU s at the board's budget): a board that
+    closes its review must not wait for it. A cancel set during its first search stops it before the second."""
+    import patiencelab.review.verdict as verdict_module
+    from patiencelab.review import ReviewCancelledError
+    from patiencelab.review.verdict import judge_loss
+
+    cancel = threading.Event()
+    calls: list[int | None] = []
+    real = verdict_module.solve_deal
+
+    def cancelled_meanwhile(position: Any, rules: Rules, max_states: int | None, seconds: float) -> Any:
+        calls.append(max_states)
+        cancel.set()  # the class cancels while the solver searches
+        return real(position, rules, 300, seconds)
+
+    monkeypatch.setattr(verdict_module, "solve_deal", cancelled_meanwhile)
+    start = Klondike.from_record({**greedy_game.record(), "moves": [str(greedy_game.history[0])]})
+    with pytest.raises(ReviewCancelledError):
+        judge_loss(start.player_view(), greedy_game.history[1], samples=8, max_states=300, seed=0, cancel=cancel)
+    assert len(calls) == 1

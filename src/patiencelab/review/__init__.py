@@ -24,9 +24,9 @@ length); the second opinion: at most ``ceil(log2(moves + 1)) + 3`` calls of ``ma
 on the losing move: :data:`~patiencelab.review.verdict.POSITIONS_PER_SAMPLE` × ``samples`` positions. State
 budgets only, so every machine gives the same review. ``progress`` shows a bar (``True``, tqdm) or is called with
 ``(done, total)`` (one step per position, and one for the second opinion); ``cancel`` (a
-:class:`threading.Event`) stops the review at the next position or solver call of the second opinion, and at its
-end, with :class:`~patiencelab.review.chances.ReviewCancelledError`: a review cancelled at any time gives no
-result.
+:class:`threading.Event`) stops the review at the next position or solver call of the second opinion or of the
+verdict, and at its end, with :class:`~patiencelab.review.chances.ReviewCancelledError`: a review cancelled at any
+time gives no result.
 """
 
 from __future__ import annotations
@@ -296,7 +296,7 @@ def review(
         _check_cancel(cancel)
         marks, verdict = along.marks, None
         if exact.losing is not None:
-            marks, verdict = _loss_verdict(views, history, exact.losing, marks, samples, sample_states, seed)
+            marks, verdict = _loss_verdict(views, history, exact.losing, marks, samples, sample_states, seed, cancel)
         tell(n + 2, n + 2)
     finally:
         close()
@@ -330,6 +330,7 @@ def _loss_verdict(
     samples: int,
     sample_states: int | None,
     seed: int,
+    cancel: threading.Event | None = None,
 ) -> tuple[tuple[MarkedMove, ...], LossVerdict]:
     """The verdict on move ``losing`` and the marks that agree with it: a mark of the chances on that move is the
     verdict; else the move is judged (:func:`~patiencelab.review.verdict.judge_loss`) and marked when a mistake.
@@ -349,7 +350,7 @@ def _loss_verdict(
         )
     verdict = judge_loss(
         views[losing - 1], history[losing - 1], samples=samples, max_states=sample_states, seed=seed,
-        max_positions=VERDICT_POSITIONS * samples,
+        max_positions=VERDICT_POSITIONS * samples, cancel=cancel,
     )  # fmt: skip
     if verdict.kind == "mistake" and verdict.samples:
         n = verdict.samples

@@ -26,10 +26,12 @@ a deal first, then the rest over those left undecided, at most ``ESCALATE`` time
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from patiencelab.core.errors import ArgumentTypeError
 from patiencelab.core.limits import check_instance, check_seed, check_states, check_whole
 from patiencelab.core.marks import ReviewLabel
 from patiencelab.core.moves import Move
@@ -37,7 +39,14 @@ from patiencelab.core.position import Position
 from patiencelab.core.view import PlayerView
 from patiencelab.players import legal_moves
 from patiencelab.players.sampling import after, deals, solve_deal
-from patiencelab.review.chances import DEFAULT_SAMPLE_STATES, ESCALATE, SIGNIFICANCE, THRESHOLDS, verdict_of
+from patiencelab.review.chances import (
+    DEFAULT_SAMPLE_STATES,
+    ESCALATE,
+    SIGNIFICANCE,
+    THRESHOLDS,
+    ReviewCancelledError,
+    verdict_of,
+)
 from patiencelab.solver.search import Solution
 from patiencelab.stats import sign_test
 
@@ -92,14 +101,20 @@ def judge_loss(
     max_states: int | None,
     seed: int,
     max_positions: int | None = None,
+    cancel: threading.Event | None = None,
 ) -> LossVerdict:
-    """The verdict on ``played`` from ``view`` (the player's view before it): see the module's documentation."""
+    """The verdict on ``played`` from ``view`` (the player's view before it): see the module's documentation.
+    ``cancel`` set stops it before its next solver call, with
+    :class:`~patiencelab.review.chances.ReviewCancelledError`.
+    """
     check_instance(view, "view", PlayerView)
     check_instance(played, "played", Move)
     check_whole(samples, "samples", low=1)
     check_states(max_states)
     check_seed(seed)
     check_states(max_positions, "max_positions")
+    if cancel is not None and not isinstance(cancel, threading.Event):
+        raise ArgumentTypeError(f"cancel must be a threading.Event or None, not {type(cancel).__name__}")
     dealt, exact = deals(view, samples, seed)
     spent = 0
 
@@ -108,6 +123,8 @@ def judge_loss(
 
     def search(position: Position, states: int | None) -> Solution:
         nonlocal spent
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelledError("the review was cancelled")
         found = solve_deal(position, view.rules, states, math.inf)
         spent += found.states
         return found

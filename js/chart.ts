@@ -116,8 +116,11 @@ export function moveTick(gap: number, room: number): number {
   }
 }
 
+/** A chart narrower than this (px) is a phone's. */
+export const PHONE_CHART = 480;
+
 /** The chart of `chart` at lesson step `step`, as an `<svg>` of `look.width` by the height its font needs (at
- * least 120 px, to be read on a projector). */
+ * least 120 px, to be read on a projector; 90 on a phone). */
 export function drawChart(
   doc: Document,
   chart: ReviewChart,
@@ -132,9 +135,12 @@ export function drawChart(
   const badge = Math.round(f * 1.3);
   const lane = marks.length ? badge + Math.round(f * 0.3) : 0;
   const axisRow = Math.round(f * 1.25);
-  // the whole chart (its marks' lane, plot and move numbers) as tall as its font asks, at least 120 px: the plot
-  // takes what the lane and the numbers leave, so the signs above it cost the cards below no height
-  const plot = Math.max(Math.round(f * 2.8), Math.max(120, Math.round(f * 8.5)) - lane - axisRow);
+  // the whole chart (its marks' lane, plot and move numbers) as tall as its font asks, at least 120 px (on a phone,
+  // held in the hand, 90 px and less for its font: the board below needs the height): the plot takes what the lane
+  // and the numbers leave, so the signs above it cost the cards below no height
+  const phone = width < PHONE_CHART;
+  const tall = Math.max(phone ? 90 : 120, Math.round(f * (phone ? 6.5 : 8.5)));
+  const plot = Math.max(Math.round(f * 2.8), tall - lane - axisRow);
   const height = lane + plot + axisRow;
   const pct = percent(look.lang);
   const half = pct(0.5);

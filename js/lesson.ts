@@ -50,6 +50,8 @@ export class LessonView {
   /** The caption box's height so far in this lesson (px), and what it was measured for: lesson title, width. */
   private reserved = 0;
   private reservedFor = "";
+  /** The lesson shown (its title and number of steps), to tell when another one comes. */
+  private shownFor = "";
   private timer = 0;
   private timerPace = 0;
   private readonly win: Window;
@@ -179,9 +181,19 @@ export class LessonView {
     this.el.hidden = !lesson;
     this.el.setAttribute("aria-label", word(labels, "lesson"));
     if (!lesson) {
+      this.shownFor = "";
       this.stopTimer();
       this.chart.update(null, 0, labels, state.lang);
       return;
+    }
+    const shown = `${lesson.title ?? ""}|${lesson.steps}`;
+    if (shown !== this.shownFor) {
+      // another lesson: the words under the caption were the last one's (a quiz's rejection, say); measured with
+      // them, the caption box would keep their room for the whole lesson and take it from the cards
+      this.shownFor = shown;
+      this.narration.textContent = "";
+      this.narration.hidden = true;
+      this.narration.dataset.kind = "";
     }
     this.title.textContent = lesson.title ?? "";
     this.title.title = lesson.title ?? "";

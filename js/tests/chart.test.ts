@@ -156,7 +156,7 @@ describe("the chart of chances", () => {
     }
   });
 
-  it("is tall enough for a projector, with 0%, 50% and 100% at its side and move numbers below", () => {
+  it("is tall enough for a projector (90 px on a phone), with 0%, 50% and 100% at its side and move numbers below", () => {
     for (const font of [13, 15, 18]) {
       for (const marks of [chart().marks, []]) {
         const svg = drawChart(document, chart({ marks }), 3, LABELS, { width: 700, font, lang: "en" });
@@ -165,6 +165,9 @@ describe("the chart of chances", () => {
         if (font === 13) expect(Number(svg.getAttribute("height"))).toBe(120);
       }
     }
+    // a phone's chart, held in the hand, leaves the board below its height
+    const phone = drawChart(document, chart(), 3, LABELS, { width: 370, font: 13, lang: "en" });
+    expect(Number(phone.getAttribute("height"))).toBe(90);
     const svg = draw();
     expect([...svg.querySelectorAll(".pl-chart-axis")].map((t) => t.textContent).sort()).toEqual(["0%", "100%", "50%"]);
     const moves = [...svg.querySelectorAll(".pl-chart-move")].map((t) => Number(t.textContent));

@@ -378,6 +378,21 @@ describe("messages", () => {
     expect(q(".pl-lesson-narration").textContent).toBe("Look!");
   });
 
+  it("keeps no room in another lesson's caption box for the last lesson's words", () => {
+    // a quiz's rejection stays under the caption until the next action; the next lesson is measured without it
+    mount(startState({ lesson: lesson() }));
+    const rejection = { id: 5, kind: "info" as const, text: "Not allowed: the waste can only be turned over when the stock is empty." };
+    h.model.set("state", startState({ version: 2, lesson: lesson(), message: rejection }));
+    const narration = q(".pl-lesson-narration");
+    expect(narration.textContent).toBe(rejection.text);
+    const box = q(".pl-lesson-text");
+    // jsdom lays nothing out: the box is as tall as its words, 20 px a line, the rejection two lines
+    Object.defineProperty(box, "scrollHeight", { get: () => 20 + (narration.textContent ? 40 : 0) });
+    h.model.set("state", startState({ version: 3, lesson: lesson({ title: "Review", steps: 30, step: 0 }), message: rejection }));
+    expect(narration.textContent).toBe("");
+    expect(box.style.minHeight).toBe("20px");
+  });
+
   it("shows an info message in the message line", () => {
     mount();
     h.model.set("state", startState({ version: 2, message: { id: 7, kind: "info", text: "Records are stored." } }));

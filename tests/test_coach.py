@@ -220,7 +220,7 @@ def test_a_cancel_stops_the_verdict_on_the_losing_move_before_its_next_search(
 
     cancel = threading.Event()
     calls: list[int | None] = []
-    real = verdict_module.solve_deal
+    from patiencelab.players.sampling import solve_deal as real
 
     def cancelled_meanwhile(position: Any, rules: Rules, max_states: int | None, seconds: float) -> Any:
         calls.append(max_states)

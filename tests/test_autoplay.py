@@ -31,9 +31,9 @@ def finish(board: BoardSession) -> None:
     for _ in range(12_000):  # a generous ceiling, never a fixed sleep
         if isinstance(host, QueueHost):
             host.run()
-        if board._runner.join(0.01) and not board.state["autoplay"]["running"]:
+        if board.parts.background.runner.join(0.01) and not board.state["autoplay"]["running"]:
             break
-    assert board._runner.join(0) and not board.state["autoplay"]["running"]
+    assert board.parts.background.runner.join(0) and not board.state["autoplay"]["running"]
     if isinstance(host, QueueHost):
         host.run()
 

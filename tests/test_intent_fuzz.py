@@ -131,14 +131,14 @@ def test_teaching_intents_keep_every_invariant(data: st.DataObject, seed: int, s
             content = data.draw(real_move(board))
         else:
             content = data.draw(intents(board.version))
-        with board._lock:  # a worker's result lands under the board's lock: none lands while this looks
+        with board.parts.lock:  # a worker's result lands under the board's lock: none lands while this looks
             before, version = snapshot(board), board.version
-            busy = board._busy is not None
+            busy = board.parts.background.busy is not None
         reply = board.handle_intent(content)
         COUNT["intents"] += 1
         COUNT["background"] += busy
-        with board._lock:
-            if not busy and board._busy is None:  # nothing changed the board beside this intent
+        with board.parts.lock:
+            if not busy and board.parts.background.busy is None:  # nothing changed the board beside this intent
                 check_after(board, reply, before, version)
             assert board.version >= version
         if data.draw(st.integers(0, 6)) == 0:

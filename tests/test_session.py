@@ -166,10 +166,10 @@ def test_work_of_a_worker_thread_waits_for_the_hosts_thread(monkeypatch: pytest.
     monkeypatch.setattr(board.parts.reviews, "show", lambda game, found: shown.append(found))
     board.handle_intent({"type": "review", "version": board.version})
     assert host.state["review"]["busy"]
-    assert board._runner.join(60)
+    assert board.parts.background.runner.join(60)
     assert len(host.scheduled) == 1 and not shown, "not shown before the host's thread runs it"
     host.scheduled[0]()
-    assert shown == [("reviewed", 0, OPTIONS["review_max_states"])] and board._busy is None
+    assert shown == [("reviewed", 0, OPTIONS["review_max_states"])] and board.parts.background.busy is None
 
 
 def test_a_failed_state_build_changes_neither_the_version_nor_the_state(monkeypatch: pytest.MonkeyPatch) -> None:

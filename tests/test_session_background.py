@@ -57,7 +57,7 @@ def test_a_move_by_hand_while_the_player_waits_between_its_moves_stops_it() -> N
         board = BoardSession(seed=2, host=host, records=None)
         board.autoplay(Greedy(), pace=0)
         until(host.waiting)  # the player's first move, chosen and handed to the kernel's thread
-        with board._lock:  # the player's next look waits for the board: the hand comes in between
+        with board.parts.lock:  # the player's next look waits for the board: the hand comes in between
             host.run()
             assert board.game.moves == 1
             if hand == "move":

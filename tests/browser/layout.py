@@ -301,7 +301,7 @@ def projector_problems(sizes: dict[str, Any]) -> list[str]:
 
 #: Answers the quiz the board waits for wrongly (a recycle while the stock holds cards, judged at once) until its
 #: tries are used up: the board plays the step's move and draws it as an arrow. Prints the step it shows then.
-ANSWER_WRONGLY = """s = w._session
+ANSWER_WRONGLY = """s = w.session
 while s.state["lesson"]["quiz"]["waiting"] and s.game.stock:
     s.handle_intent({"type": "recycle", "version": s.version})
 print(s.state["lesson"]["step"])"""

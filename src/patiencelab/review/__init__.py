@@ -56,6 +56,7 @@ from patiencelab.review.chances import (
     ReviewCancelledError,
     bisect,
     chances_along,
+    check_cancel,
     sample_states_for,
 )
 from patiencelab.review.lesson import lesson_of
@@ -291,9 +292,9 @@ def review(
             views, samples=samples, max_states=sample_states, seed=seed, max_calls=max_calls,
             progress=tell, cancel=cancel,
         )  # fmt: skip
-        _check_cancel(cancel)
+        check_cancel(cancel)
         exact = _SecondOpinion(game, record, along.lost_from, max_states, seconds, cancel).run()
-        _check_cancel(cancel)
+        check_cancel(cancel)
         marks, verdict = along.marks, None
         if exact.losing is not None:
             marks, verdict = _loss_verdict(views, history, exact.losing, marks, samples, sample_states, seed, cancel)
@@ -362,12 +363,6 @@ def _loss_verdict(
     return marks, verdict
 
 
-def _check_cancel(cancel: threading.Event | None) -> None:
-    """Raise :class:`ReviewCancelledError` once ``cancel`` is set."""
-    if cancel is not None and cancel.is_set():
-        raise ReviewCancelledError("the review was cancelled")
-
-
 def _progress(
     progress: bool | Callable[[int, int], None], total: int
 ) -> tuple[Callable[[int, int], None], Callable[[], None]]:
@@ -421,7 +416,7 @@ class _SecondOpinion:
         return len(self.outcomes)
 
     def decide(self, k: int) -> Outcome:
-        _check_cancel(self.cancel)  # before each solver call: a cancel waits for one call at most
+        check_cancel(self.cancel)  # before each solver call: a cancel waits for one call at most
         position = Klondike.from_record({**self.record, "moves": [str(m) for m in self.history[:k]]})
         found = solve(position.snapshot(), position.rules, seconds=self.seconds, max_states=self.max_states)
         self.outcomes[k] = found.outcome

@@ -154,6 +154,13 @@ class ReviewCancelledError(PatienceError):
     """A review stopped by its ``cancel`` event before it was done."""
 
 
+def check_cancel(cancel: threading.Event | None) -> None:
+    """Raise :class:`ReviewCancelledError` once ``cancel`` is set (the review's chances, second opinion and verdict
+    look before each position or solver call)."""
+    if cancel is not None and cancel.is_set():
+        raise ReviewCancelledError("the review was cancelled")
+
+
 def sample_states_for(rules: Rules) -> int:
     """Positions a deal of the chances may search under ``rules`` (:data:`SAMPLE_STATES`)."""
     check_instance(rules, "rules", Rules)
@@ -494,8 +501,7 @@ class _Walk:
         chances: list[Chances] = []
         marks: list[MarkedMove] = []
         for k in range(n + 1):
-            if self.cancel is not None and self.cancel.is_set():
-                raise ReviewCancelledError("the review was cancelled")
+            check_cancel(self.cancel)
             if lost_from is not None and k > lost_from:
                 chances.append(tally(0, 1, 0, True))
             else:

@@ -44,7 +44,7 @@ from patiencelab.review.chances import (
     ESCALATE,
     SIGNIFICANCE,
     THRESHOLDS,
-    ReviewCancelledError,
+    check_cancel,
     verdict_of,
 )
 from patiencelab.solver.search import Solution
@@ -104,8 +104,7 @@ def judge_loss(
     cancel: threading.Event | None = None,
 ) -> LossVerdict:
     """The verdict on ``played`` from ``view`` (the player's view before it): see the module's documentation.
-    ``cancel`` set stops it before its next solver call, with
-    :class:`~patiencelab.review.chances.ReviewCancelledError`.
+    ``cancel`` set stops it before its next solver call (:func:`~patiencelab.review.chances.check_cancel`).
     """
     check_instance(view, "view", PlayerView)
     check_instance(played, "played", Move)
@@ -123,8 +122,7 @@ def judge_loss(
 
     def search(position: Position, states: int | None) -> Solution:
         nonlocal spent
-        if cancel is not None and cancel.is_set():
-            raise ReviewCancelledError("the review was cancelled")
+        check_cancel(cancel)
         found = solve_deal(position, view.rules, states, math.inf)
         spent += found.states
         return found

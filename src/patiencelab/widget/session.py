@@ -12,7 +12,7 @@ import atexit
 import itertools
 import threading
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from patiencelab.core.errors import PatienceError
 from patiencelab.core.game import Change, Klondike
@@ -366,11 +366,6 @@ class BoardSession:
     def _changed(self) -> tuple[int, int] | None:
         """What the board shows and how often its game changed (``None`` before its first game)."""
         return None if self._game is None else (self._shown, self._changes)
-
-    @property
-    def _busy(self) -> Literal["review", "quiz"] | None:
-        """Work in a worker thread (a review, a quiz answer being judged): its kind, or None."""
-        return self._background.busy
 
     def run_pending(self) -> None:
         """Run the calls handed over by worker threads, each once, in the order they came."""

@@ -104,7 +104,8 @@ def judge_loss(
     cancel: threading.Event | None = None,
 ) -> LossVerdict:
     """The verdict on ``played`` from ``view`` (the player's view before it): see the module's documentation.
-    ``cancel`` set stops it before its next solver call (:func:`~patiencelab.review.chances.check_cancel`).
+    ``cancel`` set stops it before its next solver call, with
+    :class:`~patiencelab.review.chances.ReviewCancelledError`.
     """
     check_instance(view, "view", PlayerView)
     check_instance(played, "played", Move)
